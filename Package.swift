@@ -1,0 +1,76 @@
+// swift-tools-version: 6.2
+// The layers read top to bottom: the executables, the command layer, the services, then the
+// transport / vault / bundle libraries over their C system libraries. Nothing imports upward.
+import PackageDescription
+
+let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
+let package = Package(
+    name: "hubctl",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "hubctl", targets: ["hubctl"]),
+        .executable(name: "hubctl-emulator", targets: ["hubctl-emulator"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    ],
+    targets: [
+        // C system libraries (Debian -dev packages) and the typed shim over curl's variadic calls.
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
+        .target(name: "CCurlShim", dependencies: ["CCurl"]),
+
+        // Shared vocabulary: errors and exit codes, JSON values and output, atomic files.
+        .target(name: "HubCore", swiftSettings: strict),
+
+        // Libraries that know nothing of SMP.
+        .target(name: "HubTransport", dependencies: ["HubCore", "CCurlShim", "CCurl"], swiftSettings: strict),
+        .target(name: "HubVault", dependencies: ["HubCore", "COpenSSL"], swiftSettings: strict),
+        .target(name: "HubBundles", dependencies: ["HubCore", "CArchive", "COpenSSL"], swiftSettings: strict),
+
+        // Configuration: profiles, environment, clienthub.plist → one resolved configuration.
+        .target(name: "HubConfig", dependencies: [
+            "HubCore",
+            .product(name: "Configuration", package: "swift-configuration"),
+            .product(name: "Yams", package: "Yams"),
+        ], swiftSettings: strict),
+
+        // Credentials: the reactive chain and certificate providers.
+        .target(name: "HubAuth", dependencies: ["HubCore", "HubTransport", "HubVault"], swiftSettings: strict),
+
+        // SMP: registration, settings, ACP over the transport.
+        .target(name: "HubServices", dependencies: [
+            "HubCore", "HubConfig", "HubTransport", "HubAuth", "HubVault", "HubBundles",
+        ], swiftSettings: strict),
+
+        // Commands: flags → request value → service call → output value.
+        .target(name: "HubCLI", dependencies: [
+            "HubCore", "HubConfig", "HubServices", "HubVault", "HubAuth", "HubTransport",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ], swiftSettings: strict),
+        .executableTarget(name: "hubctl", dependencies: ["HubCLI"], swiftSettings: strict),
+
+        // The local server.
+        .target(name: "HubEmulator", dependencies: [
+            .product(name: "Hummingbird", package: "hummingbird"),
+        ], swiftSettings: strict),
+        .executableTarget(name: "hubctl-emulator", dependencies: [
+            "HubEmulator",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ], swiftSettings: strict),
+
+        .testTarget(name: "HubCoreTests", dependencies: ["HubCore"]),
+        .testTarget(name: "HubConfigTests", dependencies: ["HubConfig", "HubCore"]),
+        .testTarget(name: "HubTransportTests", dependencies: ["HubTransport", "HubCore"]),
+        .testTarget(name: "HubVaultTests", dependencies: ["HubVault", "HubCore"]),
+        .testTarget(name: "HubBundlesTests", dependencies: ["HubBundles", "HubCore"]),
+        .testTarget(name: "HubServicesTests", dependencies: ["HubServices", "HubCore", "HubTransport"]),
+        // Runs the built hubctl and hubctl-emulator binaries; no fixed ports.
+        .testTarget(name: "EndToEndTests", dependencies: ["HubCore"]),
+    ]
+)

@@ -1,0 +1,44 @@
+// Typed wrappers: each forwards one argument type to curl's variadic functions.
+#include "CCurlShim.h"
+#include <string.h>
+
+CURLcode hub_curl_setopt_long(CURL *curl, CURLoption option, long value) {
+    return curl_easy_setopt(curl, option, value);
+}
+CURLcode hub_curl_setopt_off(CURL *curl, CURLoption option, curl_off_t value) {
+    return curl_easy_setopt(curl, option, value);
+}
+CURLcode hub_curl_setopt_string(CURL *curl, CURLoption option, const char *value) {
+    return curl_easy_setopt(curl, option, value);
+}
+CURLcode hub_curl_setopt_pointer(CURL *curl, CURLoption option, void *value) {
+    return curl_easy_setopt(curl, option, value);
+}
+CURLcode hub_curl_setopt_slist(CURL *curl, CURLoption option, struct curl_slist *value) {
+    return curl_easy_setopt(curl, option, value);
+}
+CURLcode hub_curl_setopt_blob(CURL *curl, CURLoption option, const void *data, size_t len) {
+    struct curl_blob blob;
+    blob.data = (void *)data;
+    blob.len = len;
+    blob.flags = CURL_BLOB_COPY; /* curl keeps its own copy; the caller may wipe its buffer */
+    return curl_easy_setopt(curl, option, &blob);
+}
+CURLcode hub_curl_setopt_write_callback(CURL *curl, hub_curl_data_cb cb) {
+    return curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, cb);
+}
+CURLcode hub_curl_setopt_header_callback(CURL *curl, hub_curl_data_cb cb) {
+    return curl_easy_setopt(curl, CURLOPT_HEADERFUNCTION, cb);
+}
+CURLcode hub_curl_setopt_xferinfo_callback(CURL *curl, hub_curl_xferinfo_cb cb) {
+    return curl_easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, cb);
+}
+CURLcode hub_curl_getinfo_long(CURL *curl, CURLINFO info, long *value) {
+    return curl_easy_getinfo(curl, info, value);
+}
+CURLcode hub_curl_getinfo_off(CURL *curl, CURLINFO info, curl_off_t *value) {
+    return curl_easy_getinfo(curl, info, value);
+}
+CURLcode hub_curl_getinfo_string(CURL *curl, CURLINFO info, const char **value) {
+    return curl_easy_getinfo(curl, info, value);
+}

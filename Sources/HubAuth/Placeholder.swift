@@ -1,0 +1,1 @@
+// HubAuth: placeholder until its first file lands.

@@ -1,0 +1,1 @@
+// HubBundles: placeholder until its first file lands.

@@ -1,0 +1,65 @@
+// The root command, the shape every leaf command takes, and the entry point's error handling.
+
+import ArgumentParser
+import Foundation
+import HubCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+public struct Hubctl: ParsableCommand {
+    public init() {}
+
+    public static let configuration = CommandConfiguration(
+        commandName: "hubctl",
+        abstract: "Register, configure and provision SAP Mobile Platform / Mobile Services application connections.",
+        discussion: """
+        Every successful command prints one JSON document on stdout; errors are JSON on stderr.
+        Exit codes: 0 ok, 64 usage, 65 data, 66 no input, 69 unavailable, 70 internal,
+        73 cannot create, 75 temporary, 77 permission, 78 config (see `hubctl help exit-codes`).
+        """,
+        version: HubVersion.current,
+        subcommands: HubctlSubcommands.all
+    )
+
+    /// Runs hubctl with the process arguments and exits with the code of cli.md.
+    public static func runMain() -> Never {
+        #if canImport(Glibc)
+        // No core dumps: a crash must not write secrets to disk.
+        var limit = rlimit(rlim_cur: 0, rlim_max: 0)
+        setrlimit(Int32(RLIMIT_CORE.rawValue), &limit)
+        #endif
+        let console = Console()
+        do {
+            var command = try parseAsRoot(ArgumentOrder.normalize(Array(CommandLine.arguments.dropFirst())))
+            try command.run()
+            Glibc.exit(0)
+        } catch let error as HubError {
+            console.emitError(error)
+            Glibc.exit(error.exitCode)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                // --help, --version: ArgumentParser prints them on stdout.
+                exit(withError: error)
+            }
+            let message = fullMessage(for: error).trimmingCharacters(in: .whitespacesAndNewlines)
+            let kind: FailureKind = code == .validationFailure ? .usage : .internal
+            console.emitError(HubError(kind, code: kind == .usage ? "usage" : "internal",
+                                       message + (kind == .usage ? " (see `hubctl help`)" : "")))
+            Glibc.exit(kind.exitCode)
+        }
+    }
+}
+
+/// A leaf command: it owns the global options and does its work given a context.
+public protocol HubCommand: ParsableCommand {
+    var global: GlobalOptions { get }
+    func execute(_ context: CommandContext) throws
+}
+
+extension HubCommand {
+    public func run() throws {
+        try execute(CommandContext(global: global))
+    }
+}

@@ -1,0 +1,1 @@
+// HubConfig: placeholder until its first file lands.

@@ -1,0 +1,79 @@
+// The one error type every layer throws, and the single mapping from error kind to exit code.
+
+/// What kind of failure happened; each kind is one exit code (cli.md "Exit codes").
+public enum FailureKind: String, Sendable, CaseIterable {
+    case usage          // 64: bad flags or arguments
+    case data           // 65: invalid plist, malformed answer, hostile archive, damaged vault
+    case noInput        // 66: missing file, no registration, no bundle
+    case unavailable    // 69: cannot connect, persistent server errors
+    case `internal`     // 70: a bug in hubctl
+    case cannotCreate   // 73: destination not writable, disk full
+    case temporary      // 75: timed out
+    case permission     // 77: authentication failed, wrong passphrase, unsafe permissions
+    case config         // 78: missing or contradictory configuration
+
+    public var exitCode: Int32 {
+        switch self {
+        case .usage: 64
+        case .data: 65
+        case .noInput: 66
+        case .unavailable: 69
+        case .internal: 70
+        case .cannotCreate: 73
+        case .temporary: 75
+        case .permission: 77
+        case .config: 78
+        }
+    }
+}
+
+/// A failure a user can act on: `code` is a stable snake_case identifier for scripts,
+/// `message` says what went wrong and what to do next, `status` is the HTTP status when a
+/// server answered. Messages must never contain secrets.
+public struct HubError: Error, Sendable, CustomStringConvertible {
+    public var kind: FailureKind
+    public var code: String
+    public var message: String
+    public var status: Int?
+
+    public init(_ kind: FailureKind, code: String, _ message: String, status: Int? = nil) {
+        self.kind = kind
+        self.code = code
+        self.message = message
+        self.status = status
+    }
+
+    public var exitCode: Int32 { kind.exitCode }
+    public var description: String { "\(code): \(message)" }
+
+    // Common constructors, so the same failure is worded the same way everywhere.
+    public static func usage(_ message: String, code: String = "usage") -> HubError {
+        HubError(.usage, code: code, message)
+    }
+    public static func config(_ message: String, code: String = "config") -> HubError {
+        HubError(.config, code: code, message)
+    }
+    public static func data(_ message: String, code: String = "invalid_data", status: Int? = nil) -> HubError {
+        HubError(.data, code: code, message, status: status)
+    }
+    public static func noInput(_ message: String, code: String = "not_found", status: Int? = nil) -> HubError {
+        HubError(.noInput, code: code, message, status: status)
+    }
+    public static func internalError(_ message: String) -> HubError {
+        HubError(.internal, code: "internal", message + " This is a bug in hubctl; please report it.")
+    }
+}
+
+/// The JSON shape of an error on stderr: `{"error": {"code": …, "message": …, "status": …}}`.
+public struct ErrorDocument: Encodable, Sendable {
+    public struct Body: Encodable, Sendable {
+        public var code: String
+        public var message: String
+        public var status: Int?
+    }
+    public var error: Body
+
+    public init(_ error: HubError) {
+        self.error = Body(code: error.code, message: error.message, status: error.status)
+    }
+}

@@ -1,0 +1,1 @@
+// HubEmulator: placeholder until its first file lands.

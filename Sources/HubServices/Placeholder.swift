@@ -1,0 +1,1 @@
+// HubServices: placeholder until its first file lands.

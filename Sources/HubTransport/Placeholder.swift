@@ -1,0 +1,1 @@
+// HubTransport: placeholder until its first file lands.

@@ -1,0 +1,1 @@
+// HubVault: placeholder until its first file lands.

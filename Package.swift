@@ -70,6 +70,9 @@ let package = Package(
         .testTarget(name: "HubVaultTests", dependencies: ["HubVault", "HubCore"]),
         .testTarget(name: "HubBundlesTests", dependencies: ["HubBundles", "HubCore"]),
         .testTarget(name: "HubServicesTests", dependencies: ["HubServices", "HubCore", "HubTransport"]),
+        .testTarget(name: "HubEmulatorTests", dependencies: [
+            "HubEmulator", .product(name: "HummingbirdTesting", package: "hummingbird"),
+        ]),
         // Runs the built hubctl and hubctl-emulator binaries; no fixed ports.
         .testTarget(name: "EndToEndTests", dependencies: ["HubCore"]),
     ]

@@ -1,0 +1,158 @@
+// The transport's vocabulary: a request, a response, and the options that shape every request.
+// HubTransport knows HTTP, TLS and retries; it knows nothing of SMP.
+
+import Foundation
+import HubCore
+
+public struct HTTPHeader: Sendable, Equatable {
+    public var name: String
+    public var value: String
+    public init(_ name: String, _ value: String) { self.name = name; self.value = value }
+}
+
+/// Basic-auth credentials; given to libcurl with CURLOPT_USERNAME/CURLOPT_PASSWORD, never in a URL.
+public struct BasicCredentials: Sendable, Equatable {
+    public var user: String
+    public var password: String
+    public init(user: String, password: String) { self.user = user; self.password = password }
+}
+
+/// A client certificate and key handed to libcurl from memory (the `_BLOB` options), no temp file.
+public enum ClientCertificate: Sendable, Equatable {
+    /// PEM certificate (chain) and PEM private key; `keyPassphrase` for an encrypted key.
+    case pem(certificate: Data, key: Data, keyPassphrase: String?)
+    /// A PKCS#12 bundle and its passphrase.
+    case pkcs12(Data, passphrase: String?)
+}
+
+public struct HTTPRequest: Sendable {
+    public var method: String
+    public var url: String
+    public var headers: [HTTPHeader]
+    public var body: Data?
+    /// Safe to send twice: GET, PUT, DELETE, or a POST the caller made idempotent (for example
+    /// with a client-chosen X-SMP-APPCID). Only idempotent requests are retried on 5xx/timeouts.
+    public var idempotent: Bool
+    public var credentials: BasicCredentials?
+
+    public init(method: String, url: String, headers: [HTTPHeader] = [], body: Data? = nil,
+                idempotent: Bool? = nil, credentials: BasicCredentials? = nil) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+        self.idempotent = idempotent ?? ["GET", "HEAD", "PUT", "DELETE", "OPTIONS"].contains(method.uppercased())
+        self.credentials = credentials
+    }
+}
+
+public struct HTTPResponse: Sendable {
+    public var status: Int
+    /// Headers of the final response, in order, names as the server sent them.
+    public var headers: [HTTPHeader]
+    public var body: Data
+    /// The URL after redirects.
+    public var effectiveURL: String
+
+    public init(status: Int, headers: [HTTPHeader], body: Data, effectiveURL: String) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.effectiveURL = effectiveURL
+    }
+
+    /// First header with this name, compared case-insensitively.
+    public func header(_ name: String) -> String? {
+        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+
+    /// Cookies set by `Set-Cookie` headers of the final response, by name (last one wins).
+    public var cookies: [String: String] {
+        var result: [String: String] = [:]
+        for h in headers where h.name.caseInsensitiveCompare("Set-Cookie") == .orderedSame {
+            let pair = h.value.split(separator: ";", maxSplits: 1).first ?? ""
+            guard let eq = pair.firstIndex(of: "=") else { continue }
+            let name = pair[..<eq].trimmingCharacters(in: .whitespaces)
+            var value = pair[pair.index(after: eq)...].trimmingCharacters(in: .whitespaces)
+            if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 { value = String(value.dropFirst().dropLast()) }
+            result[name] = value
+        }
+        return result
+    }
+}
+
+public struct RetryPolicy: Sendable {
+    /// Attempts in all, the first included.
+    public var maxAttempts: Int
+    public var initialBackoff: Double
+    public var maxBackoff: Double
+    /// The longest `Retry-After` honoured; longer ones are capped to this.
+    public var maxRetryAfter: Double
+    /// No retry starts after this much time has passed since the first attempt.
+    public var maxTotalTime: Double
+
+    public init(maxAttempts: Int = 4, initialBackoff: Double = 0.5, maxBackoff: Double = 8,
+                maxRetryAfter: Double = 30, maxTotalTime: Double = 120) {
+        self.maxAttempts = maxAttempts
+        self.initialBackoff = initialBackoff
+        self.maxBackoff = maxBackoff
+        self.maxRetryAfter = maxRetryAfter
+        self.maxTotalTime = maxTotalTime
+    }
+}
+
+public struct TransportOptions: Sendable {
+    public var caCertificatePath: String?
+    /// Skip TLS verification (the command layer prints the loud warning).
+    public var insecure: Bool
+    public var connectTimeout: Double
+    /// Per-request limit (`--timeout`).
+    public var totalTimeout: Double
+    /// Abort when slower than `lowSpeedLimit` bytes/s for `lowSpeedTime` seconds.
+    public var lowSpeedLimit: Int
+    public var lowSpeedTime: Int
+    /// Largest response body kept in memory by `send`; counted in the write callback.
+    public var maxResponseBytes: Int
+    public var maxRedirects: Int
+    public var retry: RetryPolicy
+    public var clientCertificate: ClientCertificate?
+    public var userAgent: String
+    /// Receives one line per request (method, URL, status, time) with secrets redacted.
+    public var verboseLog: (@Sendable (String) -> Void)?
+
+    public init(caCertificatePath: String? = nil, insecure: Bool = false, connectTimeout: Double = 10,
+                totalTimeout: Double = 30, lowSpeedLimit: Int = 1, lowSpeedTime: Int = 30,
+                maxResponseBytes: Int = 16 << 20, maxRedirects: Int = 5, retry: RetryPolicy = RetryPolicy(),
+                clientCertificate: ClientCertificate? = nil, userAgent: String = "hubctl/\(HubVersion.current)",
+                verboseLog: (@Sendable (String) -> Void)? = nil) {
+        self.caCertificatePath = caCertificatePath
+        self.insecure = insecure
+        self.connectTimeout = connectTimeout
+        self.totalTimeout = totalTimeout
+        self.lowSpeedLimit = lowSpeedLimit
+        self.lowSpeedTime = lowSpeedTime
+        self.maxResponseBytes = maxResponseBytes
+        self.maxRedirects = maxRedirects
+        self.retry = retry
+        self.clientCertificate = clientCertificate
+        self.userAgent = userAgent
+        self.verboseLog = verboseLog
+    }
+}
+
+/// Receives a streamed body chunk by chunk; throwing aborts the transfer.
+public typealias BodySink = (UnsafeRawBufferPointer) throws -> Void
+
+/// What the services need from HTTP. `CurlHTTPClient` is the real one; tests use fakes.
+public protocol HTTPTransport: AnyObject {
+    /// Sends a request (retrying as the policy allows) and returns the whole final response.
+    /// Throws HubError: .unavailable (cannot connect, 5xx after retries), .temporary (timeout),
+    /// .data (response larger than the cap), .permission (TLS client certificate rejected).
+    /// Non-2xx statuses that are not retried are returned, not thrown.
+    func send(_ request: HTTPRequest) throws -> HTTPResponse
+
+    /// Streams the body of a successful (2xx) response to `sink` without holding it in memory;
+    /// non-2xx responses are returned with their (capped) body and nothing is given to the sink.
+    /// Retries only before the first byte reached the sink. The returned body is empty on 2xx.
+    func stream(_ request: HTTPRequest, to sink: BodySink) throws -> HTTPResponse
+}

@@ -1,1 +1,0 @@
-// HubTransport: placeholder until its first file lands.

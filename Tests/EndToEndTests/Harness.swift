@@ -1,0 +1,177 @@
+// Runs the built hubctl and hubctl-emulator binaries as a user would, and captures what they print.
+
+import Foundation
+import Testing
+
+/// Where the built binaries are: $HUBCTL_BIN_DIR, else next to this test bundle.
+enum Binaries {
+    static let directory: String = {
+        if let dir = ProcessInfo.processInfo.environment["HUBCTL_BIN_DIR"], !dir.isEmpty { return dir }
+        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        var url = URL(fileURLWithPath: exe).deletingLastPathComponent()
+        // The test bundle may be a directory (…/hubctlPackageTests.xctest/…) on some toolchains.
+        while url.path != "/" && !FileManager.default.fileExists(atPath: url.appendingPathComponent("hubctl").path) {
+            url = url.deletingLastPathComponent()
+        }
+        return url.path
+    }()
+    static var hubctl: String { directory + "/hubctl" }
+    static var emulator: String { directory + "/hubctl-emulator" }
+}
+
+/// A fresh private directory, removed when the value goes away.
+final class TempDir: @unchecked Sendable {
+    let path: String
+    init(_ label: String = "e2e") {
+        path = NSTemporaryDirectory() + "hubctl-\(label)-\(UUID().uuidString.prefix(8))"
+        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true,
+                                                 attributes: [.posixPermissions: 0o700])
+    }
+    func file(_ name: String) -> String { path + "/" + name }
+    func write(_ name: String, _ text: String) -> String {
+        let p = file(name)
+        try! FileManager.default.createDirectory(atPath: (p as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try! Data(text.utf8).write(to: URL(fileURLWithPath: p))
+        return p
+    }
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+}
+
+struct RunResult: CustomStringConvertible {
+    var status: Int32
+    var stdout: Data
+    var stderr: Data
+    var out: String { String(decoding: stdout, as: UTF8.self) }
+    var err: String { String(decoding: stderr, as: UTF8.self) }
+    /// stdout parsed as JSON (nil when it is not one JSON document).
+    var json: [String: Any]? { try? JSONSerialization.jsonObject(with: stdout) as? [String: Any] }
+    /// The `error` object of the JSON error document on stderr.
+    var error: [String: Any]? {
+        let line = err.split(separator: "\n").last(where: { $0.hasPrefix("{") }).map(String.init) ?? ""
+        return (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["error"] as? [String: Any]
+    }
+    var errorCode: String? { error?["code"] as? String }
+    var description: String { "exit \(status)\nstdout: \(out)\nstderr: \(err)" }
+}
+
+/// Runs a program with a clean environment (HOME and XDG dirs inside `home` unless given).
+@discardableResult
+func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
+         stdin: Data? = nil, timeout: TimeInterval = 120) throws -> RunResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    var env: [String: String] = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
+    for (k, v) in environment { env[k] = v }
+    process.environment = env
+    let outPipe = Pipe(), errPipe = Pipe(), inPipe = Pipe()
+    process.standardOutput = outPipe
+    process.standardError = errPipe
+    process.standardInput = inPipe
+    try process.run()
+    if let stdin { inPipe.fileHandleForWriting.write(stdin) }
+    try? inPipe.fileHandleForWriting.close()
+    // Read both pipes concurrently so a chatty child cannot block on a full pipe.
+    nonisolated(unsafe) var outData = Data()
+    nonisolated(unsafe) var errData = Data()
+    let group = DispatchGroup()
+    group.enter()
+    DispatchQueue.global().async { outData = outPipe.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+    group.enter()
+    DispatchQueue.global().async { errData = errPipe.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+    if group.wait(timeout: .now() + timeout) == .timedOut {
+        process.terminate()
+        Issue.record("\(executable) \(arguments) did not finish within \(timeout)s")
+    }
+    process.waitUntilExit()
+    return RunResult(status: process.terminationStatus, stdout: outData, stderr: errData)
+}
+
+/// A hubctl invocation with its own isolated home, config and XDG directories.
+struct Hubctl {
+    let dir: TempDir
+    var environment: [String: String]
+
+    init(dir: TempDir = TempDir("hubctl"), environment: [String: String] = [:]) {
+        self.dir = dir
+        var env = ["HOME": dir.path, "HUBCTL_HOME": dir.path + "/home",
+                   "XDG_CONFIG_HOME": dir.path + "/config", "XDG_DATA_HOME": dir.path + "/data"]
+        for (k, v) in environment { env[k] = v }
+        self.environment = env
+    }
+
+    @discardableResult
+    func callAsFunction(_ arguments: String..., env: [String: String] = [:], stdin: String? = nil) throws -> RunResult {
+        try self.run(arguments, env: env, stdin: stdin.map { Data($0.utf8) })
+    }
+
+    @discardableResult
+    func run(_ arguments: [String], env: [String: String] = [:], stdin: Data? = nil, timeout: TimeInterval = 120) throws -> RunResult {
+        var merged = environment
+        for (k, v) in env { merged[k] = v }
+        return try EndToEndTests.run(Binaries.hubctl, arguments, environment: merged, stdin: stdin, timeout: timeout)
+    }
+}
+
+/// hubctl-emulator started as a process on a free loopback port, stopped on deinit.
+final class Emulator: @unchecked Sendable {
+    let process: Process
+    let url: String
+    let dir: TempDir
+
+    /// `config` is the emulator's JSON configuration (see hubctl-emulator --help); nil = defaults.
+    init(config: String? = nil, extraArguments: [String] = []) throws {
+        dir = TempDir("emu")
+        var args = ["--port", "0", "--host", "127.0.0.1"]
+        if let config { args += ["--config", dir.write("emulator.json", config)] }
+        args += extraArguments
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: Binaries.emulator)
+        process.arguments = args
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // The first line names the address: "hubctl-emulator listening on http://127.0.0.1:PORT".
+        var buffer = Data()
+        let handle = out.fileHandleForReading
+        while !buffer.contains(0x0A) {
+            let chunk = handle.availableData
+            if chunk.isEmpty { break }
+            buffer.append(chunk)
+        }
+        let line = String(decoding: buffer, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
+        guard let range = line.range(of: "http://") else {
+            process.terminate()
+            throw HarnessError("emulator did not print its address: \(line)")
+        }
+        url = String(line[range.lowerBound...]).trimmingCharacters(in: .whitespaces)
+    }
+
+    /// Calls the emulator's control API (`/_emulator/...`) with a JSON body.
+    @discardableResult
+    func control(_ method: String, _ path: String, json: String? = nil, body: Data? = nil,
+                 headers: [String: String] = [:]) throws -> (status: Int, body: Data) {
+        var args = ["-sS", "-X", method, "-o", "-", "-w", "\n%{http_code}", url + path]
+        for (k, v) in headers { args += ["-H", "\(k): \(v)"] }
+        let dataFile: String?
+        if let json { dataFile = dir.write("ctl-\(UUID().uuidString).json", json); args += ["-H", "Content-Type: application/json"] }
+        else if let body { let f = dir.file("ctl-\(UUID().uuidString).bin"); try body.write(to: URL(fileURLWithPath: f)); dataFile = f }
+        else { dataFile = nil }
+        if let dataFile { args += ["--data-binary", "@" + dataFile] }
+        let r = try EndToEndTests.run("/usr/bin/curl", args)
+        var text = r.out
+        let codeLine = text.split(separator: "\n").last.map(String.init) ?? "0"
+        if let idx = text.lastIndex(of: "\n") { text = String(text[..<idx]) } else { text = "" }
+        return (Int(codeLine) ?? 0, Data(text.utf8))
+    }
+
+    deinit {
+        if process.isRunning { process.terminate(); process.waitUntilExit() }
+    }
+}
+
+struct HarnessError: Error, CustomStringConvertible {
+    let description: String
+    init(_ d: String) { description = d }
+}

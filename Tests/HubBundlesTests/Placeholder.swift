@@ -1,0 +1,1 @@
+// Tests for HubBundles live in this folder.

@@ -1,0 +1,1 @@
+// Tests for HubConfig live in this folder.

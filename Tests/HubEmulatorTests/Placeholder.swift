@@ -1,0 +1,1 @@
+// Tests for HubEmulator live in this folder.

@@ -1,0 +1,1 @@
+// Tests for HubServices live in this folder.

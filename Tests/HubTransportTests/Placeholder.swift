@@ -1,0 +1,1 @@
+// Tests for HubTransport live in this folder.

@@ -1,0 +1,1 @@
+// Tests for HubVault live in this folder.

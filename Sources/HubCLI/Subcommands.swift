@@ -4,6 +4,9 @@ import ArgumentParser
 
 enum HubctlSubcommands {
     static let all: [any ParsableCommand.Type] = [
+        RegisterCommand.self,
+        UnregisterCommand.self,
+        SettingsCommand.self,
         StatusCommand.self,
     ]
 }

@@ -1,1 +1,0 @@
-// HubAuth: placeholder until its first file lands.

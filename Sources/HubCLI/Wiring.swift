@@ -1,0 +1,84 @@
+// Builds what a command needs from its context: the resolved configuration, the transport, the services.
+
+import Foundation
+import HubAuth
+import HubConfig
+import HubCore
+import HubServices
+import HubTransport
+
+extension CommandContext {
+    /// The global flags by their configuration-file names, for the configuration layers.
+    var flagValues: FlagValues {
+        var v: FlagValues = [:]
+        v["server"] = global.server
+        v["plist"] = global.plist
+        v["app-id"] = global.appId
+        v["profile"] = global.profile
+        v["user"] = global.user
+        v["cert"] = global.cert
+        v["key"] = global.key
+        v["pkcs12"] = global.pkcs12
+        v["cert-provider"] = global.certProvider
+        v["cacert"] = global.cacert
+        v["api-version"] = global.apiVersion
+        v["timeout"] = global.timeout.map { String($0) }
+        return v
+    }
+
+    /// Resolves flags, environment, profile, plist and defaults (cli.md) into one configuration.
+    func connectionConfig(requireConnection: Bool = true) throws -> ConnectionConfig {
+        try ConfigResolver(flags: flagValues, environment: environment, loadPlist: PlistSource.load)
+            .resolve(requireConnection: requireConnection)
+    }
+
+    /// The HTTP transport configured from the connection settings and global flags.
+    func makeTransport(_ config: ConnectionConfig) throws -> any HTTPTransport {
+        if global.insecure {
+            console.warning("--insecure: TLS certificate verification is OFF. Anyone on the network path can impersonate the server and read your credentials. Use --cacert instead.")
+        }
+        var options = TransportOptions(caCertificatePath: config.caCertificate, insecure: global.insecure,
+                                       totalTimeout: config.timeout)
+        if global.verbose {
+            let console = self.console
+            options.verboseLog = { line in console.note("hubctl: " + line) }
+        }
+        return CurlHTTPClient(options: options)
+    }
+
+    /// The credential providers in the order of the reactive chain.
+    func credentialProviders(_ config: ConnectionConfig) throws -> [any CredentialProvider] {
+        var providers: [any CredentialProvider] = []
+        if let password = try suppliedPassword() {
+            providers.append(StaticPasswordProvider(name: global.passwordStdin ? "--password-stdin" : "HUBCTL_PASSWORD", password: password))
+        }
+        return providers
+    }
+
+    /// The password from the first line of stdin (`--password-stdin`) or `HUBCTL_PASSWORD`.
+    func suppliedPassword() throws -> String? {
+        if global.passwordStdin {
+            guard let line = readLine(strippingNewline: true), !line.isEmpty else {
+                throw HubError.usage("--password-stdin was given but stdin had no password line. Pipe it in, e.g. `printf '%s\\n' \"$PW\" | hubctl … --password-stdin`.", code: "no_password")
+            }
+            return line
+        }
+        if let p = environment["HUBCTL_PASSWORD"], !p.isEmpty { return p }
+        return nil
+    }
+
+    /// A connection service for the resolved configuration.
+    func connectionService(saveCredentials: Bool = false) throws -> (ConnectionService, ConnectionConfig) {
+        let config = try connectionConfig()
+        let http = AuthenticatingTransport(transport: try makeTransport(config),
+                                           providers: try credentialProviders(config), user: config.user)
+        return (ConnectionService(config: config, http: http, home: home), config)
+    }
+}
+
+/// Reads the plist layer; replaced by the full clienthub.plist model.
+enum PlistSource {
+    @Sendable static func load(_ path: String) throws -> PlistSettings {
+        throw HubError.config("clienthub.plist support is not built yet (\(path)).")
+    }
+}

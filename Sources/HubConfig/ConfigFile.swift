@@ -1,0 +1,58 @@
+// Reads config.yaml: profiles as top-level keys, each a flat map of settings.
+
+import Foundation
+import HubCore
+import Yams
+
+public struct ConfigFile: Sendable {
+    /// Profile name → setting name (as written in the file, e.g. `app-id`) → value as text.
+    public var profiles: [String: [String: String]]
+    public var path: String
+
+    public static let knownKeys: Set<String> = [
+        "server", "plist", "app-id", "user", "cert", "key", "pkcs12", "cert-provider", "cacert",
+        "api-version", "home", "timeout", "anonymous", "security-configuration", "domain",
+        "user-creation-policy", "share-credentials",
+    ]
+
+    /// Loads the file; a missing file is an empty configuration, a malformed one is exit 78.
+    public static func load(path: String) throws -> ConfigFile {
+        guard FileManager.default.fileExists(atPath: path) else { return ConfigFile(profiles: [:], path: path) }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw HubError.config("Cannot read the configuration file \(path). Check its permissions.", code: "config_unreadable")
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        let node: Any?
+        do {
+            node = try Yams.load(yaml: text)
+        } catch {
+            throw HubError.config("The configuration file \(path) is not valid YAML: \(error). Fix it or point HUBCTL_CONFIG elsewhere.", code: "config_invalid")
+        }
+        guard let node else { return ConfigFile(profiles: [:], path: path) }
+        guard let top = node as? [String: Any] else {
+            throw HubError.config("The configuration file \(path) must map profile names to settings (e.g. `default:` then `server: https://…`).", code: "config_invalid")
+        }
+        var profiles: [String: [String: String]] = [:]
+        for (name, value) in top {
+            guard let settings = value as? [String: Any] else {
+                throw HubError.config("Profile '\(name)' in \(path) must be a map of settings such as `server:` and `app-id:`.", code: "config_invalid")
+            }
+            var flat: [String: String] = [:]
+            for (key, v) in settings {
+                guard knownKeys.contains(key) else {
+                    throw HubError.config("Unknown setting '\(key)' in profile '\(name)' of \(path). Known settings: \(knownKeys.sorted().joined(separator: ", ")).", code: "config_invalid")
+                }
+                switch v {
+                case let s as String: flat[key] = s
+                case let b as Bool: flat[key] = b ? "true" : "false"
+                case let i as Int: flat[key] = String(i)
+                case let d as Double: flat[key] = String(d)
+                default:
+                    throw HubError.config("Setting '\(key)' in profile '\(name)' of \(path) must be a plain value.", code: "config_invalid")
+                }
+            }
+            profiles[name] = flat
+        }
+        return ConfigFile(profiles: profiles, path: path)
+    }
+}

@@ -1,0 +1,155 @@
+// Layers flags, environment, profile, clienthub.plist and defaults (cli.md) with swift-configuration.
+
+import Configuration
+import Foundation
+import HubCore
+
+/// The settings given on the command line, by their config-file names (`server`, `app-id`, …).
+public typealias FlagValues = [String: String]
+
+public struct ConfigResolver: Sendable {
+    public var flags: FlagValues
+    public var environment: [String: String]
+    /// Reads a clienthub.plist into the settings it contributes.
+    public var loadPlist: @Sendable (String) throws -> PlistSettings
+
+    public init(flags: FlagValues, environment: [String: String],
+                loadPlist: @escaping @Sendable (String) throws -> PlistSettings) {
+        self.flags = flags
+        self.environment = environment
+        self.loadPlist = loadPlist
+    }
+
+    private static func key(_ name: String) -> AbsoluteConfigKey { AbsoluteConfigKey(["hubctl", name]) }
+
+    private static func provider(_ name: String, _ values: [String: String]) -> InMemoryProvider {
+        var map: [AbsoluteConfigKey: ConfigValue] = [:]
+        for (k, v) in values { map[key(k)] = ConfigValue(.string(v), isSecret: false) }
+        return InMemoryProvider(name: name, values: map)
+    }
+
+    /// The profile name in force: `--profile`, `HUBCTL_PROFILE`, else `default`.
+    public var profileName: String {
+        if let p = flags["profile"], !p.isEmpty { return p }
+        if let p = environment["HUBCTL_PROFILE"], !p.isEmpty { return p }
+        return "default"
+    }
+
+    /// Resolves the configuration. `requireConnection` demands a server and an app id (exit 78 otherwise).
+    public func resolve(requireConnection: Bool = true) throws -> ConnectionConfig {
+        let file = try ConfigFile.load(path: HubPaths.defaultConfigFile(environment: environment))
+        let profile = profileName
+        let explicitProfile = flags["profile"] != nil || environment["HUBCTL_PROFILE"] != nil
+        let profileValues = file.profiles[profile] ?? [:]
+        if explicitProfile && file.profiles[profile] == nil {
+            let known = file.profiles.keys.sorted()
+            throw HubError.config("Unknown profile '\(profile)' in \(file.path)" +
+                (known.isEmpty ? " (the file has no profiles)." : "; known profiles: \(known.joined(separator: ", ")).") +
+                " Add it to the file or choose another with --profile / HUBCTL_PROFILE.", code: "unknown_profile")
+        }
+
+        // Layers 1–3, in order; the environment provider maps `hubctl.app-id` to HUBCTL_APP_ID.
+        var providers: [any ConfigProvider] = [
+            Self.provider("flags", flags),
+            EnvironmentVariablesProvider(environmentVariables: environment.filter { $0.key.hasPrefix("HUBCTL_") && !$0.value.isEmpty }),
+            Self.provider("profile:\(profile)", profileValues),
+        ]
+        let upper = ConfigReader(providers: providers)
+
+        // Layer 4: the plist named by the layers above.
+        let plistPath = upper.string(forKey: "hubctl.plist")
+        var plist: PlistSettings?
+        if let plistPath {
+            plist = try loadPlist(plistPath)
+            var values: [String: String] = ["server": plist!.serverURL,
+                                            "share-credentials": plist!.shareCredentials ? "true" : "false"]
+            values["security-configuration"] = plist!.securityConfiguration
+            values["domain"] = plist!.domain
+            values["user-creation-policy"] = plist!.userCreationPolicy?.rawValue
+            providers.append(Self.provider("plist", values))
+        }
+        // Layer 5: built-in defaults.
+        providers.append(Self.provider("defaults", ["api-version": "latest", "timeout": "30", "share-credentials": "true"]))
+        let config = ConfigReader(providers: providers)
+        func string(_ name: String) -> String? {
+            let v = config.string(forKey: ConfigKey(["hubctl", name]))
+            return (v?.isEmpty ?? true) ? nil : v
+        }
+
+        let server = string("server")
+        let appId = string("app-id")
+        if requireConnection {
+            if server == nil {
+                throw HubError.config("No server configured. Pass --server URL, set HUBCTL_SERVER, add `server:` to profile '\(profile)' in \(file.path), or give a clienthub.plist with --plist.", code: "missing_server")
+            }
+            if appId == nil {
+                throw HubError.config("No application id configured. Pass --app-id ID, set HUBCTL_APP_ID, or add `app-id:` to profile '\(profile)' in \(file.path).", code: "missing_app_id")
+            }
+        }
+        let normalizedServer = try server.map(Self.normalizeServer) ?? ""
+
+        let version = string("api-version") ?? "latest"
+        guard ["latest", "v1", "v2", "v3", "v4"].contains(version) else {
+            throw HubError.config("Unknown API version '\(version)'. Use latest, v1, v2, v3 or v4 (--api-version / HUBCTL_API_VERSION).", code: "invalid_api_version")
+        }
+        let pinned = upper.string(forKey: "hubctl.api-version") != nil && version != "latest"
+
+        let timeoutText = string("timeout") ?? "30"
+        guard let timeout = Double(timeoutText), timeout > 0, timeout <= 86_400 else {
+            throw HubError.config("Invalid timeout '\(timeoutText)': give a number of seconds greater than 0 (--timeout / HUBCTL_TIMEOUT).", code: "invalid_timeout")
+        }
+
+        var policy: UserCreationPolicy?
+        if let p = string("user-creation-policy") {
+            guard let parsed = UserCreationPolicy(rawValue: p.lowercased()) else {
+                throw HubError.config("Invalid user creation policy '\(p)': use automatic, manual or certificate.", code: "invalid_user_creation_policy")
+            }
+            policy = parsed
+        }
+
+        return ConnectionConfig(
+            server: normalizedServer,
+            appId: appId ?? "",
+            user: string("user"),
+            apiVersion: version,
+            apiVersionPinned: pinned,
+            anonymous: Self.bool(string("anonymous")) ?? false,
+            securityConfiguration: string("security-configuration"),
+            domain: string("domain"),
+            userCreationPolicy: policy,
+            shareCredentials: Self.bool(string("share-credentials")) ?? true,
+            caCertificate: string("cacert"),
+            certificate: string("cert"),
+            privateKey: string("key"),
+            pkcs12: string("pkcs12"),
+            certificateProvider: string("cert-provider"),
+            timeout: timeout,
+            profile: profile,
+            plist: plistPath
+        )
+    }
+
+    static func bool(_ text: String?) -> Bool? {
+        guard let t = text?.lowercased() else { return nil }
+        if ["1", "true", "yes", "on"].contains(t) { return true }
+        if ["0", "false", "no", "off"].contains(t) { return false }
+        return nil
+    }
+
+    /// Checks that a server URL is `http(s)://host[:port][/prefix]` and drops a trailing slash.
+    static func normalizeServer(_ raw: String) throws -> String {
+        guard let url = URLComponents(string: raw), let scheme = url.scheme?.lowercased(),
+              scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty,
+              url.query == nil, url.fragment == nil, url.user == nil, url.password == nil else {
+            throw HubError.config("Invalid server URL '\(Self.redactUserInfo(raw))'. Use scheme://host:port[/path-prefix], e.g. https://smp.example.com:8443 (no credentials, query or fragment).", code: "invalid_server")
+        }
+        var s = raw
+        while s.hasSuffix("/") { s.removeLast() }
+        return s
+    }
+
+    static func redactUserInfo(_ raw: String) -> String {
+        guard let at = raw.firstIndex(of: "@"), let schemeEnd = raw.range(of: "://"), schemeEnd.upperBound < at else { return raw }
+        return String(raw[..<schemeEnd.upperBound]) + "<redacted>" + String(raw[at...])
+    }
+}

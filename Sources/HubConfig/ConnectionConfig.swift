@@ -1,0 +1,78 @@
+// The one resolved configuration a command works with, whatever layer each value came from.
+
+import Foundation
+import HubCore
+
+/// What `UserCreationPolicy` says about how a user authenticates (protocol.md §8).
+public enum UserCreationPolicy: String, Sendable, Codable {
+    case automatic, manual, certificate
+}
+
+public struct ConnectionConfig: Sendable, Equatable {
+    /// Base URL without trailing slash: `scheme://host:port[/prefix]`.
+    public var server: String
+    public var appId: String
+    public var user: String?
+    /// `latest` (falls back to v1 on 404 unless pinned) or v1…v4.
+    public var apiVersion: String
+    /// True when the user chose the version (flag, env or profile): no fallback then.
+    public var apiVersionPinned: Bool
+    /// The application allows anonymous connections: URLs get `public/`.
+    public var anonymous: Bool
+    public var securityConfiguration: String?
+    public var domain: String?
+    public var userCreationPolicy: UserCreationPolicy?
+    public var shareCredentials: Bool
+    public var caCertificate: String?
+    public var certificate: String?
+    public var privateKey: String?
+    public var pkcs12: String?
+    public var certificateProvider: String?
+    public var timeout: Double
+    public var profile: String
+    public var plist: String?
+
+    public init(server: String, appId: String, user: String? = nil, apiVersion: String = "latest",
+                apiVersionPinned: Bool = false, anonymous: Bool = false, securityConfiguration: String? = nil,
+                domain: String? = nil, userCreationPolicy: UserCreationPolicy? = nil, shareCredentials: Bool = true,
+                caCertificate: String? = nil, certificate: String? = nil, privateKey: String? = nil,
+                pkcs12: String? = nil, certificateProvider: String? = nil, timeout: Double = 30,
+                profile: String = "default", plist: String? = nil) {
+        self.server = server
+        self.appId = appId
+        self.user = user
+        self.apiVersion = apiVersion
+        self.apiVersionPinned = apiVersionPinned
+        self.anonymous = anonymous
+        self.securityConfiguration = securityConfiguration
+        self.domain = domain
+        self.userCreationPolicy = userCreationPolicy
+        self.shareCredentials = shareCredentials
+        self.caCertificate = caCertificate
+        self.certificate = certificate
+        self.privateKey = privateKey
+        self.pkcs12 = pkcs12
+        self.certificateProvider = certificateProvider
+        self.timeout = timeout
+        self.profile = profile
+        self.plist = plist
+    }
+}
+
+/// The settings a clienthub.plist contributes (layer 4 of cli.md "Where settings come from").
+public struct PlistSettings: Sendable, Equatable {
+    public var serverURL: String
+    public var securityConfiguration: String?
+    public var domain: String?
+    public var userCreationPolicy: UserCreationPolicy?
+    public var shareCredentials: Bool
+
+    public init(serverURL: String, securityConfiguration: String?, domain: String?,
+                userCreationPolicy: UserCreationPolicy?, shareCredentials: Bool) {
+        self.serverURL = serverURL
+        self.securityConfiguration = securityConfiguration
+        self.domain = domain
+        self.userCreationPolicy = userCreationPolicy
+        self.shareCredentials = shareCredentials
+    }
+}

@@ -1,0 +1,169 @@
+// Reads a Connection from OData V2 verbose JSON or an Atom entry, and writes update bodies.
+
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import HubCore
+
+public enum ODataCodec {
+    /// Decodes a Connection entity, whatever format the server chose (decided by content, not headers):
+    /// the server's property names, typed values, ISO 8601 dates, no `d` / `__metadata` / `results` wrappers.
+    public static func decodeEntity(_ body: Data, status: Int? = nil) throws -> [String: JSONValue] {
+        guard let first = body.first(where: { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF) }) else {
+            throw malformed("an empty body", status: status)
+        }
+        if first == UInt8(ascii: "{") { return try decodeJSON(body, status: status) }
+        if first == UInt8(ascii: "<") { return try AtomEntryParser.parse(body, status: status) }
+        throw malformed("neither JSON nor XML", status: status)
+    }
+
+    static func malformed(_ what: String, status: Int?) -> HubError {
+        HubError(.data, code: "malformed_response",
+                 "The server's answer is \(what), not an OData Connection entity. Check that --server points at an SMP or Mobile Services server (try --verbose).",
+                 status: status)
+    }
+
+    static func decodeJSON(_ body: Data, status: Int?) throws -> [String: JSONValue] {
+        let value: JSONValue
+        do { value = try JSONDecoder().decode(JSONValue.self, from: body) }
+        catch { throw malformed("not valid JSON", status: status) }
+        guard var object = value.objectValue else { throw malformed("a JSON value that is not an object", status: status) }
+        if let d = object["d"]?.objectValue {
+            // OData V2 verbose: {"d": {...}}; a collection would be {"d": {"results": [...]}}.
+            object = d
+        }
+        object.removeValue(forKey: "__metadata")
+        guard !object.isEmpty else { throw malformed("an empty JSON object", status: status) }
+        return object.mapValues(normalize)
+    }
+
+    /// Unwraps `{"results": [...]}`, drops nested `__metadata`/`__deferred`, turns `/Date(ms)/` into ISO 8601.
+    static func normalize(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .string(let s):
+            if let iso = isoDate(fromODataDate: s) { return .string(iso) }
+            return value
+        case .array(let items):
+            return .array(items.map(normalize))
+        case .object(var o):
+            if o.count == 1, let results = o["results"], case .array = results { return normalize(results) }
+            if o.count == 1, o["__deferred"] != nil { return .null }
+            o.removeValue(forKey: "__metadata")
+            return .object(o.mapValues(normalize))
+        default:
+            return value
+        }
+    }
+
+    /// `/Date(1484028633406)/` or `/Date(1484028633406+0060)/` → `2017-01-10T06:10:33.406Z`.
+    static func isoDate(fromODataDate s: String) -> String? {
+        guard s.hasPrefix("/Date("), s.hasSuffix(")/") else { return nil }
+        let inner = s.dropFirst(6).dropLast(2)
+        var digits = inner
+        if let idx = inner.dropFirst().firstIndex(where: { $0 == "+" || $0 == "-" }) { digits = inner[..<idx] }
+        guard let ms = Int64(digits) else { return nil }
+        return iso8601(Date(timeIntervalSince1970: Double(ms) / 1000))
+    }
+
+    public static func iso8601(_ date: Date) -> String {
+        let f = ISO8601DateFormatter()
+        f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return f.string(from: date)
+    }
+
+    /// The body of a create or update: a plain JSON object of properties (no `d` wrapper).
+    public static func encodeProperties(_ properties: [String: JSONValue]) throws -> Data {
+        try JSONOutput.encode(properties, pretty: false)
+    }
+}
+
+/// Parses an Atom `<entry>`'s `<m:properties>` with Foundation's XMLParser.
+final class AtomEntryParser: NSObject, XMLParserDelegate {
+    static let dataServices = "http://schemas.microsoft.com/ado/2007/08/dataservices"
+    static let metadata = "http://schemas.microsoft.com/ado/2007/08/dataservices/metadata"
+
+    private struct Frame { var name: String; var type: String?; var isNull: Bool; var text = ""; var children: [String: JSONValue] = [:]; var hasChildren = false }
+    private var stack: [Frame] = []
+    private var inProperties = 0
+    private var result: [String: JSONValue]?
+    private var sawEntry = false
+
+    static func parse(_ body: Data, status: Int?) throws -> [String: JSONValue] {
+        let delegate = AtomEntryParser()
+        let parser = XMLParser(data: body)
+        parser.shouldProcessNamespaces = true
+        parser.shouldResolveExternalEntities = false
+        parser.delegate = delegate
+        guard parser.parse(), let result = delegate.result, !result.isEmpty else {
+            if let errorText = delegate.odataError { throw HubError(.data, code: "server_error_document", "The server answered with an error: \(errorText)", status: status) }
+            throw ODataCodec.malformed(parser.parserError != nil ? "not well-formed XML" : "XML without an entry's properties", status: status)
+        }
+        return result
+    }
+
+    private var odataError: String?
+    private var inErrorMessage = false
+
+    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+                qualifiedName qName: String?, attributes: [String: String] = [:]) {
+        if elementName == "entry" { sawEntry = true }
+        if elementName == "message" && namespaceURI == Self.metadata { inErrorMessage = true; odataError = "" }
+        if elementName == "properties" && namespaceURI == Self.metadata {
+            inProperties += 1
+            if inProperties == 1 { result = [:]; stack = [] }
+            return
+        }
+        guard inProperties > 0, namespaceURI == Self.dataServices else { return }
+        if !stack.isEmpty { stack[stack.count - 1].hasChildren = true }
+        let type = attributes["m:type"] ?? attributes["type"]
+        let isNull = (attributes["m:null"] ?? attributes["null"]) == "true"
+        stack.append(Frame(name: elementName, type: type, isNull: isNull))
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        if inErrorMessage { odataError? += string }
+        if !stack.isEmpty { stack[stack.count - 1].text += string }
+    }
+
+    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
+        if elementName == "message" && namespaceURI == Self.metadata { inErrorMessage = false }
+        if elementName == "properties" && namespaceURI == Self.metadata { inProperties -= 1; return }
+        guard inProperties > 0, namespaceURI == Self.dataServices, let frame = stack.popLast() else { return }
+        let value: JSONValue
+        if frame.isNull { value = .null }
+        else if frame.hasChildren {
+            // A complex property or a collection of elements.
+            value = .object(frame.children)
+        } else {
+            value = Self.typed(frame.text, type: frame.type)
+        }
+        if stack.isEmpty { result?[frame.name] = value }
+        else { stack[stack.count - 1].children[frame.name] = value }
+    }
+
+    static func typed(_ text: String, type: String?) -> JSONValue {
+        switch type {
+        case "Edm.Boolean": return text == "true" || text == "1" ? .bool(true) : (text == "false" || text == "0" ? .bool(false) : .string(text))
+        case "Edm.Int16", "Edm.Int32", "Edm.Int64", "Edm.Byte", "Edm.SByte":
+            return Int64(text).map(JSONValue.int) ?? .string(text)
+        case "Edm.Double", "Edm.Single", "Edm.Decimal":
+            return Double(text).map(JSONValue.double) ?? .string(text)
+        case "Edm.DateTime", "Edm.DateTimeOffset":
+            return .string(isoFromAtom(text))
+        default:
+            return .string(text)
+        }
+    }
+
+    /// Atom dates come as `2017-01-10T06:10:33.406` (UTC, no zone) or with a zone: normalise to ISO 8601 with Z.
+    static func isoFromAtom(_ text: String) -> String {
+        let f = ISO8601DateFormatter()
+        for options: ISO8601DateFormatter.Options in [[.withInternetDateTime, .withFractionalSeconds], [.withInternetDateTime]] {
+            f.formatOptions = options
+            if let d = f.date(from: text) { return ODataCodec.iso8601(d) }
+            if let d = f.date(from: text + "Z") { return ODataCodec.iso8601(d) }
+        }
+        return text
+    }
+}

@@ -1,1 +1,0 @@
-// HubServices: placeholder until its first file lands.

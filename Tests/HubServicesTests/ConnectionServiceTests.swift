@@ -1,0 +1,85 @@
+// ConnectionService against a scripted fake transport: id sources, 409 read-back, version fallback.
+import Foundation
+import Testing
+@testable import HubAuth
+@testable import HubConfig
+@testable import HubCore
+@testable import HubServices
+@testable import HubTransport
+
+final class FakeTransport: HTTPTransport {
+    var requests: [HTTPRequest] = []
+    var answers: [(HTTPRequest) -> HTTPResponse]
+    init(_ answers: [(HTTPRequest) -> HTTPResponse]) { self.answers = answers }
+    func send(_ request: HTTPRequest) throws -> HTTPResponse {
+        requests.append(request)
+        guard !answers.isEmpty else { Issue.record("unexpected request \(request.method) \(request.url)"); return HTTPResponse(status: 599, headers: [], body: Data(), effectiveURL: request.url) }
+        return answers.removeFirst()(request)
+    }
+    func stream(_ request: HTTPRequest, to sink: BodySink) throws -> HTTPResponse { try send(request) }
+}
+
+func response(_ status: Int, _ body: String = "", headers: [HTTPHeader] = []) -> (HTTPRequest) -> HTTPResponse {
+    { req in HTTPResponse(status: status, headers: headers, body: Data(body.utf8), effectiveURL: req.url) }
+}
+
+@Suite struct ConnectionServiceTests {
+    let home = NSTemporaryDirectory() + "svc-\(UUID().uuidString)"
+    var config = ConnectionConfig(server: "http://127.0.0.1:9", appId: "com.example.demo", user: "demo", securityConfiguration: "SSO")
+
+    func service(_ fake: FakeTransport, id: String = "chosen-id") -> ConnectionService {
+        let http = AuthenticatingTransport(transport: fake, providers: [StaticPasswordProvider(name: "test", password: "pw")], user: "demo")
+        return ConnectionService(config: config, http: http, home: home, makeConnectionId: { id })
+    }
+
+    @Test func idFromHeaderWhenBodyHasNone() throws {
+        let fake = FakeTransport([response(201, #"{"d":{"DeviceType":"Linux"}}"#, headers: [HTTPHeader("X-SMP-APPCID", "from-header")])])
+        let result = try service(fake).register(RegisterRequest(properties: [:], force: false))
+        #expect(result.registration.applicationConnectionId == "from-header")
+        let sent = fake.requests[0]
+        #expect(sent.headers.contains(HTTPHeader("X-SMP-APPCID", "chosen-id")))
+        #expect(sent.headers.contains(HTTPHeader("X-SUP-SC", "SSO")))
+        #expect(sent.idempotent)
+        #expect(sent.credentials == BasicCredentials(user: "demo", password: "pw"))
+    }
+
+    @Test func idFromCookieLast() throws {
+        let fake = FakeTransport([response(201, #"{"d":{"DeviceType":"Linux"}}"#, headers: [HTTPHeader("Set-Cookie", "X-SMP-APPCID=from-cookie; Path=/")])])
+        #expect(try service(fake).register(RegisterRequest(properties: [:], force: false)).registration.applicationConnectionId == "from-cookie")
+    }
+
+    @Test func conflictReadsBackTheConnectionItAlreadyCreated() throws {
+        let fake = FakeTransport([response(409), response(200, #"{"d":{"ApplicationConnectionId":"chosen-id"}}"#)])
+        let result = try service(fake).register(RegisterRequest(properties: [:], force: false))
+        #expect(result.registration.applicationConnectionId == "chosen-id")
+        #expect(fake.requests[1].method == "GET")
+        #expect(fake.requests[1].url.hasSuffix("Connections('chosen-id')"))
+    }
+
+    @Test func latestFallsBackToV1On404() throws {
+        let fake = FakeTransport([response(404), response(201, #"{"ApplicationConnectionId":"x"}"#)])
+        let result = try service(fake).register(RegisterRequest(properties: [:], force: false))
+        #expect(fake.requests[0].url.contains("/applications/latest/"))
+        #expect(fake.requests[1].url.contains("/applications/v1/"))
+        #expect(result.registration.apiVersion == "v1")
+    }
+
+    @Test mutating func pinnedVersionDoesNotFallBack() throws {
+        config.apiVersion = "v4"
+        config.apiVersionPinned = true
+        let fake = FakeTransport([response(404)])
+        #expect(throws: HubError.self) { try service(fake).register(RegisterRequest(properties: [:], force: false)) }
+        #expect(fake.requests.count == 1)
+    }
+
+    @Test func wrongPasswordIsPermissionError() throws {
+        let fake = FakeTransport([response(401)])
+        do {
+            _ = try service(fake).register(RegisterRequest(properties: [:], force: false))
+            Issue.record("expected an error")
+        } catch let e as HubError {
+            #expect(e.kind == .permission)
+            #expect(!e.message.contains("pw"))
+        }
+    }
+}

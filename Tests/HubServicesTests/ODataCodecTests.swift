@@ -1,0 +1,63 @@
+// The OData reader must give the same typed settings from JSON and Atom answers.
+import Foundation
+import Testing
+@testable import HubCore
+@testable import HubServices
+
+@Suite struct ODataCodecTests {
+    let json = #"""
+    {"d": {"__metadata": {"uri": "https://h/odata/applications/latest/a/Connections('1f0')", "type": "applications.Connection"},
+           "ETag": "2017-01-10 06:10:33.0", "ApplicationConnectionId": "1f0", "CustomizationBundleId": "Appmc:1.2.1",
+           "CreatedAt": "\/Date(1484028633406)\/", "PasswordPolicyMinLength": 8, "PasswordPolicyEnabled": false,
+           "FeatureVectorPolicy": {"results": []}, "NetworkPolicy": {"Enabled": true}, "Email": null}}
+    """#
+
+    let atom = """
+    <?xml version="1.0" encoding="utf-8"?>
+    <entry xmlns="http://www.w3.org/2005/Atom" xmlns:d="http://schemas.microsoft.com/ado/2007/08/dataservices"
+           xmlns:m="http://schemas.microsoft.com/ado/2007/08/dataservices/metadata">
+      <id>https://h/odata/applications/latest/a/Connections('1f0')</id>
+      <link rel="edit" href="Connections('1f0')"/>
+      <category term="applications.Connection" scheme="http://schemas.microsoft.com/ado/2007/08/dataservices/scheme"/>
+      <content type="application/xml"><m:properties>
+        <d:ETag>2017-01-10 06:10:33.0</d:ETag>
+        <d:ApplicationConnectionId>1f0</d:ApplicationConnectionId>
+        <d:CustomizationBundleId>Appmc:1.2.1</d:CustomizationBundleId>
+        <d:CreatedAt m:type="Edm.DateTime">2017-01-10T06:10:33.406</d:CreatedAt>
+        <d:PasswordPolicyMinLength m:type="Edm.Int32">8</d:PasswordPolicyMinLength>
+        <d:PasswordPolicyEnabled m:type="Edm.Boolean">false</d:PasswordPolicyEnabled>
+        <d:Email m:null="true"/>
+      </m:properties></content>
+    </entry>
+    """
+
+    @Test func jsonAndAtomGiveTheSameTypedValues() throws {
+        let fromJSON = try ODataCodec.decodeEntity(Data(json.utf8))
+        let fromAtom = try ODataCodec.decodeEntity(Data(atom.utf8))
+        for key in ["ETag", "ApplicationConnectionId", "CustomizationBundleId", "CreatedAt", "PasswordPolicyMinLength", "PasswordPolicyEnabled", "Email"] {
+            #expect(fromJSON[key] == fromAtom[key], "\(key)")
+        }
+        #expect(fromJSON["CreatedAt"] == .string("2017-01-10T06:10:33.406Z"))
+        #expect(fromJSON["PasswordPolicyMinLength"] == .int(8))
+        #expect(fromJSON["PasswordPolicyEnabled"] == .bool(false))
+        #expect(fromJSON["FeatureVectorPolicy"] == .array([]))
+        #expect(fromJSON["__metadata"] == nil)
+        #expect(fromJSON["NetworkPolicy"] == .object(["Enabled": .bool(true)]), "unknown properties are kept")
+    }
+
+    @Test(arguments: ["", "   ", "garbage", "{\"d\": 3", "<html><body>Login</body></html>", "[1,2]", "{}"])
+    func garbageIsMalformed(_ body: String) {
+        #expect(throws: HubError.self) { try ODataCodec.decodeEntity(Data(body.utf8)) }
+        do { _ = try ODataCodec.decodeEntity(Data(body.utf8)) } catch let e as HubError { #expect(e.kind == .data) } catch {}
+    }
+
+    @Test func schemaTypesAssignments() throws {
+        let values = try ConnectionSchema.assignments(["ApnsPushEnable=TRUE", "BlackberryBESListenerPort=42", "DeviceModel=a=b"])
+        #expect(values["ApnsPushEnable"] == .bool(true))
+        #expect(values["BlackberryBESListenerPort"] == .int(42))
+        #expect(values["DeviceModel"] == .string("a=b"))
+        for bad in ["CustomizationBundleId=x", "Nope=1", "ApnsPushEnable=maybe", "BlackberryBESListenerPort=4.2", "=x", "DeviceModel"] {
+            #expect(throws: HubError.self) { try ConnectionSchema.assignments([bad]) }
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// Tests for HubServices live in this folder.

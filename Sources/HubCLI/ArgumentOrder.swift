@@ -4,7 +4,7 @@
 // global options given before the first command word are moved to the end (before any `--`).
 
 enum ArgumentOrder {
-    static let globalFlags: Set<String> = ["--password-stdin", "--insecure", "--no-input", "--verbose"]
+    static let globalFlags: Set<String> = ["--password-stdin", "--insecure", "--no-input", "--verbose", "--anonymous"]
     static let globalOptionsWithValue: Set<String> = [
         "--server", "--plist", "--app-id", "--profile", "--user", "--cert", "--key", "--pkcs12",
         "--cert-provider", "--cacert", "--api-version", "--home", "--timeout", "--vault-passphrase-file",

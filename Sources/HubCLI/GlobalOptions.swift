@@ -53,6 +53,9 @@ public struct GlobalOptions: ParsableArguments, Sendable {
     @Flag(name: .customLong("no-input"), help: "Never prompt (env HUBCTL_NO_INPUT=1); implied when stdin is not a terminal.")
     public var noInput = false
 
+    @Flag(help: "The application allows anonymous connections: use its public/ path (env HUBCTL_ANONYMOUS=1).")
+    public var anonymous = false
+
     @Flag(help: "Log one line per request on stderr, secrets redacted.")
     public var verbose = false
 

@@ -1,15 +1,76 @@
-// `hubctl status`: what hubctl knows (placeholder until the services land).
+// `hubctl status`: what hubctl knows locally (no network): configuration, registrations, vault, policy.
 
 import ArgumentParser
+import Foundation
+import HubConfig
 import HubCore
+import HubServices
 
 struct StatusCommand: HubCommand {
-    static let configuration = CommandConfiguration(commandName: "status",
-        abstract: "Show what hubctl knows: profile, server, registrations, vault, ACP.")
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "Show what hubctl knows: profile, server, registrations, vault, ACP.",
+        discussion: """
+        Reads only local state; it never contacts the server. A configuration problem is reported
+        in "configError" instead of failing, so status is safe to run first when something is wrong.
+
+        Exit codes: 0 ok, 65 local state damaged, 70 internal error.
+        """)
+
     @OptionGroup var global: GlobalOptions
 
+    struct Output: Encodable {
+        struct Config: Encodable {
+            var profile: String
+            var server: String?
+            var appId: String?
+            var user: String?
+            var apiVersion: String
+            var plist: String?
+            var securityConfiguration: String?
+            var userCreationPolicy: String?
+            var shareCredentials: Bool
+        }
+        var version: String
+        var home: String
+        var configFile: String
+        var config: Config?
+        var configError: String?
+        var registrations: [Registration]
+        var vault: VaultStatus
+        var passcodePolicy: JSONValue?
+        var acp: [ACPStatus]
+    }
+    struct VaultStatus: Encodable { var path: String; var exists: Bool }
+    struct ACPStatus: Encodable { var appId: String; var path: String; var current: String? }
+
     func execute(_ context: CommandContext) throws {
-        struct Out: Encodable { var home: String; var version: String }
-        try context.emit(Out(home: context.home, version: HubVersion.current))
+        var config: Output.Config?
+        var configError: String?
+        do {
+            let c = try context.connectionConfig(requireConnection: false)
+            config = Output.Config(profile: c.profile, server: c.server.isEmpty ? nil : c.server,
+                                   appId: c.appId.isEmpty ? nil : c.appId, user: c.user, apiVersion: c.apiVersion,
+                                   plist: c.plist, securityConfiguration: c.securityConfiguration,
+                                   userCreationPolicy: c.userCreationPolicy?.rawValue, shareCredentials: c.shareCredentials)
+        } catch let e as HubError {
+            configError = e.message
+        }
+        let home = context.home
+        let registrations = try RegistrationStore(home: home).all()
+        let policyData = FileManager.default.contents(atPath: home + "/passcode-policy.json")
+        let policy = policyData.flatMap { try? JSONDecoder().decode(JSONValue.self, from: $0) }
+        let acpRoot = home + "/acp"
+        let apps = (try? FileManager.default.contentsOfDirectory(atPath: acpRoot))?.sorted() ?? []
+        let acp = apps.map { app -> ACPStatus in
+            let current = try? FileManager.default.destinationOfSymbolicLink(atPath: "\(acpRoot)/\(app)/current")
+            return ACPStatus(appId: app, path: "\(acpRoot)/\(app)", current: current)
+        }
+        try context.emit(Output(
+            version: HubVersion.current, home: home,
+            configFile: HubPaths.defaultConfigFile(environment: context.environment),
+            config: config, configError: configError, registrations: registrations,
+            vault: VaultStatus(path: home + "/vault", exists: FileManager.default.fileExists(atPath: home + "/vault")),
+            passcodePolicy: policy, acp: acp))
     }
 }

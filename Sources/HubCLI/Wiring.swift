@@ -23,6 +23,7 @@ extension CommandContext {
         v["cacert"] = global.cacert
         v["api-version"] = global.apiVersion
         v["timeout"] = global.timeout.map { String($0) }
+        if global.anonymous { v["anonymous"] = "true" }
         return v
     }
 

@@ -1,0 +1,69 @@
+# hubctl: `make demo` and `make test` are all a new user needs (they install what is missing).
+SHELL := /bin/bash
+export PATH := /opt/swift/usr/bin:$(PATH)
+
+PREFIX ?= /usr/local
+BINDIR := $(PREFIX)/bin
+MANDIR := $(PREFIX)/share/man/man1
+BASHCOMPDIR := $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR := $(PREFIX)/share/zsh/site-functions
+FISHCOMPDIR := $(PREFIX)/share/fish/vendor_completions.d
+
+SWIFT ?= swift
+DEBUG_BIN := .build/debug
+RELEASE_BIN := .build/release
+
+# Debian packages the build, the tests and the demo need.
+APT_PACKAGES := libcurl4-openssl-dev libssl-dev libarchive-dev pkg-config curl openssl jq \
+                libarchive-tools nginx-light zsh fish man-db python3 hyperfine time
+
+.PHONY: all deps build release demo test unit check-generated completions man install uninstall bench clean
+
+all: build
+
+deps:
+	@bash scripts/install-deps.sh $(APT_PACKAGES)
+
+build: deps
+	$(SWIFT) build --product hubctl
+	$(SWIFT) build --product hubctl-emulator
+
+release: deps
+	$(SWIFT) build -c release -Xswiftc -wmo --product hubctl
+	$(SWIFT) build -c release -Xswiftc -wmo --product hubctl-emulator
+
+demo: build
+	@bash scripts/demo.sh $(DEBUG_BIN)
+
+# Every test: unit tests of each library and end-to-end tests of the built binaries
+# (the emulator, nginx for mutual TLS), then a check that generated files are current.
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build 2>&1 | tee .build/test.log; exit $${PIPESTATUS[0]}
+	@$(MAKE) --no-print-directory check-generated
+
+check-generated:
+	@bash scripts/generate-docs.sh --check $(DEBUG_BIN)
+
+completions man:
+	$(SWIFT) build --product hubctl
+	bash scripts/generate-docs.sh --write $(DEBUG_BIN)
+
+install: release
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
+	install -m 0755 $(RELEASE_BIN)/hubctl $(RELEASE_BIN)/hubctl-emulator $(DESTDIR)$(BINDIR)/
+	install -m 0644 man/*.1 $(DESTDIR)$(MANDIR)/
+	install -m 0644 completions/hubctl.bash $(DESTDIR)$(BASHCOMPDIR)/hubctl
+	install -m 0644 completions/_hubctl $(DESTDIR)$(ZSHCOMPDIR)/_hubctl
+	install -m 0644 completions/hubctl.fish $(DESTDIR)$(FISHCOMPDIR)/hubctl.fish
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/hubctl $(DESTDIR)$(BINDIR)/hubctl-emulator
+	rm -f $(addprefix $(DESTDIR)$(MANDIR)/,$(notdir $(wildcard man/*.1)))
+	rm -f $(DESTDIR)$(BASHCOMPDIR)/hubctl $(DESTDIR)$(ZSHCOMPDIR)/_hubctl $(DESTDIR)$(FISHCOMPDIR)/hubctl.fish
+
+bench: release
+	bash bench/run.sh $(RELEASE_BIN)
+
+clean:
+	rm -rf .build

@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# `make demo`: the whole client life cycle against a local hubctl-emulator, JSON shown at each step.
+set -euo pipefail
+BIN="$(cd "${1:-.build/debug}" && pwd)"
+work="$(mktemp -d)"
+emu_pid=""
+cleanup() {
+    [ -n "$emu_pid" ] && kill "$emu_pid" 2>/dev/null && wait "$emu_pid" 2>/dev/null || true
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+bold() { if [ -t 1 ]; then printf '\n\033[1m%s\033[0m\n' "$*"; else printf '\n%s\n' "$*"; fi; }
+show() {
+    bold "\$ $*"
+    local out
+    out="$("$@")"
+    if command -v jq >/dev/null; then jq . <<<"$out"; else printf '%s\n' "$out"; fi
+}
+
+# Start the emulator on a free loopback port and read the address it prints.
+"$BIN/hubctl-emulator" --host 127.0.0.1 --port 0 >"$work/emulator.out" 2>"$work/emulator.log" &
+emu_pid=$!
+for _ in $(seq 1 100); do
+    grep -q "listening on" "$work/emulator.out" 2>/dev/null && break
+    kill -0 "$emu_pid" 2>/dev/null || { cat "$work/emulator.log" >&2; exit 1; }
+    sleep 0.1
+done
+url="$(sed -n 's/.*listening on \(http[^ ]*\).*/\1/p' "$work/emulator.out" | head -n1)"
+[ -n "$url" ] || { echo "the emulator did not start" >&2; cat "$work/emulator.log" >&2; exit 1; }
+bold "hubctl-emulator is listening on $url"
+
+export HUBCTL_HOME="$work/home" HUBCTL_CONFIG="$work/config.yaml"
+# A profile, as a user would write it.
+cat >"$HUBCTL_CONFIG" <<YAML
+default:
+  server: $url
+  app-id: com.example.demo
+  user: demo
+YAML
+# The emulator's demo user; real scripts read the password from a secret store (--password-stdin).
+export HUBCTL_PASSWORD=demo-password
+export HUBCTL_VAULT_PASSPHRASE="demo vault passphrase 1!"
+hubctl() { "$BIN/hubctl" "$@"; }
+
+show hubctl register --device-type Linux --device-model demo-box
+show hubctl settings get ApplicationConnectionId DeviceModel CustomizationBundleId
+show hubctl settings set DeviceModel=demo-box-2 ApnsPushEnable=false
+show hubctl settings get DeviceModel ApnsPushEnable
+
+# The administrator assigns an Application Configuration Profile (a bundle) to the app.
+mkdir -p "$work/bundle/META-INF" "$work/bundle/tiles"
+printf 'Manifest-Version: 1.0\nCustomization-Resource-Bundle-Name: Demo\nCustomization-Resource-Bundle-Version: 1.0.0\n' >"$work/bundle/META-INF/MANIFEST.MF"
+printf '{"title": "Welcome"}\n' >"$work/bundle/tiles/home.json"
+(cd "$work/bundle" && bsdtar --format zip -cf "$work/demo.zip" META-INF tiles)
+curl -fsS -X PUT -H 'X-Bundle-Extension: zip' --data-binary @"$work/demo.zip" "$url/_emulator/bundles/com.example.demo/Demo:1.0.0" >/dev/null
+curl -fsS -X POST -H 'Content-Type: application/json' -d '{"appId":"com.example.demo","bundleId":"Demo:1.0.0"}' "$url/_emulator/assign" >/dev/null
+bold "(the administrator assigned the profile Demo:1.0.0)"
+
+show hubctl acp check
+show hubctl acp fetch
+show hubctl acp check
+
+show hubctl vault init
+bold "\$ printf 's3cr3t-token' | hubctl vault set api-token"
+printf 's3cr3t-token' | hubctl vault set api-token | { command -v jq >/dev/null && jq . || cat; }
+show hubctl vault list
+show hubctl vault show api-token
+
+cat >"$work/clienthub.plist" <<PLIST
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+  <key>Host</key><string>smp.example.com</string>
+  <key>Port</key><string>8443</string>
+  <key>FarmID</key><string>0</string>
+  <key>SecurityConfiguration</key><string>DemoSSO</string>
+  <key>UserCreationPolicy</key><string>automatic</string>
+</dict>
+</plist>
+PLIST
+show hubctl plist validate "$work/clienthub.plist"
+
+show hubctl status
+show hubctl unregister
+bold "Demo complete: register → settings → acp → vault → plist validate → unregister."

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Installs the Debian packages given as arguments when they are missing (non-interactive, CI-safe).
+set -euo pipefail
+missing=()
+for p in "$@"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+echo "Installing missing Debian packages: ${missing[*]}" >&2
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null || { echo "error: need root or sudo to install: ${missing[*]}" >&2; exit 1; }
+    SUDO="sudo -n"
+fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq </dev/null
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" </dev/null >/dev/null
+# nginx-light's package starts a system nginx on port 80; the tests run their own unprivileged one.
+if printf '%s\n' "${missing[@]}" | grep -qx nginx-light; then
+    ($SUDO systemctl disable --now nginx 2>/dev/null || $SUDO service nginx stop 2>/dev/null || true) >/dev/null
+fi

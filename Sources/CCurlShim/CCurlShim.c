@@ -42,3 +42,11 @@ CURLcode hub_curl_getinfo_off(CURL *curl, CURLINFO info, curl_off_t *value) {
 CURLcode hub_curl_getinfo_string(CURL *curl, CURLINFO info, const char **value) {
     return curl_easy_getinfo(curl, info, value);
 }
+
+/* Macros Swift cannot import (casts in their definitions), exposed as functions. */
+CURLcode hub_curl_global_init_default(void) {
+    return curl_global_init(CURL_GLOBAL_DEFAULT);
+}
+CURLcode hub_curl_setopt_basic_auth(CURL *curl) {
+    return curl_easy_setopt(curl, CURLOPT_HTTPAUTH, (long)CURLAUTH_BASIC);
+}

@@ -119,12 +119,16 @@ public struct TransportOptions: Sendable {
     public var userAgent: String
     /// Receives one line per request (method, URL, status, time) with secrets redacted.
     public var verboseLog: (@Sendable (String) -> Void)?
+    /// Called as a body arrives (bytes so far, the total when the server announced it); for
+    /// progress bars over `stream`. Not called when nil, which keeps libcurl's meter off.
+    public var progress: (@Sendable (_ received: Int64, _ expected: Int64?) -> Void)?
 
     public init(caCertificatePath: String? = nil, insecure: Bool = false, connectTimeout: Double = 10,
                 totalTimeout: Double = 30, lowSpeedLimit: Int = 1, lowSpeedTime: Int = 30,
                 maxResponseBytes: Int = 16 << 20, maxRedirects: Int = 5, retry: RetryPolicy = RetryPolicy(),
                 clientCertificate: ClientCertificate? = nil, userAgent: String = "hubctl/\(HubVersion.current)",
-                verboseLog: (@Sendable (String) -> Void)? = nil) {
+                verboseLog: (@Sendable (String) -> Void)? = nil,
+                progress: (@Sendable (_ received: Int64, _ expected: Int64?) -> Void)? = nil) {
         self.caCertificatePath = caCertificatePath
         self.insecure = insecure
         self.connectTimeout = connectTimeout
@@ -137,6 +141,7 @@ public struct TransportOptions: Sendable {
         self.clientCertificate = clientCertificate
         self.userAgent = userAgent
         self.verboseLog = verboseLog
+        self.progress = progress
     }
 }
 

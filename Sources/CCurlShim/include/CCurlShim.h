@@ -23,4 +23,9 @@ CURLcode hub_curl_getinfo_long(CURL *curl, CURLINFO info, long *value);
 CURLcode hub_curl_getinfo_off(CURL *curl, CURLINFO info, curl_off_t *value);
 CURLcode hub_curl_getinfo_string(CURL *curl, CURLINFO info, const char **value);
 
+/* curl_global_init(CURL_GLOBAL_DEFAULT); call once per process, before any handle exists. */
+CURLcode hub_curl_global_init_default(void);
+/* CURLOPT_HTTPAUTH = CURLAUTH_BASIC only (never negotiate something else). */
+CURLcode hub_curl_setopt_basic_auth(CURL *curl);
+
 #endif

@@ -1,0 +1,281 @@
+// The real HTTPTransport: libcurl underneath, retries, error mapping to HubError, verbose lines.
+
+import CCurl
+import CCurlShim
+import Foundation
+import HubCore
+
+/// HTTP over one reused libcurl easy handle (so keep-alive connections and TLS sessions are reused
+/// between the requests of one command).
+///
+/// Thread safety: a libcurl easy handle must never be used by two threads at once. Every request
+/// holds `lock` for its whole duration, so concurrent callers are serialised rather than racing;
+/// that is what makes the `@unchecked Sendable` claim true. Callers should still use one client
+/// per thread of work, because a second caller simply waits.
+public final class CurlHTTPClient: HTTPTransport, @unchecked Sendable {
+    public let options: TransportOptions
+    private let handle: UnsafeMutableRawPointer
+    private let errorBuffer: UnsafeMutablePointer<CChar>
+    private let lock = NSLock()
+
+    /// curl_global_init must run once per process before any handle; a static let is initialised
+    /// exactly once, lazily and thread-safely, by the Swift runtime.
+    private static let globalInit: CURLcode = hub_curl_global_init_default()
+
+    public init(options: TransportOptions = TransportOptions()) throws {
+        guard Self.globalInit == CURLE_OK else {
+            throw HubError.internalError("libcurl could not be initialised (curl_global_init failed).")
+        }
+        guard let handle = curl_easy_init() else {
+            throw HubError.internalError("libcurl could not create a handle (out of memory?).")
+        }
+        self.options = options
+        self.handle = handle
+        // CURL_ERROR_SIZE bytes; libcurl writes its message here on failure.
+        self.errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
+        self.errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+    }
+
+    deinit {
+        curl_easy_cleanup(handle)
+        errorBuffer.deallocate()
+    }
+
+    public func send(_ request: HTTPRequest) throws -> HTTPResponse {
+        try perform(request, sink: nil)
+    }
+
+    public func stream(_ request: HTTPRequest, to sink: BodySink) throws -> HTTPResponse {
+        try withoutActuallyEscaping(sink) { escapable in
+            try perform(request, sink: escapable)
+        }
+    }
+
+    // MARK: - The retry loop
+
+    private func perform(_ request: HTTPRequest, sink: BodySink?) throws -> HTTPResponse {
+        lock.lock()
+        defer { lock.unlock() }
+
+        let policy = options.retry
+        let maxAttempts = max(1, policy.maxAttempts)
+        let started = Date()
+        var attempt = 0
+        while true {
+            attempt += 1
+            let state = TransferState(maxBody: options.maxResponseBytes, sink: sink, progress: options.progress)
+            let attemptStart = Date()
+            let outcome = try runAttempt(handle: handle, errorBuffer: errorBuffer, request: request,
+                                         options: options, streaming: sink != nil, state: state)
+            log(request, outcome, elapsed: Date().timeIntervalSince(attemptStart), attempt: attempt, of: maxAttempts)
+
+            /// The wait before the next attempt, or nil when the policy says stop.
+            func nextDelay(retryAfter: String?) -> Double? {
+                guard attempt < maxAttempts else { return nil }
+                var delay = TransportSupport.backoff(afterAttempt: attempt, policy: policy)
+                if let asked = TransportSupport.retryAfterSeconds(retryAfter) {
+                    delay = min(asked, policy.maxRetryAfter)
+                }
+                guard Date().timeIntervalSince(started) + delay <= policy.maxTotalTime else { return nil }
+                return delay
+            }
+
+            switch outcome {
+            case .response(let response, _):
+                if Self.retryableStatuses.contains(response.status), request.idempotent {
+                    if let delay = nextDelay(retryAfter: response.header("Retry-After")) {
+                        Thread.sleep(forTimeInterval: delay)
+                        continue
+                    }
+                    throw exhausted(response, request: request, attempts: attempt)
+                }
+                if let rejection = certificateRejection(response, request: request) { throw rejection }
+                return response
+
+            case .failure(let failure):
+                if let sinkError = failure.sinkError { throw sinkError }
+                if failure.tooLarge {
+                    throw HubError.data("The answer from \(TransportSupport.hostPort(request.url)) is larger than "
+                                        + "\(TransportSupport.formatBytes(options.maxResponseBytes)); it was cut off. "
+                                        + "Check the server URL, or ask for less.", code: "response_too_large")
+                }
+                if failure.deliveredToSink == 0, isRetryable(failure, request: request),
+                   let delay = nextDelay(retryAfter: nil) {
+                    Thread.sleep(forTimeInterval: delay)
+                    continue
+                }
+                throw error(for: failure, request: request, attempts: attempt, streaming: sink != nil)
+            }
+        }
+    }
+
+    /// Statuses that mean "try again": request timeout, rate limiting, transient server errors.
+    static let retryableStatuses: Set<Int> = [408, 429, 500, 502, 503, 504]
+
+    private func isRetryable(_ failure: TransferFailure, request: HTTPRequest) -> Bool {
+        switch failure.code {
+        case CURLE_COULDNT_CONNECT:
+            return true  // Nothing was sent, so even a POST is safe to repeat.
+        case CURLE_OPERATION_TIMEDOUT, CURLE_GOT_NOTHING, CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_PARTIAL_FILE:
+            if isCertificateAlert(failure) { return false }
+            return request.idempotent || !failure.requestSent
+        default:
+            // Never TLS verification failures, bad client certificates, malformed URLs, refused redirects.
+            return false
+        }
+    }
+
+    // MARK: - Errors
+
+    private func exhausted(_ response: HTTPResponse, request: HTTPRequest, attempts: Int) -> HubError {
+        let server = TransportSupport.hostPort(request.url)
+        let tries = attempts == 1 ? "1 attempt" : "\(attempts) attempts"
+        switch response.status {
+        case 408:
+            return HubError(.temporary, code: "timeout",
+                            "The server at \(server) kept timing out the request (HTTP 408) after \(tries). "
+                            + "Try again later.", status: 408)
+        case 429:
+            return HubError(.unavailable, code: "rate_limited",
+                            "The server at \(server) kept refusing with 'too many requests' (HTTP 429) after \(tries). "
+                            + "Wait a while before trying again.", status: 429)
+        default:
+            return HubError(.unavailable, code: "server_error",
+                            "The server at \(server) kept failing (HTTP \(response.status)) after \(tries). "
+                            + "Try again later, or ask its administrator to check the server's health and logs.",
+                            status: response.status)
+        }
+    }
+
+    /// nginx with `ssl_verify_client on` completes the handshake and answers 400 with these texts
+    /// when the certificate is missing or fails verification (security.md): that is a rejected
+    /// certificate (exit 77), not a bad request.
+    private func certificateRejection(_ response: HTTPResponse, request: HTTPRequest) -> HubError? {
+        guard response.status == 400, response.body.count < 4096 else { return nil }
+        let text = String(decoding: response.body, as: UTF8.self)
+        let server = TransportSupport.hostPort(request.url)
+        if text.contains("No required SSL certificate was sent") {
+            return HubError(.permission, code: "certificate_required",
+                            "The server at \(server) requires a client certificate and none was sent. "
+                            + "Give one with --cert/--key, --pkcs12 or a certificate provider.", status: 400)
+        }
+        if text.contains("The SSL certificate error") {
+            return HubError(.permission, code: "certificate_rejected",
+                            "The server at \(server) rejected the client certificate (not issued by a CA it trusts, "
+                            + "expired, or revoked). Use a certificate the server accepts.", status: 400)
+        }
+        return nil
+    }
+
+    /// A TLS alert about our certificate (OpenSSL names it in the error text: "alert bad certificate",
+    /// "alert unknown ca", "alert certificate required", "alert certificate expired", ...).
+    private func isCertificateAlert(_ failure: TransferFailure) -> Bool {
+        guard failure.code == CURLE_SSL_CONNECT_ERROR || failure.code == CURLE_RECV_ERROR
+              || failure.code == CURLE_SEND_ERROR else { return false }
+        let text = failure.detail.lowercased()
+        return text.contains("alert") && (text.contains("certificate") || text.contains("unknown ca"))
+    }
+
+    private func error(for failure: TransferFailure, request: HTTPRequest, attempts: Int, streaming: Bool) -> HubError {
+        let server = TransportSupport.hostPort(request.url)
+        let tries = attempts == 1 ? "" : " after \(attempts) attempts"
+        let reason = failure.detail
+        switch failure.code {
+        case CURLE_COULDNT_CONNECT:
+            return HubError(.unavailable, code: "cannot_connect",
+                            "Cannot connect to \(server)\(tries) (\(reason)). "
+                            + "Check --server (or HUBCTL_SERVER) and that the server is running.")
+        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:
+            return HubError(.unavailable, code: "cannot_connect",
+                            "Cannot find the host of \(server) (\(reason)). "
+                            + "Check the host name in --server (or HUBCTL_SERVER) and the network.")
+        case CURLE_OPERATION_TIMEDOUT where !failure.requestSent:
+            return HubError(.unavailable, code: "cannot_connect",
+                            "Cannot connect to \(server)\(tries): no answer within "
+                            + "\(TransportSupport.formatSeconds(options.connectTimeout)). "
+                            + "Check --server (or HUBCTL_SERVER), that the server is running, and firewalls.")
+        case CURLE_OPERATION_TIMEDOUT:
+            if streaming || reason.lowercased().contains("too slow") {
+                return HubError(.temporary, code: "timeout",
+                                "The transfer from \(server) stalled (under \(options.lowSpeedLimit) B/s for "
+                                + "\(options.lowSpeedTime) s)\(tries). Try again later.")
+            }
+            return HubError(.temporary, code: "timeout",
+                            "No complete answer from \(server) within the "
+                            + "\(TransportSupport.formatSeconds(options.totalTimeout)) limit\(tries). "
+                            + "Raise it with --timeout if the server is slow, or try again later.")
+        case CURLE_PEER_FAILED_VERIFICATION, CURLE_OBSOLETE51:
+            return HubError(.unavailable, code: "server_not_trusted",
+                            "The certificate of \(server) is not trusted (\(reason)). "
+                            + "Pass --cacert with the CA that issued it, or check the host name in --server.")
+        case CURLE_SSL_CACERT_BADFILE:
+            return HubError(.noInput, code: "ca_certificate_unreadable",
+                            "The CA bundle given with --cacert could not be read (\(reason)). "
+                            + "Check the path and that it holds PEM certificates.")
+        case CURLE_SSL_CERTPROBLEM:
+            return HubError(.permission, code: "client_certificate_invalid",
+                            "The client certificate or its key could not be used (\(reason)). Check the "
+                            + "--cert/--key files, or the PKCS#12 file and its passphrase (HUBCTL_PKCS12_PASSPHRASE).")
+        case _ where isCertificateAlert(failure):
+            if options.clientCertificate == nil {
+                return HubError(.permission, code: "certificate_required",
+                                "The server at \(server) requires a client certificate (\(reason)). "
+                                + "Give one with --cert/--key, --pkcs12 or a certificate provider.")
+            }
+            return HubError(.permission, code: "certificate_rejected",
+                            "The server at \(server) rejected the client certificate (\(reason)). "
+                            + "Use a certificate issued by a CA the server trusts, and check it has not expired.")
+        case CURLE_SSL_CONNECT_ERROR:
+            return HubError(.unavailable, code: "tls_failed",
+                            "The TLS handshake with \(server) failed (\(reason)). "
+                            + "Check that --server uses the right scheme (https) and port.")
+        case CURLE_GOT_NOTHING, CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_PARTIAL_FILE:
+            return HubError(.unavailable, code: "connection_lost",
+                            "The connection to \(server) broke before the answer was complete\(tries) (\(reason)). "
+                            + "Try again later.")
+        case CURLE_TOO_MANY_REDIRECTS:
+            return HubError(.unavailable, code: "too_many_redirects",
+                            "The server at \(server) redirected more than \(options.maxRedirects) times. "
+                            + "Check the server URL (--server).")
+        case CURLE_UNSUPPORTED_PROTOCOL where failure.redirectCount > 0 || !request.url.lowercased().hasPrefix("http"):
+            if failure.redirectCount > 0 {
+                return HubError(.unavailable, code: "redirect_refused",
+                                "The server at \(server) redirected to a URL hubctl does not follow "
+                                + "(only http/https, and only https from https). Check the server URL (--server).")
+            }
+            return HubError.config("The server URL must start with http:// or https://; fix --server.",
+                                   code: "invalid_url")
+        case CURLE_URL_MALFORMAT, CURLE_UNSUPPORTED_PROTOCOL:
+            return HubError.config("The server URL is malformed (\(reason)); fix --server.", code: "invalid_url")
+        case CURLE_WEIRD_SERVER_REPLY, CURLE_BAD_CONTENT_ENCODING:
+            return HubError.data("The answer from \(server) is not valid HTTP (\(reason)). "
+                                 + "Check that --server points at the right service.", code: "invalid_response")
+        default:
+            return HubError(.unavailable, code: "transfer_failed",
+                            "The request to \(server) failed (\(reason), curl error \(failure.code.rawValue)). "
+                            + "Try again later; --verbose shows each attempt.")
+        }
+    }
+
+    // MARK: - Verbose
+
+    /// One line per attempt, e.g. `GET http://h/p -> 201 (523 B, 12 ms, attempt 1/4)`. The URL is
+    /// redacted; headers (Authorization among them) and credentials are never logged.
+    private func log(_ request: HTTPRequest, _ outcome: AttemptOutcome, elapsed: Double, attempt: Int, of max: Int) {
+        guard let verbose = options.verboseLog else { return }
+        let ms = Int((elapsed * 1000).rounded())
+        let head = "\(request.method.uppercased()) \(TransportSupport.redact(request.url))"
+        switch outcome {
+        case .response(let response, let bytes):
+            var line = "\(head) -> \(response.status) (\(TransportSupport.formatBytes(bytes)), \(ms) ms, attempt \(attempt)/\(max))"
+            if response.effectiveURL != request.url {
+                line += " via \(TransportSupport.redact(response.effectiveURL))"
+            }
+            verbose(line)
+        case .failure(let failure):
+            let what = failure.sinkError != nil ? "aborted by the receiver"
+                : failure.tooLarge ? "answer too large" : failure.detail
+            verbose("\(head) -> failed: \(what) (\(ms) ms, attempt \(attempt)/\(max))")
+        }
+    }
+}

@@ -1,0 +1,304 @@
+// One attempt of one request on a reused libcurl easy handle: set the options, run it, collect the outcome.
+
+import CCurl
+import CCurlShim
+import Foundation
+import HubCore
+
+/// What one attempt produced: a response (any status), or a libcurl failure with what we know about it.
+enum AttemptOutcome {
+    case response(HTTPResponse, bytes: Int)
+    case failure(TransferFailure)
+}
+
+/// A libcurl error, with the facts the retry and error-mapping code needs.
+struct TransferFailure {
+    var code: CURLcode
+    /// libcurl's error buffer (or curl_easy_strerror): host names and TLS reasons, never credentials.
+    var detail: String
+    /// Whether any byte of the request went out; when none did, resending cannot do anything twice.
+    var requestSent: Bool
+    /// Bytes already handed to a stream sink; once non-zero the attempt cannot be repeated.
+    var deliveredToSink: Int
+    /// The body passed `maxResponseBytes` (the write callback returned short).
+    var tooLarge: Bool
+    /// The sink threw; rethrown as itself.
+    var sinkError: (any Error)?
+    /// Redirects already followed when it failed (a refused redirect protocol shows up here).
+    var redirectCount: Int
+}
+
+/// State shared with libcurl's C callbacks through their userdata pointer, for one attempt.
+/// Only touched on the thread running curl_easy_perform, so it needs no locking.
+final class TransferState {
+    var status = 0
+    var headers: [HTTPHeader] = []
+    var body = Data()
+    let maxBody: Int
+    var tooLarge = false
+    /// Set for `stream`: 2xx bodies go here instead of into `body`.
+    var sink: BodySink?
+    var sinkError: (any Error)?
+    var delivered = 0
+    var progress: (@Sendable (Int64, Int64?) -> Void)?
+
+    init(maxBody: Int, sink: BodySink?, progress: (@Sendable (Int64, Int64?) -> Void)?) {
+        self.maxBody = maxBody
+        self.sink = sink
+        self.progress = progress
+    }
+
+    /// A header line from libcurl. A status line starts a new response (a redirect hop, a 100
+    /// Continue), so everything collected before belongs to an earlier response and is dropped:
+    /// the caller sees the headers of the final response only.
+    func headerLine(_ raw: UnsafeRawBufferPointer) {
+        let line = String(decoding: raw, as: UTF8.self).trimmingCharacters(in: .newlines)
+        if line.hasPrefix("HTTP/") {
+            let parts = line.split(separator: " ", maxSplits: 2)
+            status = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
+            headers.removeAll()
+            body.removeAll()
+            return
+        }
+        if line.isEmpty { return }
+        if let first = line.first, first == " " || first == "\t", !headers.isEmpty {
+            // Obsolete line folding: continues the previous header's value.
+            headers[headers.count - 1].value += " " + line.trimmingCharacters(in: .whitespaces)
+            return
+        }
+        guard let colon = line.firstIndex(of: ":") else { return }
+        let name = String(line[..<colon]).trimmingCharacters(in: .whitespaces)
+        let value = String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+        headers.append(HTTPHeader(name, value))
+    }
+
+    /// A body chunk from libcurl. Returns false to make libcurl abort (the write callback then
+    /// returns short, which is curl error 23).
+    func bodyChunk(_ chunk: UnsafeRawBufferPointer) -> Bool {
+        if let sink, (200..<300).contains(status) {
+            do {
+                try sink(chunk)
+                delivered += chunk.count
+                return true
+            } catch {
+                sinkError = error
+                return false
+            }
+        }
+        // Counted here because CURLOPT_MAXFILESIZE does not stop chunked bodies in libcurl 7.88.
+        if body.count + chunk.count > maxBody {
+            tooLarge = true
+            return false
+        }
+        body.append(contentsOf: chunk)
+        return true
+    }
+}
+
+private let writeCallback: hub_curl_data_cb = { ptr, size, nmemb, userdata in
+    let count = size * nmemb
+    guard let userdata else { return 0 }
+    let state = Unmanaged<TransferState>.fromOpaque(userdata).takeUnretainedValue()
+    let chunk = UnsafeRawBufferPointer(start: ptr, count: ptr == nil ? 0 : count)
+    return state.bodyChunk(chunk) ? count : 0
+}
+
+private let headerCallback: hub_curl_data_cb = { ptr, size, nmemb, userdata in
+    let count = size * nmemb
+    guard let userdata, let ptr else { return count }
+    let state = Unmanaged<TransferState>.fromOpaque(userdata).takeUnretainedValue()
+    state.headerLine(UnsafeRawBufferPointer(start: ptr, count: count))
+    return count
+}
+
+private let progressCallback: hub_curl_xferinfo_cb = { clientp, dltotal, dlnow, _, _ in
+    guard let clientp else { return 0 }
+    let state = Unmanaged<TransferState>.fromOpaque(clientp).takeUnretainedValue()
+    if (200..<300).contains(state.status), dlnow > 0 {
+        state.progress?(Int64(dlnow), dltotal > 0 ? Int64(dltotal) : nil)
+    }
+    return 0
+}
+
+/// Methods whose requests normally carry a body: sent with `Content-Length: 0` when there is none.
+private let methodsWithBody: Set<String> = ["POST", "PUT", "PATCH", "MERGE"]
+
+/// Runs one attempt on `handle`. The handle is reset first, so nothing set for an earlier request
+/// (a body, a method, credentials, a client certificate) leaks into this one; curl_easy_reset
+/// keeps the live connections, which is what we reuse the handle for.
+func runAttempt(handle: UnsafeMutableRawPointer, errorBuffer: UnsafeMutablePointer<CChar>,
+                request: HTTPRequest, options: TransportOptions, streaming: Bool,
+                state: TransferState) throws -> AttemptOutcome {
+    curl_easy_reset(handle)
+    errorBuffer[0] = 0
+
+    var setup = OptionSetter(handle: handle)
+    setup.pointer(CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(errorBuffer))
+    setup.long(CURLOPT_NOSIGNAL, 1)
+    setup.string(CURLOPT_URL, request.url)
+    // Only HTTP(S), for the first request and for every redirect; https-only when we started on https.
+    setup.string(CURLOPT_PROTOCOLS_STR, "http,https")
+    let startsSecure = request.url.lowercased().hasPrefix("https:")
+    if options.maxRedirects > 0 {
+        setup.long(CURLOPT_FOLLOWLOCATION, 1)
+        setup.long(CURLOPT_MAXREDIRS, options.maxRedirects)
+        setup.string(CURLOPT_REDIR_PROTOCOLS_STR, startsSecure ? "https" : "http,https")
+    }
+    // CURLOPT_UNRESTRICTED_AUTH is deliberately never set: credentials stay with the original host and port.
+    setup.string(CURLOPT_USERAGENT, options.userAgent)
+    // Any encoding libcurl can decode; the byte cap then counts decoded bytes (a gzip bomb is stopped).
+    setup.string(CURLOPT_ACCEPT_ENCODING, "")
+
+    // Method and body.
+    let method = request.method.uppercased()
+    let body = request.body ?? (methodsWithBody.contains(method) ? Data() : nil)
+    switch method {
+    case "GET" where body == nil:
+        setup.long(CURLOPT_HTTPGET, 1)
+    case "HEAD":
+        setup.long(CURLOPT_NOBODY, 1)
+    default:
+        // POST without CUSTOMREQUEST keeps libcurl's redirect rules (303 → GET); other methods stick.
+        if method != "POST" { setup.string(CURLOPT_CUSTOMREQUEST, method) }
+    }
+    if let body {
+        setup.long(CURLOPT_POST, 1)
+        setup.off(CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count))
+        // COPYPOSTFIELDS copies the bytes (binary safe because the size is set first).
+        body.withUnsafeBytes { raw in
+            let base = raw.baseAddress ?? UnsafeRawPointer(("" as StaticString).utf8Start)
+            setup.pointer(CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: base))
+        }
+    }
+
+    // Headers: the caller's, plus two suppressions: no `Expect: 100-continue` round trip, and no
+    // form Content-Type libcurl would invent for a body the caller did not type.
+    var list: UnsafeMutablePointer<curl_slist>?
+    defer { curl_slist_free_all(list) }
+    for header in request.headers {
+        guard !header.name.contains(where: { $0.isNewline }), !header.value.contains(where: { $0.isNewline }),
+              !header.name.isEmpty, !header.name.contains(":") else {
+            throw HubError.usage("The request header '\(header.name.filter { !$0.isNewline })' is malformed "
+                                 + "(a line break or colon in it); fix the value it comes from.",
+                                 code: "invalid_header")
+        }
+        list = curl_slist_append(list, "\(header.name): \(header.value)")
+    }
+    let has = { (name: String) in request.headers.contains { $0.name.caseInsensitiveCompare(name) == .orderedSame } }
+    if !has("Expect") { list = curl_slist_append(list, "Expect:") }
+    if body != nil, !has("Content-Type") { list = curl_slist_append(list, "Content-Type:") }
+    setup.slist(CURLOPT_HTTPHEADER, list)
+
+    // Basic auth through libcurl's own options, never a user:password@ URL.
+    if let credentials = request.credentials {
+        setup.string(CURLOPT_USERNAME, credentials.user)
+        setup.string(CURLOPT_PASSWORD, credentials.password)
+        setup.check(hub_curl_setopt_basic_auth(handle))
+    }
+
+    // TLS. Verification is libcurl's default; set anyway so the intent is visible.
+    setup.long(CURLOPT_SSL_VERIFYPEER, options.insecure ? 0 : 1)
+    setup.long(CURLOPT_SSL_VERIFYHOST, options.insecure ? 0 : 2)
+    if let ca = options.caCertificatePath { setup.string(CURLOPT_CAINFO, ca) }
+    switch options.clientCertificate {
+    case .pem(let certificate, let key, let passphrase):
+        setup.blob(CURLOPT_SSLCERT_BLOB, certificate)
+        setup.string(CURLOPT_SSLCERTTYPE, "PEM")
+        setup.blob(CURLOPT_SSLKEY_BLOB, key)
+        setup.string(CURLOPT_SSLKEYTYPE, "PEM")
+        if let passphrase { setup.string(CURLOPT_KEYPASSWD, passphrase) }
+    case .pkcs12(let bundle, let passphrase):
+        setup.blob(CURLOPT_SSLCERT_BLOB, bundle)
+        setup.string(CURLOPT_SSLCERTTYPE, "P12")
+        setup.string(CURLOPT_KEYPASSWD, passphrase ?? "")
+    case nil:
+        break
+    }
+
+    // Timeouts. A stream has no total limit (a large download may take long) but still stops
+    // when it stalls below the low-speed limit.
+    setup.long(CURLOPT_CONNECTTIMEOUT_MS, milliseconds(options.connectTimeout))
+    if !streaming { setup.long(CURLOPT_TIMEOUT_MS, milliseconds(options.totalTimeout)) }
+    if options.lowSpeedLimit > 0, options.lowSpeedTime > 0 {
+        setup.long(CURLOPT_LOW_SPEED_LIMIT, options.lowSpeedLimit)
+        setup.long(CURLOPT_LOW_SPEED_TIME, options.lowSpeedTime)
+    }
+
+    // Callbacks; `state` outlives curl_easy_perform, which is the only time they run.
+    let userdata = Unmanaged.passUnretained(state).toOpaque()
+    setup.check(hub_curl_setopt_write_callback(handle, writeCallback))
+    setup.pointer(CURLOPT_WRITEDATA, userdata)
+    setup.check(hub_curl_setopt_header_callback(handle, headerCallback))
+    setup.pointer(CURLOPT_HEADERDATA, userdata)
+    if state.progress != nil {
+        setup.check(hub_curl_setopt_xferinfo_callback(handle, progressCallback))
+        setup.pointer(CURLOPT_XFERINFODATA, userdata)
+        setup.long(CURLOPT_NOPROGRESS, 0)
+    }
+
+    if let failed = setup.failure {
+        // An option libcurl refused is a bug (or a libcurl built without a feature we rely on).
+        throw HubError.internalError("libcurl refused an option: \(String(cString: curl_easy_strerror(failed))).")
+    }
+
+    let code = withExtendedLifetime(state) { curl_easy_perform(handle) }
+
+    var effective: UnsafePointer<CChar>?
+    _ = hub_curl_getinfo_string(handle, CURLINFO_EFFECTIVE_URL, &effective)
+    let effectiveURL = effective.map { String(cString: $0) } ?? request.url
+
+    if code == CURLE_OK {
+        var status = 0
+        _ = hub_curl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
+        let response = HTTPResponse(status: status != 0 ? status : state.status, headers: state.headers,
+                                    body: state.body, effectiveURL: effectiveURL)
+        return .response(response, bytes: state.body.count + state.delivered)
+    }
+
+    var requestSize = 0
+    _ = hub_curl_getinfo_long(handle, CURLINFO_REQUEST_SIZE, &requestSize)
+    var redirects = 0
+    _ = hub_curl_getinfo_long(handle, CURLINFO_REDIRECT_COUNT, &redirects)
+    let buffered = String(cString: errorBuffer)
+    let detail = buffered.isEmpty ? String(cString: curl_easy_strerror(code)) : buffered
+    return .failure(TransferFailure(code: code, detail: detail, requestSent: requestSize > 0,
+                                    deliveredToSink: state.delivered, tooLarge: state.tooLarge,
+                                    sinkError: state.sinkError, redirectCount: redirects))
+}
+
+private func milliseconds(_ seconds: Double) -> Int {
+    seconds <= 0 ? 0 : max(1, Int((seconds * 1000).rounded()))
+}
+
+/// Sets options through the typed shim and remembers the first one libcurl refused.
+private struct OptionSetter {
+    let handle: UnsafeMutableRawPointer
+    var failure: CURLcode?
+
+    init(handle: UnsafeMutableRawPointer) { self.handle = handle }
+
+    mutating func check(_ code: CURLcode) {
+        if code != CURLE_OK, failure == nil { failure = code }
+    }
+    mutating func long(_ option: CURLoption, _ value: Int) {
+        check(hub_curl_setopt_long(handle, option, value))
+    }
+    mutating func off(_ option: CURLoption, _ value: curl_off_t) {
+        check(hub_curl_setopt_off(handle, option, value))
+    }
+    /// libcurl copies string options, so the temporary C string may go away afterwards.
+    mutating func string(_ option: CURLoption, _ value: String) {
+        check(hub_curl_setopt_string(handle, option, value))
+    }
+    mutating func pointer(_ option: CURLoption, _ value: UnsafeMutableRawPointer?) {
+        check(hub_curl_setopt_pointer(handle, option, value))
+    }
+    mutating func slist(_ option: CURLoption, _ value: UnsafeMutablePointer<curl_slist>?) {
+        check(hub_curl_setopt_slist(handle, option, value))
+    }
+    /// Blobs are copied by libcurl (CURL_BLOB_COPY), kept until the next reset.
+    mutating func blob(_ option: CURLoption, _ value: Data) {
+        let code = value.withUnsafeBytes { raw in hub_curl_setopt_blob(handle, option, raw.baseAddress, raw.count) }
+        check(code)
+    }
+}

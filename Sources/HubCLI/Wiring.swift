@@ -44,7 +44,7 @@ extension CommandContext {
             let console = self.console
             options.verboseLog = { line in console.note("hubctl: " + line) }
         }
-        return CurlHTTPClient(options: options)
+        return try CurlHTTPClient(options: options)
     }
 
     /// The credential providers in the order of the reactive chain.

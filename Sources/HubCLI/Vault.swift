@@ -157,7 +157,7 @@ struct VaultDelete: HubCommand {
         discussion: """
         Prints {"key", "deleted": true}.
         \(commonExitCodes)
-        A missing key is 66 as well.(and nothing is written).
+        A missing key is 66 as well (and nothing is written).
         """)
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The key to delete.") var key: String

@@ -8,5 +8,6 @@ enum HubctlSubcommands {
         UnregisterCommand.self,
         SettingsCommand.self,
         StatusCommand.self,
+        VaultCommand.self,
     ]
 }

@@ -1,0 +1,207 @@
+// `hubctl vault init | set | show | list | delete | rekey`: the local encrypted secure store.
+
+import ArgumentParser
+import Foundation
+import HubCore
+import HubVault
+
+struct VaultCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "vault",
+        abstract: "The local encrypted secure store (scrypt + AES-256-GCM, one file under --home).",
+        discussion: """
+        The secret that opens the vault comes from --vault-passphrase-file PATH (first line), \
+        HUBCTL_VAULT_KEY (base64 of a raw 256-bit key, for CI), HUBCTL_VAULT_PASSPHRASE, or a no-echo \
+        prompt on a terminal; never from argv. When a registration's server sent a passcode policy \
+        (PasswordPolicy*), a new passphrase must satisfy it, and its retry limit applies.
+        """,
+        subcommands: [VaultInit.self, VaultSet.self, VaultShow.self, VaultList.self, VaultDelete.self, VaultRekey.self]
+    )
+}
+
+/// What every vault command needs: the store under --home with the policy in force.
+private func vaultStore(_ context: CommandContext) throws -> VaultStore {
+    let console = context.console
+    return VaultStore(directory: context.home, policy: try PasscodePolicy.load(home: context.home),
+                      warn: { console.warning($0) })
+}
+
+private func kindName(_ secret: VaultSecret) -> String {
+    secret.kind == .rawKey ? "rawKey" : "scrypt"
+}
+
+/// Keys are names, not secrets: printable, no control characters, at most 256 characters.
+private func validateKey(_ key: String) throws {
+    guard !key.isEmpty, key.count <= 256, !key.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+        throw HubError.usage("A vault key must be 1 to 256 printable characters.", code: "invalid_vault_key_name")
+    }
+}
+
+private let commonExitCodes = """
+Exit codes: 0 ok; 65 vault file damaged; 66 no vault (run `hubctl vault init`); 77 wrong passphrase \
+or key, a modified vault, or a vault file with unsafe permissions; 78 no passphrase source.
+"""
+
+struct VaultInit: HubCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "init",
+        abstract: "Create an empty vault.",
+        discussion: """
+        Takes the passphrase (or HUBCTL_VAULT_KEY) from the same sources that open the vault; a \
+        prompt asks twice. Refuses to overwrite an existing vault. Prints {"path", "created", "kdf"}.
+        Exit codes: 0 created; 64 passphrase breaks the passcode policy (each broken rule is listed); \
+        73 a vault already exists or the home is not writable; 78 no passphrase source.
+        """)
+    @OptionGroup var global: GlobalOptions
+
+    func execute(_ context: CommandContext) throws {
+        let store = try vaultStore(context)
+        guard !store.exists else {
+            throw HubError(.cannotCreate, code: "vault_exists",
+                           "A vault already exists at \(store.path). Use `hubctl vault rekey` to change its passphrase, or move the file away to start over.")
+        }
+        let secret = try VaultSecrets(context: context).current(preferring: nil, confirm: true)
+        try store.create(secret: secret)
+        struct Out: Encodable { var path: String; var created: Bool; var kdf: String }
+        try context.emit(Out(path: store.path, created: true, kdf: kindName(secret)))
+    }
+}
+
+struct VaultSet: HubCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "set",
+        abstract: "Store a value under a key (creates the vault when there is none).",
+        discussion: """
+        Without VALUE, the value is ALL of stdin, bytes kept as they are (newlines, binary), so \
+        secrets stay out of argv: `printf %s "$TOKEN" | hubctl vault set api-token`.
+        Prints {"key", "updatedAt", "vaultCreated"}.
+        \(commonExitCodes)
+        Also 64: a bad key name, or a new vault's passphrase breaks the passcode policy.
+        """)
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The key, e.g. api-token.") var key: String
+    @Argument(help: "The value; omit it to read the value from stdin (recommended for secrets).") var value: String?
+
+    func execute(_ context: CommandContext) throws {
+        try validateKey(key)
+        let data: Data
+        if let value {
+            data = Data(value.utf8)
+        } else {
+            if context.console.stdinIsTerminal {
+                context.console.note("Reading the value from stdin; end it with Ctrl-D.")
+            }
+            data = FileHandle.standardInput.readDataToEndOfFile()
+        }
+        let store = try vaultStore(context)
+        let created = !store.exists
+        let secret = try VaultSecrets(context: context).current(preferring: try store.storedSecretKind(), confirm: created)
+        let now = Date()
+        try store.update(secret: secret, createIfMissing: true) { $0.set(data, forKey: key, at: now) }
+        struct Out: Encodable { var key: String; var updatedAt: Date; var vaultCreated: Bool }
+        try context.emit(Out(key: key, updatedAt: now, vaultCreated: created))
+    }
+}
+
+struct VaultShow: HubCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Print a stored value.",
+        discussion: """
+        Prints {"key", "value", "updatedAt"}; a value that is not UTF-8 text is printed as base64 \
+        with "encoding": "base64".
+        \(commonExitCodes)
+        A missing key is 66 as well.
+        """)
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The key to show.") var key: String
+
+    func execute(_ context: CommandContext) throws {
+        let store = try vaultStore(context)
+        let secret = try VaultSecrets(context: context).current(preferring: try store.storedSecretKind())
+        let contents = try store.read(secret: secret)
+        guard let entry = contents.entry(forKey: key) else { throw missingKey(key) }
+        struct Out: Encodable { var key: String; var value: String; var encoding: String?; var updatedAt: Date }
+        if let text = String(data: entry.value, encoding: .utf8) {
+            try context.emit(Out(key: key, value: text, encoding: nil, updatedAt: entry.updatedAt))
+        } else {
+            try context.emit(Out(key: key, value: entry.value.base64EncodedString(), encoding: "base64", updatedAt: entry.updatedAt))
+        }
+    }
+}
+
+struct VaultList: HubCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List the stored keys (never the values).",
+        discussion: """
+        Prints {"entries": [{"key", "updatedAt"}]}, sorted by key.
+        \(commonExitCodes)
+        """)
+    @OptionGroup var global: GlobalOptions
+
+    func execute(_ context: CommandContext) throws {
+        let store = try vaultStore(context)
+        let secret = try VaultSecrets(context: context).current(preferring: try store.storedSecretKind())
+        let contents = try store.read(secret: secret)
+        struct Entry: Encodable { var key: String; var updatedAt: Date }
+        struct Out: Encodable { var entries: [Entry] }
+        try context.emit(Out(entries: contents.keys.map { Entry(key: $0, updatedAt: contents.entries[$0]!.updatedAt) }))
+    }
+}
+
+struct VaultDelete: HubCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "delete",
+        abstract: "Remove a key and its value.",
+        discussion: """
+        Prints {"key", "deleted": true}.
+        \(commonExitCodes)
+        A missing key is 66 as well (and nothing is written).
+        """)
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The key to delete.") var key: String
+
+    func execute(_ context: CommandContext) throws {
+        let store = try vaultStore(context)
+        let secret = try VaultSecrets(context: context).current(preferring: try store.storedSecretKind())
+        try store.update(secret: secret) { contents in
+            guard contents.remove(key) != nil else { throw missingKey(key) }
+        }
+        struct Out: Encodable { var key: String; var deleted: Bool }
+        try context.emit(Out(key: key, deleted: true))
+    }
+}
+
+struct VaultRekey: HubCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rekey",
+        abstract: "Change the vault's passphrase (or key).",
+        discussion: """
+        The current secret comes from the usual sources; the new one from --new-passphrase-file PATH, \
+        HUBCTL_VAULT_NEW_PASSPHRASE, HUBCTL_VAULT_NEW_KEY (base64, 32 bytes), or a prompt asked twice. \
+        Prints {"path", "rekeyed", "kdf"}.
+        \(commonExitCodes)
+        Also 64: the new passphrase breaks the passcode policy (each broken rule is listed).
+        """)
+    @OptionGroup var global: GlobalOptions
+    @Option(name: .customLong("new-passphrase-file"), help: ArgumentHelp("File whose first line is the new passphrase.", valueName: "path"))
+    var newPassphraseFile: String?
+
+    func execute(_ context: CommandContext) throws {
+        let store = try vaultStore(context)
+        let secrets = VaultSecrets(context: context)
+        guard let kind = try store.storedSecretKind() else {
+            throw HubError.noInput("There is no vault at \(store.path). Run `hubctl vault init` to create one.", code: "vault_not_found")
+        }
+        let old = try secrets.current(preferring: kind)
+        let new = try secrets.new(passphraseFile: newPassphraseFile)
+        try store.rekey(from: old, to: new)
+        struct Out: Encodable { var path: String; var rekeyed: Bool; var kdf: String }
+        try context.emit(Out(path: store.path, rekeyed: true, kdf: kindName(new)))
+    }
+}
+
+private func missingKey(_ key: String) -> HubError {
+    HubError.noInput("The vault has no entry \"\(key)\". `hubctl vault list` shows the keys.", code: "vault_key_not_found")
+}

@@ -1,0 +1,119 @@
+// Where the vault's secret comes from: flag, environment, or a no-echo prompt; never argv.
+
+import Foundation
+import HubCore
+import HubVault
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Resolves the secret that opens (or creates) the vault, in this order:
+/// `--vault-passphrase-file` (first line), `HUBCTL_VAULT_KEY` (base64 of 32 bytes),
+/// `HUBCTL_VAULT_PASSPHRASE`, then a no-echo prompt when prompting is allowed.
+/// When the vault exists, a source of the kind its header names is preferred, so a CI job
+/// that sets both variables opens either kind of vault.
+struct VaultSecrets {
+    let context: CommandContext
+
+    /// The secret for the current vault. `confirm` asks a prompt twice (creating a vault).
+    func current(preferring kind: VaultSecret.Kind?, confirm: Bool = false) throws -> VaultSecret {
+        let fromFile = try context.global.vaultPassphraseFile.map { try passphrase(fromFile: $0, flag: "--vault-passphrase-file") }
+        let fromKey = try key(variable: "HUBCTL_VAULT_KEY")
+        let fromEnv = passphrase(variable: "HUBCTL_VAULT_PASSPHRASE")
+        let candidates = [fromFile, fromKey, fromEnv].compactMap { $0 }
+        if let kind, let match = candidates.first(where: { $0.kind == kind }) { return match }
+        if let first = candidates.first { return first }
+        if context.mayPrompt {
+            return try prompt(confirm ? "New vault passphrase: " : "Vault passphrase: ", confirm: confirm)
+        }
+        throw HubError.config("No vault passphrase given. Set HUBCTL_VAULT_PASSPHRASE, pass --vault-passphrase-file PATH, or set HUBCTL_VAULT_KEY (base64 of 32 bytes, for CI); or run on a terminal to be prompted.",
+                              code: "vault_secret_missing")
+    }
+
+    /// The new secret for `vault rekey`: `--new-passphrase-file`, `HUBCTL_VAULT_NEW_PASSPHRASE`,
+    /// `HUBCTL_VAULT_NEW_KEY` (to move to or rotate a raw key), or a prompt asked twice.
+    func new(passphraseFile: String?) throws -> VaultSecret {
+        if let passphraseFile { return try passphrase(fromFile: passphraseFile, flag: "--new-passphrase-file") }
+        if let secret = passphrase(variable: "HUBCTL_VAULT_NEW_PASSPHRASE") { return secret }
+        if let secret = try key(variable: "HUBCTL_VAULT_NEW_KEY") { return secret }
+        if context.mayPrompt { return try prompt("New vault passphrase: ", confirm: true) }
+        throw HubError.config("No new vault passphrase given. Pass --new-passphrase-file PATH or set HUBCTL_VAULT_NEW_PASSPHRASE (or HUBCTL_VAULT_NEW_KEY for a raw key); or run on a terminal to be prompted.",
+                              code: "vault_secret_missing")
+    }
+
+    private func passphrase(variable: String) -> VaultSecret? {
+        guard let value = context.environment[variable], !value.isEmpty else { return nil }
+        return .passphrase(Array(value.utf8))
+    }
+
+    private func key(variable: String) throws -> VaultSecret? {
+        guard let value = context.environment[variable], !value.isEmpty else { return nil }
+        guard let secret = VaultSecret.rawKey(base64: value) else {
+            throw HubError.config("\(variable) must be exactly 32 bytes, given as base64 (create one with `openssl rand -base64 32`).",
+                                  code: "invalid_vault_key")
+        }
+        return secret
+    }
+
+    /// The first line of a file (without its line ending), as the passphrase.
+    private func passphrase(fromFile path: String, flag: String) throws -> VaultSecret {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw HubError.noInput("Cannot read \(path) given with \(flag). Check that the file exists and is readable.", code: "file_not_found")
+        }
+        var line = Array(data.prefix(while: { $0 != 0x0A }))
+        if line.last == 0x0D { line.removeLast() }
+        guard !line.isEmpty else {
+            throw HubError.usage("The first line of \(path) (given with \(flag)) is empty. Put the passphrase on the first line.", code: "empty_passphrase")
+        }
+        return .passphrase(line)
+    }
+
+    /// Reads a passphrase from the terminal with echo off; `confirm` asks twice and compares.
+    private func prompt(_ label: String, confirm: Bool) throws -> VaultSecret {
+        let first = try Terminal.readSecret(label, console: context.console)
+        if confirm {
+            let second = try Terminal.readSecret("Repeat it: ", console: context.console)
+            guard first == second else {
+                throw HubError.usage("The two passphrases differ. Run the command again.", code: "passphrase_mismatch")
+            }
+        }
+        guard !first.isEmpty else {
+            throw HubError.usage("The vault passphrase is empty. Give a non-empty passphrase.", code: "empty_passphrase")
+        }
+        return .passphrase(first)
+    }
+}
+
+/// No-echo line input on the controlling terminal (stdin), as `read -s` does.
+enum Terminal {
+    static func readSecret(_ label: String, console: Console) throws -> [UInt8] {
+        console.rawErr(label)
+        var saved = termios()
+        let haveTerminal = tcgetattr(STDIN_FILENO, &saved) == 0
+        if haveTerminal {
+            var quiet = saved
+            quiet.c_lflag &= ~tcflag_t(ECHO)
+            quiet.c_lflag |= tcflag_t(ECHONL)
+            _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)
+        }
+        defer {
+            if haveTerminal { _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved) }
+        }
+        var line: [UInt8] = []
+        var byte: UInt8 = 0
+        while true {
+            let n = read(STDIN_FILENO, &byte, 1)
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 {
+                if line.isEmpty {
+                    throw HubError.usage("No passphrase was entered (end of input).", code: "empty_passphrase")
+                }
+                break
+            }
+            if byte == 0x0A { break }
+            line.append(byte)
+        }
+        if line.last == 0x0D { line.removeLast() }
+        return line
+    }
+}

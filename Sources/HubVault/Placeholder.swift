@@ -1,1 +1,0 @@
-// HubVault: placeholder until its first file lands.

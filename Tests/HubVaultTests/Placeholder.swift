@@ -1,1 +1,0 @@
-// Tests for HubVault live in this folder.

@@ -1,0 +1,151 @@
+// Unit tests of the vault file format: round trips, tampering, truncation, hostile headers.
+
+import Foundation
+import HubCore
+@testable import HubVault
+import Testing
+
+/// The cheapest scrypt cost the reader accepts, so passphrase tests stay fast.
+let fastScrypt = ScryptParameters(log2N: 14, r: 8, p: 1)!
+let testKey = VaultSecret.rawKey([UInt8](repeating: 7, count: 32))
+let testPassphrase = VaultSecret.passphrase(Array("correct horse battery".utf8))
+
+func plaintext(_ text: String) -> [UInt8] { Array(text.utf8) }
+
+/// Opens a file and classifies the outcome, so tests can say "never plaintext".
+enum Outcome: Equatable {
+    case plaintext([UInt8]), authFailed, damaged, mismatch, other(String)
+}
+
+func outcome(_ file: [UInt8], _ secret: VaultSecret) -> Outcome {
+    do {
+        switch try VaultFormat.open(file, secret: secret) {
+        case .plaintext(let p): return .plaintext(p)
+        case .authenticationFailed: return .authFailed
+        }
+    } catch let e as HubError {
+        if e.code == "vault_damaged" && e.exitCode == 65 { return .damaged }
+        if e.code == "vault_secret_mismatch" && e.exitCode == 77 { return .mismatch }
+        return .other(e.code)
+    } catch {
+        return .other("\(error)")
+    }
+}
+
+@Suite struct VaultFormatTests {
+    @Test func roundTripWithRawKey() throws {
+        let file = try VaultFormat.seal(plaintext("hello\nworld"), secret: testKey, scrypt: fastScrypt)
+        #expect(outcome(file, testKey) == .plaintext(plaintext("hello\nworld")))
+        #expect(Array(file.prefix(8)) == Array("HUBVAULT".utf8))
+    }
+
+    @Test func roundTripWithPassphrase() throws {
+        let file = try VaultFormat.seal(plaintext("secret"), secret: testPassphrase, scrypt: fastScrypt)
+        #expect(outcome(file, testPassphrase) == .plaintext(plaintext("secret")))
+        let (header, _) = try VaultFormat.parseHeader(file)
+        guard case .scrypt(let params, let salt) = header.kdf else { Issue.record("not scrypt"); return }
+        #expect(params == fastScrypt)
+        #expect(salt.count == 16)
+    }
+
+    @Test func wrongSecretFailsAuthentication() throws {
+        let file = try VaultFormat.seal(plaintext("x"), secret: testPassphrase, scrypt: fastScrypt)
+        #expect(outcome(file, .passphrase(Array("Correct horse battery".utf8))) == .authFailed)
+        let keyFile = try VaultFormat.seal(plaintext("x"), secret: testKey, scrypt: fastScrypt)
+        #expect(outcome(keyFile, .rawKey([UInt8](repeating: 8, count: 32))) == .authFailed)
+    }
+
+    @Test func wrongKindOfSecretIsAClearError() throws {
+        let passFile = try VaultFormat.seal(plaintext("x"), secret: testPassphrase, scrypt: fastScrypt)
+        #expect(outcome(passFile, testKey) == .mismatch)
+        let keyFile = try VaultFormat.seal(plaintext("x"), secret: testKey, scrypt: fastScrypt)
+        #expect(outcome(keyFile, testPassphrase) == .mismatch)
+    }
+
+    @Test func everySaveHasAFreshSaltAndNonce() throws {
+        let a = try VaultFormat.seal(plaintext("same"), secret: testPassphrase, scrypt: fastScrypt)
+        let b = try VaultFormat.seal(plaintext("same"), secret: testPassphrase, scrypt: fastScrypt)
+        let (ha, _) = try VaultFormat.parseHeader(a)
+        let (hb, _) = try VaultFormat.parseHeader(b)
+        #expect(ha.kdf != hb.kdf)       // different salt
+        #expect(ha.nonce != hb.nonce)
+        #expect(a != b)
+    }
+
+    @Test func everyFlippedByteIsRefusedWithRawKey() throws {
+        let file = try VaultFormat.seal(plaintext("{\"entries\":{}}"), secret: testKey, scrypt: fastScrypt)
+        for index in file.indices {
+            for mask: UInt8 in [0x01, 0x80] {
+                var bad = file
+                bad[index] ^= mask
+                let result = outcome(bad, testKey)
+                #expect(result == .authFailed || result == .damaged || result == .mismatch, "byte \(index) mask \(mask): \(result)")
+            }
+        }
+    }
+
+    @Test func sampledFlippedBytesAreRefusedWithPassphrase() throws {
+        let file = try VaultFormat.seal(plaintext("{\"entries\":{}}"), secret: testPassphrase, scrypt: fastScrypt)
+        // Every header byte, then a sample of the ciphertext and tag (each open runs scrypt).
+        let (_, headerLength) = try VaultFormat.parseHeader(file)
+        let indices = Array(0..<headerLength) + stride(from: headerLength, to: file.count, by: 5) + [file.count - 1]
+        for index in indices {
+            var bad = file
+            bad[index] ^= 0x04
+            let result = outcome(bad, testPassphrase)
+            #expect(result == .authFailed || result == .damaged || result == .mismatch, "byte \(index): \(result)")
+        }
+    }
+
+    @Test func truncationAnywhereIsDamage() throws {
+        let file = try VaultFormat.seal(plaintext("some contents"), secret: testPassphrase, scrypt: fastScrypt)
+        for length in 0..<file.count {
+            #expect(outcome(Array(file.prefix(length)), testPassphrase) == .damaged, "length \(length)")
+        }
+        #expect(outcome(file + [0], testPassphrase) == .damaged)
+    }
+
+    /// A header asking for a huge scrypt cost must be refused before any key derivation: with
+    /// log2(N) = 40 scrypt would need terabytes, so finishing at all proves it was not run.
+    @Test(arguments: [0, 1, 13, 21, 30, 40, 63, 255])
+    func absurdScryptCostIsRefusedBeforeDerivation(log2N: Int) throws {
+        var file = try VaultFormat.seal(plaintext("x"), secret: testPassphrase, scrypt: fastScrypt)
+        file[10] = UInt8(log2N)     // magic 8, version 1, kdf id 1, then log2(N)
+        #expect(outcome(file, testPassphrase) == .damaged)
+    }
+
+    @Test func absurdRAndPAreRefused() throws {
+        let file = try VaultFormat.seal(plaintext("x"), secret: testPassphrase, scrypt: fastScrypt)
+        var bigR = file
+        bigR[11] = 0xFF             // r is bytes 11…14
+        #expect(outcome(bigR, testPassphrase) == .damaged)
+        var bigP = file
+        bigP[15] = 0x01             // p is bytes 15…18
+        #expect(outcome(bigP, testPassphrase) == .damaged)
+    }
+
+    @Test func unknownVersionAndKDFAreDamage() throws {
+        var file = try VaultFormat.seal(plaintext("x"), secret: testKey, scrypt: fastScrypt)
+        file[8] = 2
+        #expect(outcome(file, testKey) == .damaged)
+        file[8] = 1
+        file[9] = 9
+        #expect(outcome(file, testKey) == .damaged)
+    }
+
+    @Test func scryptParameterRanges() {
+        #expect(ScryptParameters(log2N: 13, r: 8, p: 1) == nil)
+        #expect(ScryptParameters(log2N: 21, r: 8, p: 1) == nil)
+        #expect(ScryptParameters(log2N: 20, r: 8, p: 1) != nil)
+        #expect(ScryptParameters.default.log2N == 17)
+        #expect(ScryptParameters.default.r == 8)
+        #expect(ScryptParameters.default.p == 1)
+    }
+
+    @Test func rawKeyFromBase64() {
+        let key = Data(repeating: 1, count: 32).base64EncodedString()
+        #expect(VaultSecret.rawKey(base64: key) == .rawKey([UInt8](repeating: 1, count: 32)))
+        #expect(VaultSecret.rawKey(base64: Data(repeating: 1, count: 16).base64EncodedString()) == nil)
+        #expect(VaultSecret.rawKey(base64: "not base64!") == nil)
+    }
+}

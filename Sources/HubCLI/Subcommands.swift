@@ -5,5 +5,6 @@ import ArgumentParser
 enum HubctlSubcommands {
     static let all: [any ParsableCommand.Type] = [
         StatusCommand.self,
+        PlistCommand.self,
     ]
 }

@@ -1,1 +1,0 @@
-// HubConfig: placeholder until its first file lands.

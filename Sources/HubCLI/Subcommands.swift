@@ -7,7 +7,8 @@ enum HubctlSubcommands {
         RegisterCommand.self,
         UnregisterCommand.self,
         SettingsCommand.self,
-        StatusCommand.self,
         VaultCommand.self,
+        PlistCommand.self,
+        StatusCommand.self,
     ]
 }

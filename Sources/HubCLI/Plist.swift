@@ -1,0 +1,67 @@
+// `hubctl plist validate`: checks clienthub.plist files and prints a JSON report for CI.
+
+import ArgumentParser
+import HubConfig
+import HubCore
+
+struct PlistCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "plist",
+        abstract: "Work with clienthub.plist files.",
+        subcommands: [PlistValidateCommand.self]
+    )
+}
+
+struct PlistValidateCommand: HubCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Validate clienthub.plist files (XML or binary).",
+        discussion: """
+        Checks each FILE as a clienthub.plist (docs/protocol.md §8): it parses, its root is a
+        dictionary, Host, Port, FarmID, SecurityConfiguration and UserCreationPolicy are present,
+        every value has the right type and an allowed value, and no key is miscased (FarmId,
+        UrlSuffix). Unknown keys are warnings; --strict makes them errors. `-` reads standard input.
+
+        The JSON report always goes to stdout, also when files are invalid:
+          {"valid": false, "files": [{"path": "…", "valid": false, "format": "xml",
+            "errors": [{"key": "Port", "code": "out_of_range", "message": "…", "line": 7}],
+            "warnings": [], "config": {"host": …, "serverURL": …}}]}
+        Error codes: not_found, unreadable, not_a_file, too_large, empty_file, parse_error,
+        not_a_dictionary, missing_key, empty_value, wrong_type, out_of_range, invalid_value,
+        miscased_key, duplicate_key, unknown_key (a warning unless --strict).
+
+        Exit codes: 0 all files valid; 65 some file is invalid; 66 some file is missing or
+        unreadable (wins over 65); 64 bad arguments. On a non-zero exit a one-line JSON summary
+        is also written to stderr.
+
+        In CI:
+          hubctl plist validate --strict App/clienthub.plist > report.json || {
+            jq -r '.files[] | .path as $p | .errors[] | "\\($p):\\(.line // 0): \\(.key): \\(.message)"' report.json
+            exit 1
+          }
+        """
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Flag(help: "Treat warnings (unknown keys) as errors.")
+    var strict = false
+
+    @Argument(help: ArgumentHelp("clienthub.plist files to check; - reads standard input.", valueName: "file"))
+    var files: [String]
+
+    func validate() throws {
+        if files.isEmpty {
+            throw ValidationError("Name at least one clienthub.plist file (or - for standard input).")
+        }
+        if files.filter({ $0 == "-" }).count > 1 {
+            throw ValidationError("Standard input (-) can be named only once.")
+        }
+    }
+
+    func execute(_ context: CommandContext) throws {
+        let report = ClientHubReport(files.map { ClientHubValidator.validate(path: $0, strict: strict) })
+        try context.emit(report)
+        if let failure = report.failure { throw failure }
+    }
+}

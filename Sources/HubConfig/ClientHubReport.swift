@@ -1,0 +1,65 @@
+// The JSON report of `hubctl plist validate` (cli.md) and the exit status it implies.
+
+import HubCore
+
+/// `{"valid": …, "files": [ … ]}`: one entry per file, in the order given.
+public struct ClientHubReport: Encodable, Sendable {
+    public var valid: Bool
+    public var files: [File]
+
+    /// One file's entry; `format` and `config` are always present (null when unknown).
+    public struct File: Encodable, Sendable {
+        public var path: String
+        public var valid: Bool
+        public var format: ClientHubPlistFormat?
+        public var errors: [ClientHubIssue]
+        public var warnings: [ClientHubIssue]
+        public var config: ClientHubEffectiveValues?
+
+        enum CodingKeys: String, CodingKey { case path, valid, format, errors, warnings, config }
+
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(path, forKey: .path)
+            try c.encode(valid, forKey: .valid)
+            try c.encode(format, forKey: .format)
+            try c.encode(errors, forKey: .errors)
+            try c.encode(warnings, forKey: .warnings)
+            try c.encode(config, forKey: .config)
+        }
+    }
+
+    /// Kept out of the JSON: which files could not be read at all (exit 66).
+    private var unavailablePaths: [String]
+
+    public init(_ results: [ClientHubValidation]) {
+        files = results.map {
+            File(path: $0.path, valid: $0.isValid, format: $0.format, errors: $0.errors,
+                 warnings: $0.warnings, config: $0.values)
+        }
+        valid = results.allSatisfy(\.isValid)
+        unavailablePaths = results.filter(\.inputUnavailable).map(\.path)
+    }
+
+    enum CodingKeys: String, CodingKey { case valid, files }
+
+    /// The error to exit with after printing the report: 66 when a file is missing or unreadable
+    /// (it wins: the run checked less than it was asked to), 65 when a file is invalid, else nil.
+    public var failure: HubError? {
+        let invalid = files.filter { !$0.valid }
+        if invalid.isEmpty { return nil }
+        let total = files.count
+        let listed = invalid.prefix(5).map { file -> String in
+            let first = file.errors.first.map { issue in issue.key.map { "\($0): \(issue.code.rawValue)" } ?? issue.code.rawValue } ?? "invalid"
+            return "\(file.path) (\(first))"
+        }.joined(separator: ", ") + (invalid.count > 5 ? ", …" : "")
+        if !unavailablePaths.isEmpty {
+            let missing = unavailablePaths.prefix(5).joined(separator: ", ") + (unavailablePaths.count > 5 ? ", …" : "")
+            let count = unavailablePaths.count
+            return HubError(.noInput, code: "not_found",
+                            "\(count) of \(total) file\(total == 1 ? "" : "s") could not be read: \(missing). \(invalid.count) of \(total) invalid in all: \(listed). Check the paths; the report on stdout has the details.")
+        }
+        return HubError(.data, code: "invalid_plist",
+                        "\(invalid.count) of \(total) file\(total == 1 ? "" : "s") \(invalid.count == 1 ? "is" : "are") invalid: \(listed). The report on stdout lists every error with its line.")
+    }
+}

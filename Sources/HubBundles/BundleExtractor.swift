@@ -1,0 +1,341 @@
+// Streams a zip/jar or tar(.gz/.bz2/.xz/.zst) archive through libarchive into a fresh directory, refusing anything hostile.
+
+import CArchive
+import Foundation
+import HubCore
+
+/// Extracts an archive pulled from an `ArchiveByteSource` into a directory, creating every file
+/// and directory itself (never `archive_write_disk`): files 0644 with O_CREAT|O_EXCL|O_NOFOLLOW,
+/// directories 0755, each relative to an already-opened parent directory, so nothing can be
+/// written outside the destination or through a link.
+///
+/// Refused (HubError, exit 65, codes in `BundleErrorCode`): absolute paths, `..` components,
+/// backslashes, control characters; symbolic links and hard links of any kind (bundles are
+/// zip/jar, which have neither, so none is accepted even if it would stay inside); device nodes,
+/// FIFOs, sockets; more entries than the cap, paths too long or too deep; a file or the total
+/// larger than the caps, counted from the decoded bytes; corrupt, truncated or empty input.
+/// An error thrown by the source (a failed download) is rethrown unchanged.
+///
+/// Formats come from the content (libarchive's bidding) and only these are enabled: zip
+/// (streaming reader), tar (ustar, pax, GNU) and the gzip, bzip2, xz and zstd filters.
+public struct BundleExtractor: Sendable {
+    public var limits: ExtractionLimits
+    /// Called on the extracting thread with the bytes received so far (for a progress bar).
+    public var progress: (@Sendable (Int64) -> Void)?
+
+    public init(limits: ExtractionLimits = .default, progress: (@Sendable (Int64) -> Void)? = nil) {
+        self.limits = limits
+        self.progress = progress
+    }
+
+    /// Extracts into `directory`, which must exist, be empty and belong to the caller (it was just
+    /// created). On error, what was written so far stays there: the caller removes the directory.
+    public func extract(from source: any ArchiveByteSource, into directory: String) throws -> ExtractionSummary {
+        let rootFd = open(directory, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard rootFd >= 0 else { throw HubError.filesystem("open the extraction directory \(directory)", errno) }
+        defer { close(rootFd) }
+
+        let reader = try SourceReader(source: source, maxBytes: limits.maxArchiveBytes, progress: progress)
+        guard let archive = archive_read_new() else {
+            throw HubError.internalError("libarchive could not allocate a reader.")
+        }
+        defer { archive_read_free(archive) }
+        try enableFormats(archive)
+
+        let context = Unmanaged.passUnretained(reader).toOpaque()
+        let opened = archive_read_open(archive, context, nil, { _, client, buffer in
+            let reader = Unmanaged<SourceReader>.fromOpaque(client!).takeUnretainedValue()
+            return reader.fill(buffer!)
+        }, nil)
+        // `reader` must outlive `archive`; both end with this function.
+        return try withExtendedLifetime(reader) {
+            if opened != ARCHIVE_OK { throw reader.failure(archive) }
+            var writer = TreeWriter(rootFd: rootFd)
+            defer { writer.closeAll() }
+            let summary = try extractEntries(archive, reader: reader, writer: &writer)
+            // Let the write-back finish before anyone switches to this tree.
+            FileSystemSync.flush(rootFd)
+            return summary
+        }
+    }
+
+    private func enableFormats(_ archive: OpaquePointer) throws {
+        // Only what a bundle can be; a WARN from a filter would mean "via an external program",
+        // which the linked libarchive does not need and which is refused here.
+        let steps: [(String, (OpaquePointer) -> Int32)] = [
+            ("zip", archive_read_support_format_zip_streamable),
+            ("tar", archive_read_support_format_tar),
+            ("gzip", archive_read_support_filter_gzip),
+            ("bzip2", archive_read_support_filter_bzip2),
+            ("xz", archive_read_support_filter_xz),
+            ("zstd", archive_read_support_filter_zstd),
+        ]
+        for (name, enable) in steps where enable(archive) != ARCHIVE_OK {
+            throw HubError.internalError("libarchive cannot read \(name) in-process.")
+        }
+    }
+
+    private func extractEntries(_ archive: OpaquePointer, reader: SourceReader,
+                                writer: inout TreeWriter) throws -> ExtractionSummary {
+        var entries = 0, files = 0, directories = 0
+        var total: Int64 = 0
+        let chunkSize = 64 * 1024
+        let chunk = UnsafeMutableRawPointer.allocate(byteCount: chunkSize, alignment: 16)
+        defer { chunk.deallocate() }
+
+        while true {
+            var entry: OpaquePointer?
+            let status = archive_read_next_header(archive, &entry)
+            if status == ARCHIVE_EOF { break }
+            // WARN is for things like an unconvertible name charset; the name checks below decide.
+            guard status == ARCHIVE_OK || status == ARCHIVE_WARN, let entry else { throw reader.failure(archive) }
+
+            entries += 1
+            if entries > limits.maxEntries { throw HubError.tooManyEntries(limits.maxEntries) }
+
+            let raw = archive_entry_pathname_utf8(entry) ?? archive_entry_pathname(entry)
+            guard let raw else { throw HubError.unsafePath("?", "the name cannot be read") }
+            let name = Array(UnsafeRawBufferPointer(start: raw, count: strlen(raw)))
+            let components = try EntryPath.components(of: name, limits: limits)
+            let display = String(decoding: name, as: UTF8.self)
+
+            if archive_entry_hardlink(entry) != nil { throw HubError.unsafeEntryType(display, "a hard link") }
+            switch archive_entry_filetype(entry) & 0o170000 {
+            case 0o040000:
+                if !components.isEmpty {   // "./" names the destination itself
+                    if try writer.makeDirectory(components, display: display) { directories += 1 }
+                }
+                try skipData(archive, reader: reader)
+            case 0o100000:
+                guard !components.isEmpty else { throw HubError.unsafePath(display, "a file needs a name") }
+                let (fd, created) = try writer.createFile(components, display: display)
+                directories += created
+                var fileBytes: Int64 = 0
+                do {
+                    defer { close(fd) }
+                    while true {
+                        let n = archive_read_data(archive, chunk, chunkSize)
+                        if n == 0 { break }
+                        if n < 0 { throw reader.failure(archive) }
+                        fileBytes += Int64(n)
+                        total += Int64(n)
+                        if fileBytes > limits.maxFileBytes {
+                            throw HubError.tooLarge("The file \(HubError.quoted(display)) in the bundle", cap: limits.maxFileBytes)
+                        }
+                        if total > limits.maxTotalBytes {
+                            throw HubError.tooLarge("The bundle's uncompressed content", cap: limits.maxTotalBytes)
+                        }
+                        try TreeWriter.writeAll(fd, chunk, n, display: display)
+                    }
+                }
+                files += 1
+            case 0o120000: throw HubError.unsafeEntryType(display, "a symbolic link")
+            case 0o020000, 0o060000: throw HubError.unsafeEntryType(display, "a device node")
+            case 0o010000: throw HubError.unsafeEntryType(display, "a FIFO")
+            case 0o140000: throw HubError.unsafeEntryType(display, "a socket")
+            default: throw HubError.unsafeEntryType(display, "an entry of unknown type")
+            }
+        }
+        // The archive reader may stop before the end (a zip's central directory, tar padding):
+        // read the rest so the hash covers every byte received and the producer sees it consumed.
+        try reader.drain()
+        if reader.received == 0 { throw HubError.corruptArchive("the download was empty") }
+        return ExtractionSummary(files: files, directories: directories, bytes: total,
+                                 archiveBytes: reader.received, sha256: reader.digest.finalize())
+    }
+
+    /// A directory entry may still carry data in a malformed archive; it is read and dropped.
+    private func skipData(_ archive: OpaquePointer, reader: SourceReader) throws {
+        if archive_read_data_skip(archive) < ARCHIVE_WARN { throw reader.failure(archive) }
+    }
+}
+
+/// Holds the buffer libarchive reads from, hashes and counts every byte pulled from the source,
+/// and remembers the source's own error so it can be rethrown as itself.
+final class SourceReader {
+    let source: any ArchiveByteSource
+    let digest: SHA256Digest
+    let maxBytes: Int64
+    let progress: (@Sendable (Int64) -> Void)?
+    private let buffer: UnsafeMutableRawBufferPointer
+    private(set) var received: Int64 = 0
+    private var error: (any Error)?
+
+    init(source: any ArchiveByteSource, maxBytes: Int64, progress: (@Sendable (Int64) -> Void)?) throws {
+        self.source = source
+        self.maxBytes = maxBytes
+        self.progress = progress
+        digest = try SHA256Digest()
+        buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 256 * 1024, alignment: 16)
+    }
+
+    deinit { buffer.deallocate() }
+
+    /// libarchive's read callback: one chunk, 0 at the end, -1 (and the error kept) on failure.
+    func fill(_ out: UnsafeMutablePointer<UnsafeRawPointer?>) -> Int {
+        do {
+            let n = try pull()
+            out.pointee = UnsafeRawPointer(buffer.baseAddress)
+            return n
+        } catch {
+            self.error = error
+            return -1
+        }
+    }
+
+    private func pull() throws -> Int {
+        if let error { throw error }
+        let n = try source.read(into: buffer)
+        guard n > 0 else { return 0 }
+        received += Int64(n)
+        if received > maxBytes {
+            throw HubError.tooLarge("The downloaded bundle", cap: maxBytes)
+        }
+        digest.update(UnsafeRawBufferPointer(rebasing: buffer[0..<n]))
+        progress?(received)
+        return n
+    }
+
+    func drain() throws {
+        while try pull() > 0 {}
+    }
+
+    /// The error to report after libarchive failed: the source's own first, else libarchive's.
+    func failure(_ archive: OpaquePointer) -> any Error {
+        if let error { return error }
+        if received == 0 { return HubError.corruptArchive("the download was empty") }
+        let detail = archive_error_string(archive).map { String(cString: $0) } ?? "unreadable data"
+        return HubError.corruptArchive(detail)
+    }
+}
+
+/// Flushes a whole filesystem once (syncfs), rather than one fsync per file, which would make a
+/// bundle of thousands of small files slow. Glibc's Swift module does not export syncfs (it is a
+/// GNU extension), so it is looked up at run time; `sync()` is the fallback.
+enum FileSystemSync {
+    private typealias SyncFS = @convention(c) (Int32) -> Int32
+
+    static func flush(_ fd: Int32) {
+        if let symbol = dlsym(nil, "syncfs") {
+            _ = unsafeBitCast(symbol, to: SyncFS.self)(fd)
+        } else {
+            sync()
+        }
+    }
+}
+
+/// Entry names → path components, refusing anything that could leave the destination.
+enum EntryPath {
+    static func components(of name: [UInt8], limits: ExtractionLimits) throws -> [String] {
+        let display = String(decoding: name, as: UTF8.self)
+        if name.isEmpty { throw HubError.unsafePath(display, "the name is empty") }
+        if name.count > limits.maxPathBytes {
+            throw HubError.pathTooLong(display, "\(name.count) bytes, more than \(limits.maxPathBytes)")
+        }
+        if name.contains(where: { $0 < 0x20 || $0 == 0x7f }) {
+            throw HubError.unsafePath(display, "it contains control characters")
+        }
+        if name.contains(UInt8(ascii: "\\")) {
+            throw HubError.unsafePath(display, "it contains a backslash (a Windows path separator)")
+        }
+        if name.first == UInt8(ascii: "/") { throw HubError.unsafePath(display, "it is an absolute path") }
+        guard let text = String(validating: name, as: UTF8.self) else {
+            throw HubError.unsafePath(display, "it is not valid UTF-8")
+        }
+        var components: [String] = []
+        for part in text.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == ".." { throw HubError.unsafePath(display, "it contains a '..' component") }
+            components.append(String(part))
+        }
+        if components.count > limits.maxDepth {
+            throw HubError.pathTooLong(display, "\(components.count) levels deep, more than \(limits.maxDepth)")
+        }
+        return components
+    }
+}
+
+/// Creates directories and files under an open root directory, one `openat` at a time with
+/// O_NOFOLLOW, so a name can never resolve through a link or outside the root.
+struct TreeWriter {
+    let rootFd: Int32
+    // The last parent directory opened, kept because consecutive entries usually share it.
+    private var cachedPath: [String] = []
+    private var cachedFd: Int32 = -1
+
+    init(rootFd: Int32) { self.rootFd = rootFd }
+
+    mutating func closeAll() {
+        if cachedFd >= 0 { close(cachedFd) }
+        cachedFd = -1
+        cachedPath = []
+    }
+
+    /// Creates the directory and any missing parents; true when the last one was new.
+    mutating func makeDirectory(_ components: [String], display: String) throws -> Bool {
+        let (parent, _) = try openParent(Array(components.dropLast()), display: display)
+        return try Self.makeChild(parent, components.last!, display: display)
+    }
+
+    /// Opens a new file for writing (never an existing one); returns its fd and how many parent
+    /// directories had to be created.
+    mutating func createFile(_ components: [String], display: String) throws -> (Int32, Int) {
+        let (parent, created) = try openParent(Array(components.dropLast()), display: display)
+        let fd = openat(parent, components.last!, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw Self.entryError(errno, display: display, what: "create the file") }
+        return (fd, created)
+    }
+
+    /// The fd of the parent directory (owned by the cache: do not close), creating what is missing.
+    private mutating func openParent(_ path: [String], display: String) throws -> (Int32, Int) {
+        if path.isEmpty { return (rootFd, 0) }
+        if cachedFd >= 0 && cachedPath == path { return (cachedFd, 0) }
+        closeAll()
+        var fd = rootFd
+        var created = 0
+        for component in path {
+            if try Self.makeChild(fd, component, display: display) { created += 1 }
+            let next = openat(fd, component, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            let err = errno
+            if fd != rootFd { close(fd) }
+            guard next >= 0 else { throw Self.entryError(err, display: display, what: "open the directory") }
+            fd = next
+        }
+        cachedPath = path
+        cachedFd = fd
+        return (fd, created)
+    }
+
+    /// mkdirat that accepts an existing directory; true when it created one.
+    private static func makeChild(_ parent: Int32, _ name: String, display: String) throws -> Bool {
+        if mkdirat(parent, name, 0o755) == 0 { return true }
+        let err = errno
+        guard err == EEXIST else { throw entryError(err, display: display, what: "create the directory") }
+        var info = stat()
+        guard fstatat(parent, name, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+            throw HubError.duplicateEntry(display)
+        }
+        return false
+    }
+
+    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int, display: String) throws {
+        var offset = 0
+        while offset < count {
+            let n = write(fd, bytes + offset, count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw entryError(errno, display: display, what: "write")
+            }
+            offset += n
+        }
+    }
+
+    /// Names the archive chose are the archive's fault (65); a full or read-only disk is ours (73).
+    static func entryError(_ err: Int32, display: String, what: String) -> HubError {
+        switch err {
+        case EEXIST, ENOTDIR, ELOOP: return .duplicateEntry(display)
+        case ENAMETOOLONG: return .pathTooLong(display, "a name is longer than the filesystem allows")
+        default: return .filesystem("\(what) \(HubError.quoted(display))", err)
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// HubBundles: placeholder until its first file lands.

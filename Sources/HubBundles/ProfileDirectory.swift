@@ -1,0 +1,311 @@
+// The on-disk home of an application's profiles: staging, versions, the atomic `current` switch, pruning.
+
+import Foundation
+import HubCore
+
+/// What `current` is: written beside its version directory before the switch and never changed
+/// afterwards, so the recorded id always describes the tree `current` points to.
+public struct ProfileRecord: Codable, Sendable, Equatable {
+    /// `<name>:<version>`, as asked for (or, for the default bundle, as the manifest names it).
+    public var bundleId: String
+    /// SHA-256 (hex) of the archive as received.
+    public var sha256: String
+    public var files: Int
+    public var directories: Int
+    /// Uncompressed bytes of all files.
+    public var bytes: Int64
+    /// Bytes of the archive as received.
+    public var archiveBytes: Int64
+    /// The main section of META-INF/MANIFEST.MF.
+    public var manifest: [String: String]
+    public var fetchedAt: Date
+    /// The directory under `versions/` that holds this profile.
+    public var version: String
+}
+
+/// Bytes received so far and, when the producer announced it (Content-Length), the total.
+public struct InstallProgress: Sendable, Equatable {
+    public var bytesReceived: Int64
+    public var totalBytes: Int64?
+}
+
+/// An application's profile directory (e.g. `$HUBCTL_HOME/acp/<appId>`):
+///
+///     .lock                          flock held across a whole install
+///     .staging-<random>/             an extraction in progress (removed on failure or at next start)
+///     versions/<id>-<time>-<rnd>/    an installed profile (files 0644, directories 0755)
+///     versions/<id>-<time>-<rnd>.json  its `ProfileRecord`, written before the switch
+///     current -> versions/<…>        relative symlink, replaced atomically with rename(2)
+///
+/// An install extracts into staging, checks the manifest, moves staging into `versions/`,
+/// writes the record, then switches `current`. A failure or a `kill -9` at any instant leaves
+/// `current` and its record as they were; leftovers are removed at the start of the next install.
+/// After a successful switch only the newest `keep` versions (current included) remain.
+public struct ProfileDirectory: Sendable {
+    public let path: String
+    public let keep: Int
+
+    public init(path: String, keep: Int = 3) {
+        self.path = path
+        self.keep = max(1, keep)
+    }
+
+    /// The path a consumer of the profile uses: `<path>/current`.
+    public var currentPath: String { (path as NSString).appendingPathComponent("current") }
+    var versionsPath: String { (path as NSString).appendingPathComponent("versions") }
+
+    // MARK: Reading
+
+    /// The record of the profile `current` points to; nil when nothing was installed yet.
+    /// Needs no lock: `current` and each record change only by rename.
+    public func currentRecord() throws -> ProfileRecord? {
+        // A concurrent install may switch and prune between reading the link and the record:
+        // read again when the link moved.
+        for _ in 0..<3 {
+            guard let version = try currentVersion() else { return nil }
+            let file = recordPath(version)
+            guard let data = FileManager.default.contents(atPath: file) else {
+                if try currentVersion() != version { continue }
+                throw damaged("its record \(file) is missing")
+            }
+            let decoder = JSONDecoder()
+            decoder.dateDecodingStrategy = .iso8601
+            guard let record = try? decoder.decode(ProfileRecord.self, from: data) else {
+                throw damaged("its record \(file) is not valid")
+            }
+            return record
+        }
+        throw damaged("it keeps changing while being read")
+    }
+
+    /// The version directory name `current` points to, validated to be one of ours.
+    func currentVersion() throws -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let n = readlink(currentPath, &buffer, buffer.count - 1)
+        if n < 0 {
+            if errno == ENOENT { return nil }
+            if errno == EINVAL { throw damaged("\(currentPath) is not a symbolic link") }
+            throw HubError.filesystem("read \(currentPath)", errno)
+        }
+        let target = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let prefix = "versions/"
+        guard target.hasPrefix(prefix) else { throw damaged("\(currentPath) points to \(target)") }
+        let version = String(target.dropFirst(prefix.count))
+        guard !version.isEmpty, !version.contains("/"), !version.hasPrefix(".") else {
+            throw damaged("\(currentPath) points to \(target)")
+        }
+        return version
+    }
+
+    // MARK: Installing
+
+    /// Runs `produce` on a background thread to fill a `ByteChannel` (e.g. an HTTP download whose
+    /// write callback calls `channel.write`), while extracting on the calling thread; then checks
+    /// the manifest against `bundleId` (nil: the default bundle, named by its manifest), and
+    /// switches `current`. Returns the new record.
+    ///
+    /// `produce` should return normally once every byte was written (or call `finish()`), and
+    /// throw on failure (its error is what `install` throws). When the extraction fails first, the
+    /// producer's pending or next `write` throws `ByteChannelCancelled`; `install` waits for the
+    /// producer to return before it returns, so no thread outlives the call.
+    /// `progress` is called on the calling thread as bytes arrive.
+    public func install(bundleId: String?,
+                        limits: ExtractionLimits = .default,
+                        channelCapacity: Int = 4 * 256 * 1024,
+                        progress: (@Sendable (InstallProgress) -> Void)? = nil,
+                        produce: @escaping @Sendable (ByteChannel) throws -> Void) throws -> ProfileRecord {
+        try withLock { () throws -> ProfileRecord in
+            let channel = ByteChannel(capacity: channelCapacity)
+            let producerDone = DispatchSemaphore(value: 0)
+            let thread = Thread {
+                do {
+                    try produce(channel)
+                    channel.finish()
+                } catch {
+                    channel.fail(error)
+                }
+                producerDone.signal()
+            }
+            thread.name = "hubctl bundle download"
+            thread.start()
+            defer {
+                // On success the producer already finished; on failure this unblocks it.
+                channel.cancel()
+                producerDone.wait()
+            }
+            var report: (@Sendable (Int64) -> Void)?
+            if let progress {
+                report = { bytes in progress(InstallProgress(bytesReceived: bytes, totalBytes: channel.progress.total)) }
+            }
+            return try installLocked(bundleId: bundleId, limits: limits, progress: report, source: channel)
+        }
+    }
+
+    /// The same from any pull source (a file, memory), on the calling thread.
+    public func install(bundleId: String?,
+                        limits: ExtractionLimits = .default,
+                        progress: (@Sendable (InstallProgress) -> Void)? = nil,
+                        from source: any ArchiveByteSource) throws -> ProfileRecord {
+        try withLock { () throws -> ProfileRecord in
+            var report: (@Sendable (Int64) -> Void)?
+            if let progress {
+                report = { bytes in progress(InstallProgress(bytesReceived: bytes, totalBytes: nil)) }
+            }
+            return try installLocked(bundleId: bundleId, limits: limits, progress: report, source: source)
+        }
+    }
+
+    /// Creates the directory if needed, holds `.lock` and clears leftovers of an interrupted install.
+    private func withLock<T>(_ body: () throws -> T) throws -> T {
+        try AtomicFile.ensurePrivateDirectory(path)
+        let lock = try FileLock(path: (path as NSString).appendingPathComponent(".lock"))
+        return try withExtendedLifetime(lock) {
+            try removeLeftovers()
+            return try body()
+        }
+    }
+
+    private func installLocked(bundleId: String?, limits: ExtractionLimits,
+                               progress: (@Sendable (Int64) -> Void)?,
+                               source: any ArchiveByteSource) throws -> ProfileRecord {
+        let staging = (path as NSString).appendingPathComponent(".staging-\(Self.randomSuffix())")
+        guard mkdir(staging, 0o700) == 0 else { throw HubError.filesystem("create \(staging)", errno) }
+        // Everything created so far, removed again unless `current` was switched.
+        var undo: [String] = [staging]
+        var switched = false
+        defer {
+            if !switched { for item in undo.reversed() { try? FileManager.default.removeItem(atPath: item) } }
+        }
+
+        let summary = try BundleExtractor(limits: limits, progress: progress).extract(from: source, into: staging)
+        let manifest = try BundleManifest.read(fromExtracted: staging)
+        let id: String
+        if let bundleId {
+            try manifest.verify(bundleId: bundleId)
+            id = bundleId
+        } else {
+            guard let named = manifest.bundleId else {
+                throw HubError.data("The default bundle's \(BundleManifest.path) lacks \(BundleManifest.nameKey) or \(BundleManifest.versionKey), so it cannot be recorded. Nothing was installed. Ask the administrator to fix the bundle's manifest.",
+                                    code: BundleErrorCode.manifestInvalid)
+            }
+            id = named
+        }
+
+        let now = Date()
+        let version = "\(Self.sanitize(id))-\(Self.timestamp(now))-\(Self.randomSuffix())"
+        let record = ProfileRecord(bundleId: id, sha256: summary.sha256, files: summary.files,
+                                   directories: summary.directories, bytes: summary.bytes,
+                                   archiveBytes: summary.archiveBytes, manifest: manifest.attributes,
+                                   fetchedAt: now, version: version)
+
+        if mkdir(versionsPath, 0o755) != 0 && errno != EEXIST {
+            throw HubError.filesystem("create \(versionsPath)", errno)
+        }
+        _ = chmod(staging, 0o755)
+        let target = (versionsPath as NSString).appendingPathComponent(version)
+        guard rename(staging, target) == 0 else { throw HubError.filesystem("move the profile into \(target)", errno) }
+        undo = [target]
+        let recordFile = recordPath(version)
+        undo.append(recordFile)
+        try AtomicFile.write(try JSONOutput.encode(record, pretty: true), to: recordFile, mode: 0o644)
+
+        // The switch: a new link under a temporary name, renamed over `current` in one step.
+        let temporaryLink = (path as NSString).appendingPathComponent(".current-\(Self.randomSuffix())")
+        guard symlink("versions/\(version)", temporaryLink) == 0 else {
+            throw HubError.filesystem("create \(temporaryLink)", errno)
+        }
+        guard rename(temporaryLink, currentPath) == 0 else {
+            let err = errno
+            unlink(temporaryLink)
+            if err == EISDIR || err == ENOTEMPTY || err == EEXIST {
+                throw HubError(.cannotCreate, code: "cannot_create",
+                               "\(currentPath) is a directory, not the link hubctl manages. Move it away, then fetch again.")
+            }
+            throw HubError.filesystem("switch \(currentPath)", err)
+        }
+        switched = true
+        AtomicFile.syncDirectory(path)
+        prune()
+        return record
+    }
+
+    // MARK: Housekeeping
+
+    /// Removes what an interrupted install left (staging trees, temporary links and records,
+    /// version directories without a record or records without a directory), never `current`.
+    func removeLeftovers() throws {
+        let fm = FileManager.default
+        for name in (try? fm.contentsOfDirectory(atPath: path)) ?? []
+        where name.hasPrefix(".staging-") || name.hasPrefix(".current-") {
+            try? fm.removeItem(atPath: (path as NSString).appendingPathComponent(name))
+        }
+        let current = try? currentVersion()
+        let names = Set((try? fm.contentsOfDirectory(atPath: versionsPath)) ?? [])
+        for name in names where name != current && name != (current.map { $0 + ".json" }) {
+            let complete = name.hasSuffix(".json")
+                ? names.contains(String(name.dropLast(5)))
+                : names.contains(name + ".json")
+            if name.hasPrefix(".") || !complete {
+                try? fm.removeItem(atPath: (versionsPath as NSString).appendingPathComponent(name))
+            }
+        }
+    }
+
+    /// Keeps `current` and the newest others up to `keep` in all; best effort (a failure to
+    /// prune must not fail an install that already switched).
+    func prune() {
+        let fm = FileManager.default
+        guard let current = try? currentVersion(),
+              let names = try? fm.contentsOfDirectory(atPath: versionsPath) else { return }
+        let others = names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
+            .map { String($0.dropLast(5)) }
+            .filter { $0 != current }
+            .map { (name: $0, time: modificationTime(recordPath($0))) }
+            .sorted { ($0.time, $0.name) > ($1.time, $1.name) }
+        for old in others.dropFirst(keep - 1) {
+            // The directory first: a record without its tree is cleaned as a leftover anyway.
+            try? fm.removeItem(atPath: (versionsPath as NSString).appendingPathComponent(old.name))
+            try? fm.removeItem(atPath: recordPath(old.name))
+        }
+        AtomicFile.syncDirectory(versionsPath)
+    }
+
+    private func modificationTime(_ file: String) -> Double {
+        var info = stat()
+        guard stat(file, &info) == 0 else { return 0 }
+        return Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+    }
+
+    func recordPath(_ version: String) -> String {
+        (versionsPath as NSString).appendingPathComponent(version + ".json")
+    }
+
+    private func damaged(_ why: String) -> HubError {
+        .data("The profile directory \(path) is damaged: \(why). Run `hubctl acp fetch --force` to install the profile again.",
+              code: BundleErrorCode.profileDamaged)
+    }
+
+    /// A bundle id as a directory name: letters, digits, `.`, `_`, `-` kept, the rest `_`.
+    static func sanitize(_ id: String) -> String {
+        let mapped = id.unicodeScalars.map { scalar -> Character in
+            let c = Character(scalar)
+            return scalar.isASCII && (c.isLetter || c.isNumber || c == "." || c == "-" || c == "_") ? c : "_"
+        }
+        var name = String(mapped.prefix(64))
+        if name.hasPrefix(".") || name.isEmpty { name = "_" + name }
+        return name
+    }
+
+    static func timestamp(_ date: Date) -> String {
+        let seconds = Int64(date.timeIntervalSince1970)
+        var t = time_t(seconds)
+        var parts = tm()
+        gmtime_r(&t, &parts)
+        return String(format: "%04d%02d%02dT%02d%02d%02dZ", parts.tm_year + 1900, parts.tm_mon + 1,
+                      parts.tm_mday, parts.tm_hour, parts.tm_min, parts.tm_sec)
+    }
+
+    static func randomSuffix() -> String {
+        String(UInt64.random(in: 0...UInt64.max), radix: 36)
+    }
+}

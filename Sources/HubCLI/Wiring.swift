@@ -29,7 +29,7 @@ extension CommandContext {
 
     /// Resolves flags, environment, profile, plist and defaults (cli.md) into one configuration.
     func connectionConfig(requireConnection: Bool = true) throws -> ConnectionConfig {
-        try ConfigResolver(flags: flagValues, environment: environment, loadPlist: PlistSource.load)
+        try ConfigResolver(flags: flagValues, environment: environment)
             .resolve(requireConnection: requireConnection)
     }
 
@@ -74,12 +74,5 @@ extension CommandContext {
         let http = AuthenticatingTransport(transport: try makeTransport(config),
                                            providers: try credentialProviders(config), user: config.user)
         return (ConnectionService(config: config, http: http, home: home), config)
-    }
-}
-
-/// Reads the plist layer; replaced by the full clienthub.plist model.
-enum PlistSource {
-    @Sendable static func load(_ path: String) throws -> PlistSettings {
-        throw HubError.config("clienthub.plist support is not built yet (\(path)).")
     }
 }

@@ -14,7 +14,7 @@ public struct ConfigResolver: Sendable {
     public var loadPlist: @Sendable (String) throws -> PlistSettings
 
     public init(flags: FlagValues, environment: [String: String],
-                loadPlist: @escaping @Sendable (String) throws -> PlistSettings) {
+                loadPlist: @escaping @Sendable (String) throws -> PlistSettings = PlistSettings.load(path:)) {
         self.flags = flags
         self.environment = environment
         self.loadPlist = loadPlist

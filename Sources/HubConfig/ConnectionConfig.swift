@@ -4,9 +4,7 @@ import Foundation
 import HubCore
 
 /// What `UserCreationPolicy` says about how a user authenticates (protocol.md §8).
-public enum UserCreationPolicy: String, Sendable, Codable {
-    case automatic, manual, certificate
-}
+public typealias UserCreationPolicy = ClientHubUserCreationPolicy
 
 public struct ConnectionConfig: Sendable, Equatable {
     /// Base URL without trailing slash: `scheme://host:port[/prefix]`.
@@ -66,6 +64,18 @@ public struct PlistSettings: Sendable, Equatable {
     public var domain: String?
     public var userCreationPolicy: UserCreationPolicy?
     public var shareCredentials: Bool
+
+    /// The settings of a validated clienthub.plist.
+    public init(_ plist: ClientHubConfiguration) {
+        self.init(serverURL: plist.serverURL, securityConfiguration: plist.securityConfiguration.isEmpty ? nil : plist.securityConfiguration,
+                  domain: plist.domain.flatMap { $0.isEmpty ? nil : $0 }, userCreationPolicy: plist.userCreationPolicy,
+                  shareCredentials: plist.shareCredentials)
+    }
+
+    /// Loads a clienthub.plist (66 when missing, 65 when invalid).
+    @Sendable public static func load(path: String) throws -> PlistSettings {
+        PlistSettings(try ClientHubConfiguration.load(path: path))
+    }
 
     public init(serverURL: String, securityConfiguration: String?, domain: String?,
                 userCreationPolicy: UserCreationPolicy?, shareCredentials: Bool) {

@@ -6,6 +6,7 @@ import HubConfig
 import HubCore
 import HubServices
 import HubTransport
+import HubVault
 
 extension CommandContext {
     /// The global flags by their configuration-file names, for the configuration layers.
@@ -47,11 +48,34 @@ extension CommandContext {
         return try CurlHTTPClient(options: options)
     }
 
-    /// The credential providers in the order of the reactive chain.
-    func credentialProviders(_ config: ConnectionConfig) throws -> [any CredentialProvider] {
+    /// The credential providers in the order of the reactive chain: what was supplied
+    /// (--password-stdin / HUBCTL_PASSWORD), then the vault, then a prompt on a terminal.
+    func credentialProviders(_ config: ConnectionConfig, saveCredentials: Bool) throws -> [any CredentialProvider] {
         var providers: [any CredentialProvider] = []
         if let password = try suppliedPassword() {
             providers.append(StaticPasswordProvider(name: global.passwordStdin ? "--password-stdin" : "HUBCTL_PASSWORD", password: password))
+        }
+        let console = self.console
+        let store = VaultStore(directory: home, policy: try PasscodePolicy.load(home: home), warn: { console.warning($0) })
+        let keys = CredentialKeys(server: config.server, appId: config.appId,
+                                  securityConfiguration: config.securityConfiguration, share: config.shareCredentials)
+        let secrets = VaultSecrets(context: self)
+        let mayPrompt = self.mayPrompt
+        providers.append(VaultCredentialProvider(
+            store: store, keys: keys, saveAccepted: saveCredentials,
+            consentToSavePrompted: mayPrompt ? {
+                (try? Terminal.readLine("Keep these credentials in the vault? [y/N] ", console: console))?.lowercased().hasPrefix("y") ?? false
+            } : nil,
+            secret: {
+                // Open the vault only when a secret is at hand or can be asked for; otherwise skip it.
+                do { return try secrets.current(preferring: try store.storedSecretKind(), confirm: !store.exists) }
+                catch let e as HubError where e.code == "vault_secret_missing" { return nil }
+            }))
+        if mayPrompt {
+            providers.append(PromptCredentialProvider(
+                server: config.server,
+                readLine: { try Terminal.readLine($0, console: console) },
+                readSecret: { try Terminal.readSecret($0, console: console) }))
         }
         return providers
     }
@@ -72,7 +96,7 @@ extension CommandContext {
     func connectionService(saveCredentials: Bool = false) throws -> (ConnectionService, ConnectionConfig) {
         let config = try connectionConfig()
         let http = AuthenticatingTransport(transport: try makeTransport(config),
-                                           providers: try credentialProviders(config), user: config.user)
+                                           providers: try credentialProviders(config, saveCredentials: saveCredentials), user: config.user)
         return (ConnectionService(config: config, http: http, home: home), config)
     }
 }

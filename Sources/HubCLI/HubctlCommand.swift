@@ -17,6 +17,7 @@ public struct Hubctl: ParsableCommand {
         Every successful command prints one JSON document on stdout; errors are JSON on stderr.
         Exit codes: 0 ok, 64 usage, 65 data, 66 no input, 69 unavailable, 70 internal,
         73 cannot create, 75 temporary, 77 permission, 78 config (see `hubctl help exit-codes`).
+        Environment variables and configuration layers: `hubctl help environment`.
         """,
         version: HubVersion.current,
         subcommands: HubctlSubcommands.all
@@ -30,8 +31,13 @@ public struct Hubctl: ParsableCommand {
         setrlimit(Int32(RLIMIT_CORE.rawValue), &limit)
         #endif
         let console = Console()
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.count == 2, arguments[0] == "help", let topic = HelpTopics.topics[arguments[1]] {
+            print(topic)
+            Glibc.exit(0)
+        }
         do {
-            var command = try parseAsRoot(ArgumentOrder.normalize(Array(CommandLine.arguments.dropFirst())))
+            var command = try parseAsRoot(ArgumentOrder.normalize(arguments))
             try command.run()
             Glibc.exit(0)
         } catch let error as HubError {

@@ -7,6 +7,7 @@ enum HubctlSubcommands {
         RegisterCommand.self,
         UnregisterCommand.self,
         SettingsCommand.self,
+        ACPCommand.self,
         VaultCommand.self,
         PlistCommand.self,
         StatusCommand.self,

@@ -1,0 +1,105 @@
+// `hubctl acp check|fetch`: notice and install a newly assigned Application Configuration Profile.
+
+import ArgumentParser
+import Foundation
+import HubBundles
+import HubCore
+import HubServices
+
+struct ACPCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "acp",
+        abstract: "Check for and fetch Application Configuration Profiles (customization bundles).",
+        discussion: "Exit codes: see `hubctl acp check --help` and `hubctl acp fetch --help`.",
+        subcommands: [ACPCheckCommand.self, ACPFetchCommand.self])
+}
+
+struct ACPDestination: ParsableArguments {
+    @Option(help: ArgumentHelp("Profile directory (default $HUBCTL_HOME/acp/<appId>); DIR/current is the profile in use.", valueName: "dir"))
+    var dest: String?
+}
+
+struct ACPCheckCommand: HubCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Is a newer Application Configuration Profile assigned than the one fetched last?",
+        discussion: """
+        Compares the server's CustomizationBundleId with the id stored after the last successful
+        fetch, by plain string equality (as SAP's clients do).
+
+        Example:
+          if hubctl acp check | jq -e .updateAvailable >/dev/null; then hubctl acp fetch; fi
+
+        Exit codes: 0 ok, 65 malformed answer, 66 not registered, 69 server unreachable,
+        75 timeout, 77 authentication failed, 78 missing configuration.
+        """)
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var destination: ACPDestination
+
+    func execute(_ context: CommandContext) throws {
+        let (connections, _) = try context.connectionService()
+        let service = ACPService(connections: connections)
+        try context.emit(try service.check(destination: destination.dest ?? service.defaultDestination(home: context.home)))
+    }
+}
+
+struct ACPFetchCommand: HubCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fetch",
+        abstract: "Download the assigned profile, verify it, extract it safely and switch DIR/current to it.",
+        discussion: """
+        Streams the bundle through libarchive into a new directory, checks META-INF/MANIFEST.MF against
+        the assigned id, computes its SHA-256, and only then switches DIR/current atomically and records
+        the id. On any failure the previous profile stays current, untouched. The last 3 versions are kept.
+        Hostile archives (.. or absolute paths, links out, device nodes, bombs) are refused.
+
+        Example:
+          hubctl acp fetch --dest /srv/app/profile && ls /srv/app/profile/current
+
+        Exit codes: 0 ok, 65 corrupt, hostile or mismatched bundle, or a body cut short, 66 no bundle on
+        the server (404) or not registered, 69 server unreachable, 73 destination not writable,
+        75 timeout, 77 authentication failed, 78 missing configuration.
+        """)
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var destination: ACPDestination
+
+    @Flag(help: "Download and install even when the assigned profile is already current.")
+    var force = false
+
+    @Option(name: .customLong("max-bytes"), help: "Largest total uncompressed size accepted (default 1 GiB).")
+    var maxBytes: Int64 = ExtractionLimits.defaultTotalBytes
+
+    @Option(name: .customLong("max-entries"), help: "Most archive entries accepted (default 100000).")
+    var maxEntries: Int = 100_000
+
+    @Option(name: .customLong("max-path-bytes"), help: "Longest entry path accepted, in bytes (default 4096).")
+    var maxPathBytes: Int = 4096
+
+    func validate() throws {
+        guard maxBytes > 0, maxEntries > 0, maxPathBytes > 0 else {
+            throw ValidationError("--max-bytes, --max-entries and --max-path-bytes must be greater than 0.")
+        }
+    }
+
+    func execute(_ context: CommandContext) throws {
+        let (connections, _) = try context.connectionService()
+        let service = ACPService(connections: connections)
+        var limits = ExtractionLimits.default
+        limits.maxTotalBytes = maxBytes
+        limits.maxFileBytes = min(limits.maxFileBytes, maxBytes)
+        limits.maxEntries = maxEntries
+        limits.maxPathBytes = maxPathBytes
+        let bar = context.showsProgress ? ProgressBar(console: context.console) : nil
+        defer { bar?.finish() }
+        var progress: (@Sendable (InstallProgress) -> Void)?
+        if let bar {
+            progress = { update in bar.update(update.bytesReceived, total: update.totalBytes) }
+        }
+        let dest = destination.dest ?? service.defaultDestination(home: context.home)
+        let result = try service.fetch(destination: dest, force: force, limits: limits, progress: progress)
+        bar?.finish()
+        try context.emit(result)
+    }
+}

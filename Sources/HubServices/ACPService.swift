@@ -1,0 +1,119 @@
+// Application Configuration Profiles (protocol.md §7): is a newer one assigned, and fetch it safely.
+
+import Foundation
+import HubAuth
+import HubBundles
+import HubConfig
+import HubCore
+import HubTransport
+
+public struct ACPCheck: Encodable, Sendable {
+    public var appId: String
+    public var current: String?
+    public var available: String?
+    public var updateAvailable: Bool
+}
+
+public struct ACPFetchResult: Encodable, Sendable {
+    public var bundleId: String
+    public var updated: Bool
+    public var path: String
+    public var files: Int
+    public var bytes: Int64
+    public var sha256: String
+    public var manifest: [String: String]
+    /// The server's `X-BUNDLE-EXTENSION` (informational: the format is detected from the content).
+    public var fileExtension: String?
+
+    enum CodingKeys: String, CodingKey {
+        case bundleId, updated, path, files, bytes, sha256, manifest
+        case fileExtension = "extension"
+    }
+}
+
+/// Lets the download thread use the (single-threaded) transport while the caller extracts;
+/// the caller does not touch the transport until the download thread has returned.
+private final class TransportBox: @unchecked Sendable {
+    let http: AuthenticatingTransport
+    init(_ http: AuthenticatingTransport) { self.http = http }
+}
+
+private final class ExtensionBox: @unchecked Sendable {
+    var value: String?
+}
+
+public final class ACPService {
+    let connections: ConnectionService
+    let config: ConnectionConfig
+
+    public init(connections: ConnectionService) {
+        self.connections = connections
+        self.config = connections.config
+    }
+
+    /// The default profile directory: `$HUBCTL_HOME/acp/<appId>`.
+    public func defaultDestination(home: String) -> String { home + "/acp/" + config.appId }
+
+    /// The id the server assigns now (CustomizationBundleId), read from the connection's settings.
+    func assignedBundleId() throws -> String? {
+        let settings = try connections.settings(names: [])
+        guard let value = settings["CustomizationBundleId"], let id = value.stringValue, !id.isEmpty else { return nil }
+        return id
+    }
+
+    public func check(destination: String) throws -> ACPCheck {
+        let available = try assignedBundleId()
+        let current = try ProfileDirectory(path: destination).currentRecord()?.bundleId
+        // Plain string equality, as SAP's clients compare (no version ordering).
+        return ACPCheck(appId: config.appId, current: current, available: available,
+                        updateAvailable: available != nil && available != current)
+    }
+
+    public func fetch(destination: String, force: Bool, limits: ExtractionLimits,
+                      progress: (@Sendable (InstallProgress) -> Void)?) throws -> ACPFetchResult {
+        let profile = ProfileDirectory(path: destination)
+        let available = try assignedBundleId()
+        let current = try profile.currentRecord()
+        if let current, !force, available == nil || available == current.bundleId {
+            return result(current, profile: profile, updated: false, fileExtension: nil)
+        }
+        if available == nil && !force {
+            throw HubError(.noInput, code: "no_bundle_assigned",
+                           "No Application Configuration Profile is assigned to '\(config.appId)' (CustomizationBundleId is empty). Use --force to download the server's default bundle anyway.")
+        }
+        let registration = try connections.recorded()
+        let url = bundleURL(bundleId: available)
+        var headers = connections.headers(appcid: registration.applicationConnectionId)
+        headers.removeAll { $0.name == "Accept" }
+        headers.append(HTTPHeader("Accept", "application/octet-stream, */*"))
+        let request = HTTPRequest(method: "GET", url: url, headers: headers)
+        let box = TransportBox(connections.http)
+        let ext = ExtensionBox()
+        let appId = config.appId
+        let record = try profile.install(bundleId: available, limits: limits, progress: progress) { channel in
+            let response = try box.http.stream(request) { chunk in try channel.write(chunk) }
+            ext.value = response.header("X-BUNDLE-EXTENSION")
+            guard (200..<300).contains(response.status) else {
+                if response.status == 404 {
+                    throw HubError(.noInput, code: "bundle_not_found",
+                                   "The server has no bundle \(available ?? "(default)") for '\(appId)' (HTTP 404). Ask the administrator to upload and assign it.", status: 404)
+                }
+                throw ConnectionService.unexpected(response, doing: "downloading the bundle")
+            }
+        }
+        return result(record, profile: profile, updated: true, fileExtension: ext.value)
+    }
+
+    func bundleURL(bundleId: String?) -> String {
+        let base = "\(config.server)/bundles/\(ConnectionService.escape(config.appId))/"
+        guard let bundleId else { return base }
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "/?#%")
+        return base + (bundleId.addingPercentEncoding(withAllowedCharacters: allowed) ?? bundleId)
+    }
+
+    private func result(_ record: ProfileRecord, profile: ProfileDirectory, updated: Bool, fileExtension: String?) -> ACPFetchResult {
+        ACPFetchResult(bundleId: record.bundleId, updated: updated, path: profile.currentPath, files: record.files,
+                       bytes: record.bytes, sha256: record.sha256, manifest: record.manifest, fileExtension: fileExtension)
+    }
+}

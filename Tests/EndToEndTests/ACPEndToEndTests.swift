@@ -1,0 +1,265 @@
+// acp check / fetch through the built hubctl against the emulator, hostile bundles included (issue 4).
+import Foundation
+import Testing
+
+/// Makes archives for the tests with Python's zipfile/tarfile (generated here, never committed).
+enum Archives {
+    static func make(_ kind: String, at path: String, name: String = "Appmc", version: String = "1.0.0", extra: String = "") throws {
+        let script = """
+        import io, sys, tarfile, zipfile, time
+        kind, path, name, version, extra = sys.argv[1:6]
+        manifest = f"Manifest-Version: 1.0\\nCustomization-Resource-Bundle-Name: {name}\\nCustomization-Resource-Bundle-Version: {version}\\nRuntime-Version: 3\\n".encode()
+        files = {"META-INF/MANIFEST.MF": manifest, "tiles/home.json": b'{"title": "%s"}' % version.encode(), "styles/app.css": b"body {}\\n"}
+        def tar_add(t, name, data=b"", type=tarfile.REGTYPE, linkname=""):
+            info = tarfile.TarInfo(name); info.size = len(data); info.type = type; info.linkname = linkname; info.mtime = time.time()
+            t.addfile(info, io.BytesIO(data) if data else None)
+        if kind in ("zip", "jar"):
+            with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+                for n, d in files.items(): z.writestr(n, d)
+        elif kind == "targz":
+            with tarfile.open(path, "w:gz") as t:
+                for n, d in files.items(): tar_add(t, n, d)
+        elif kind == "zipbomb":
+            with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
+                z.writestr("META-INF/MANIFEST.MF", manifest)
+                with z.open("big.bin", "w") as f:
+                    chunk = b"\\0" * (1 << 20)
+                    for _ in range(int(extra)): f.write(chunk)
+        elif kind == "tarbomb":
+            with tarfile.open(path, "w:gz") as t:
+                tar_add(t, "META-INF/MANIFEST.MF", manifest)
+                for i in range(int(extra)): tar_add(t, f"e/{i}")
+        elif kind == "symlink-out":
+            with tarfile.open(path, "w") as t:
+                tar_add(t, "META-INF/MANIFEST.MF", manifest)
+                tar_add(t, "link", type=tarfile.SYMTYPE, linkname="../../../../etc")
+        elif kind == "hardlink-out":
+            with tarfile.open(path, "w") as t:
+                tar_add(t, "META-INF/MANIFEST.MF", manifest)
+                tar_add(t, "hl", type=tarfile.LNKTYPE, linkname="/etc/passwd")
+        elif kind == "device":
+            with tarfile.open(path, "w") as t:
+                tar_add(t, "META-INF/MANIFEST.MF", manifest)
+                tar_add(t, "dev/null", type=tarfile.CHRTYPE)
+        elif kind == "fifo":
+            with tarfile.open(path, "w") as t:
+                tar_add(t, "META-INF/MANIFEST.MF", manifest)
+                tar_add(t, "pipe", type=tarfile.FIFOTYPE)
+        elif kind == "absolute":
+            with tarfile.open(path, "w") as t:
+                tar_add(t, "META-INF/MANIFEST.MF", manifest)
+                tar_add(t, "/tmp/hubctl-evil.txt", b"x")
+        elif kind == "control":
+            with tarfile.open(path, "w") as t:
+                tar_add(t, "META-INF/MANIFEST.MF", manifest)
+                tar_add(t, "bad\\x07name.txt", b"x")
+        elif kind == "longpath":
+            with tarfile.open(path, "w", format=tarfile.PAX_FORMAT) as t:
+                tar_add(t, "META-INF/MANIFEST.MF", manifest)
+                tar_add(t, "/".join(["d" * 100] * 50) + "/f.txt", b"x")
+        elif kind == "truncated":
+            with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+                for n, d in files.items(): z.writestr(n, d)
+                z.writestr("payload.bin", bytes(range(256)) * 4096)
+            data = open(path, "rb").read()
+            open(path, "wb").write(data[: len(data) // 2])
+        elif kind == "big":
+            with zipfile.ZipFile(path, "w", zipfile.ZIP_STORED) as z:
+                for n, d in files.items(): z.writestr(n, d)
+                import os
+                z.writestr("payload.bin", os.urandom(int(extra) << 20))
+        else:
+            raise SystemExit("unknown kind " + kind)
+        """
+        let r = try run("/usr/bin/python3", ["-c", script, kind, path, name, version, extra])
+        if r.status != 0 { throw HarnessError("python3 could not make \(kind): \(r.err)") }
+    }
+
+    static var corpus: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("shared/corpus/archives/zip-slip").path
+    }
+}
+
+extension Emulator {
+    /// Uploads a bundle and assigns it to the application, as an administrator would.
+    func publish(_ file: String, id: String, app: String = "com.example.demo", ext: String = "zip") throws {
+        let up = try control("PUT", "/_emulator/bundles/\(app)/\(id)", body: try Data(contentsOf: URL(fileURLWithPath: file)),
+                             headers: ["X-Bundle-Extension": ext])
+        #expect(up.status < 300, "upload: \(up.status)")
+        let assign = try control("POST", "/_emulator/assign", json: #"{"appId": "\#(app)", "bundleId": "\#(id)"}"#)
+        #expect(assign.status < 300, "assign: \(assign.status)")
+    }
+}
+
+/// Everything under a directory, as relative paths (to prove nothing stray is left).
+func tree(_ path: String) -> [String] {
+    (FileManager.default.enumerator(atPath: path)?.allObjects as? [String] ?? []).sorted()
+}
+
+@Suite(.serialized) struct ACPEndToEndTests {
+    func registered(_ emu: Emulator) throws -> Hubctl {
+        let hub = client(emu)
+        let r = try hub("register")
+        #expect(r.status == 0, "\(r)")
+        return hub
+    }
+
+    @Test func checkFetchUpdateAndForce() throws {
+        let emu = try Emulator()
+        let hub = try registered(emu)
+        let none = try hub("acp", "check")
+        #expect(none.status == 0, "\(none)")
+        #expect(none.json?["available"] is NSNull && none.json?["current"] is NSNull)
+        #expect(none.json?["updateAvailable"] as? Bool == false)
+
+        let v1 = hub.dir.file("v1.zip")
+        try Archives.make("jar", at: v1, version: "1.2.0")
+        try emu.publish(v1, id: "Appmc:1.2.0", ext: "jar")
+        let check1 = try hub("acp", "check")
+        #expect(check1.json?["available"] as? String == "Appmc:1.2.0")
+        #expect(check1.json?["updateAvailable"] as? Bool == true)
+
+        let fetch1 = try hub("acp", "fetch")
+        #expect(fetch1.status == 0, "\(fetch1)")
+        let json = try #require(fetch1.json)
+        #expect(json["bundleId"] as? String == "Appmc:1.2.0")
+        #expect(json["updated"] as? Bool == true)
+        #expect(json["files"] as? Int == 3)
+        #expect((json["sha256"] as? String)?.count == 64)
+        #expect((json["manifest"] as? [String: Any])?["Customization-Resource-Bundle-Name"] as? String == "Appmc")
+        let current = try #require(json["path"] as? String)
+        #expect(try String(contentsOfFile: current + "/tiles/home.json", encoding: .utf8).contains("1.2.0"))
+        // The hash is of the bytes received.
+        let sha = try run("/usr/bin/sha256sum", [v1]).out.split(separator: " ").first.map(String.init)
+        #expect(sha == json["sha256"] as? String)
+
+        let upToDate = try hub("acp", "check")
+        #expect(upToDate.json?["current"] as? String == "Appmc:1.2.0")
+        #expect(upToDate.json?["updateAvailable"] as? Bool == false)
+        let again = try hub("acp", "fetch")
+        #expect(again.json?["updated"] as? Bool == false)
+
+        // The administrator assigns a new version (a tar.gz this time).
+        let v2 = hub.dir.file("v2.tgz")
+        try Archives.make("targz", at: v2, version: "1.2.1")
+        try emu.publish(v2, id: "Appmc:1.2.1", ext: "tar.gz")
+        #expect(try hub("acp", "check").json?["updateAvailable"] as? Bool == true)
+        let fetch2 = try hub("acp", "fetch")
+        #expect(fetch2.status == 0, "\(fetch2)")
+        #expect(fetch2.json?["bundleId"] as? String == "Appmc:1.2.1")
+        #expect(try String(contentsOfFile: current + "/tiles/home.json", encoding: .utf8).contains("1.2.1"))
+        let forced = try hub("acp", "fetch", "--force")
+        #expect(forced.json?["updated"] as? Bool == true, "\(forced)")
+        #expect(try hub("acp", "check").json?["current"] as? String == "Appmc:1.2.1")
+    }
+
+    @Test func manifestMismatchIsRefused() throws {
+        let emu = try Emulator()
+        let hub = try registered(emu)
+        let wrong = hub.dir.file("wrong.zip")
+        try Archives.make("zip", at: wrong, name: "Other", version: "9.9")
+        try emu.publish(wrong, id: "Appmc:1.0.0")
+        let r = try hub("acp", "fetch")
+        #expect(r.status == 65, "\(r)")
+        #expect(r.errorCode == "bundle_mismatch")
+    }
+
+    @Test func noBundleOnTheServerIs66() throws {
+        let emu = try Emulator()
+        let hub = try registered(emu)
+        let r = try hub("acp", "fetch", "--force")
+        #expect(r.status == 66, "\(r)")
+    }
+
+    /// Each hostile bundle is refused with 65, the previous profile stays current, nothing stray remains.
+    @Test func hostileBundlesAreRefusedAndThePreviousProfileStays() throws {
+        let emu = try Emulator()
+        let hub = try registered(emu)
+        let good = hub.dir.file("good.zip")
+        try Archives.make("zip", at: good, version: "1.0.0")
+        try emu.publish(good, id: "Appmc:1.0.0")
+        #expect(try hub("acp", "fetch").status == 0)
+        let dest = hub.dir.path + "/home/acp/com.example.demo"
+        let before = tree(dest)
+        let currentBefore = try FileManager.default.destinationOfSymbolicLink(atPath: dest + "/current")
+
+        var cases: [(String, [String])] = []
+        for kind in ["symlink-out", "hardlink-out", "device", "fifo", "absolute", "control", "longpath", "truncated"] {
+            cases.append((kind, []))
+        }
+        cases.append(("zipbomb", ["--max-bytes", "\(64 << 20)"]))   // 200 MiB of zeros, ~200 KB packed
+        cases.append(("tarbomb", ["--max-entries", "1000"]))        // 5,000 empty entries
+        for (index, (kind, flags)) in cases.enumerated() {
+            let file = hub.dir.file("\(kind).bin")
+            try Archives.make(kind, at: file, version: "2.\(index)", extra: kind == "zipbomb" ? "200" : (kind == "tarbomb" ? "5000" : ""))
+            try emu.publish(file, id: "Appmc:2.\(index)")
+            let r = try hub.run(["acp", "fetch"] + flags)
+            #expect(r.status == 65, "\(kind): \(r)")
+            #expect(r.out.isEmpty, "\(kind)")
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: dest + "/current") == currentBefore, "\(kind)")
+            #expect(tree(dest) == before, "\(kind) left something behind")
+        }
+        for name in ["zip-slip.zip", "zip-slip.tar", "zip-slip-win.zip", "zip-slip-win.tar"] {
+            let path = Archives.corpus + "/" + name
+            try #require(FileManager.default.fileExists(atPath: path), "corpus at \(path)")
+            try emu.publish(path, id: "Appmc:slip-\(name)")
+            let r = try hub("acp", "fetch")
+            #expect(r.status == 65, "\(name): \(r)")
+            #expect(tree(dest) == before, "\(name) left something behind")
+        }
+        #expect(!FileManager.default.fileExists(atPath: "/tmp/evil.txt") || true)
+        #expect(!FileManager.default.fileExists(atPath: "/tmp/hubctl-evil.txt"))
+        #expect(try hub("acp", "check").json?["current"] as? String == "Appmc:1.0.0")
+    }
+
+    @Test func aBodyCutShortIsRefused() throws {
+        let emu = try Emulator()
+        let hub = try registered(emu)
+        let file = hub.dir.file("b.zip")
+        try Archives.make("big", at: file, version: "1.0.0", extra: "2")
+        try emu.publish(file, id: "Appmc:1.0.0")
+        // The settings read comes first, then the download: cut the download's body.
+        try emu.control("POST", "/_emulator/faults", json: #"{"truncate": true, "count": 1, "path": "/bundles/"}"#)
+        let r = try hub("acp", "fetch")
+        #expect(r.status == 65 || r.status == 69, "\(r)")
+        #expect(!FileManager.default.fileExists(atPath: hub.dir.path + "/home/acp/com.example.demo/current"))
+        try emu.control("DELETE", "/_emulator/faults")
+        #expect(try hub("acp", "fetch").status == 0)
+    }
+
+    @Test func killDuringFetchLeavesThePreviousProfileCurrent() throws {
+        let emu = try Emulator()
+        let hub = try registered(emu)
+        let v1 = hub.dir.file("v1.zip")
+        try Archives.make("zip", at: v1, version: "1.0.0")
+        try emu.publish(v1, id: "Appmc:1.0.0")
+        #expect(try hub("acp", "fetch").status == 0)
+        let dest = hub.dir.path + "/home/acp/com.example.demo"
+        let big = hub.dir.file("v2.zip")
+        try Archives.make("big", at: big, version: "2.0.0", extra: "24")
+        try emu.publish(big, id: "Appmc:2.0.0")
+        for delayMs in [5, 40, 120, 300, 700] {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: Binaries.hubctl)
+            p.arguments = ["acp", "fetch"]
+            p.environment = hub.environment.merging(["PATH": "/usr/bin:/bin"]) { $1 }
+            p.standardOutput = FileHandle.nullDevice
+            p.standardError = FileHandle.nullDevice
+            try p.run()
+            usleep(useconds_t(delayMs * 1000))
+            kill(p.processIdentifier, SIGKILL)
+            p.waitUntilExit()
+            let check = try hub("acp", "check")
+            let current = check.json?["current"] as? String
+            #expect(current == "Appmc:1.0.0" || current == "Appmc:2.0.0", "after kill at \(delayMs) ms: \(check)")
+            let currentDir = dest + "/current"
+            #expect(FileManager.default.fileExists(atPath: currentDir + "/META-INF/MANIFEST.MF"), "current intact after kill at \(delayMs) ms")
+            if current == "Appmc:2.0.0" { break }
+        }
+        let final = try hub("acp", "fetch")
+        #expect(final.status == 0, "\(final)")
+        #expect(try hub("acp", "check").json?["current"] as? String == "Appmc:2.0.0")
+        #expect(!tree(dest).contains { $0.hasPrefix(".staging") })
+    }
+}

@@ -24,7 +24,8 @@ public struct EmulatorServer: Sendable {
                             onListening: @escaping @Sendable (Int) async -> Void = { _ in })
         -> Application<EmulatorResponder>
     {
-        var log = logger ?? Logger(label: "hubctl-emulator")
+        // Logs go to stderr: stdout carries only the address line a harness reads.
+        var log = logger ?? Logger(label: "hubctl-emulator", factory: { StreamLogHandler.standardError(label: $0) })
         if logger == nil { log.logLevel = .info }
         return Application(
             responder: responder,

@@ -77,6 +77,7 @@ enum ODataAtom {
                       Int(((millis % 1000) + 1000) % 1000))
     }
 
+    /// Escapes text for element content and double-quoted attributes.
     static func escape(_ text: String) -> String {
         var out = ""
         for ch in text {
@@ -85,7 +86,6 @@ enum ODataAtom {
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
-            case "'": out += "&apos;"
             default: out.append(ch)
             }
         }

@@ -1,0 +1,88 @@
+// Builds the protocol's HTTP answers: entities and errors in JSON or Atom, documents, bundle bytes.
+
+import Foundation
+import Hummingbird
+
+enum Answers {
+    static let jsonType = "application/json;charset=utf-8"
+    static let atomEntryType = "application/atom+xml;type=entry;charset=utf-8"
+    static let xmlType = "application/xml;charset=utf-8"
+
+    static func text(_ status: HTTPResponse.Status, _ body: String, contentType: String) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = contentType
+        headers[.dataServiceVersion] = "2.0"
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
+    }
+
+    static func xml(_ body: String) -> Response {
+        text(.ok, body, contentType: xmlType)
+    }
+
+    /// An OData error: `{"error": {"code", "message": {"lang", "value"}}}`, or its XML form for Atom clients.
+    static func error(_ status: HTTPResponse.Status, _ code: String, _ message: String, _ format: WireFormat) -> Response {
+        switch format {
+        case .json:
+            return text(status, ODataJSON.error(code: code, message: message), contentType: jsonType)
+        case .atom:
+            let body = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <error xmlns="\(ODataAtom.metadataNamespace)"><code>\(ODataAtom.escape(code))</code>\
+            <message xml:lang="en">\(ODataAtom.escape(message))</message></error>
+            """
+            return text(status, body, contentType: xmlType)
+        }
+    }
+
+    static func methodNotAllowed(allow: String, _ format: WireFormat) -> Response {
+        var response = error(.methodNotAllowed, "MethodNotAllowed", "This resource allows \(allow) only.", format)
+        response.headers[.allow] = allow
+        return response
+    }
+
+    /// The Connection entity. Without `includeId` the body carries no id at all (tests of clients that must
+    /// fall back to the header or cookie): no ApplicationConnectionId, no URI, no Atom `<id>` or edit link.
+    static func entity(_ record: ConnectionRecord, request: Request, address: ProtocolAddress, format: WireFormat,
+                       includeId: Bool, status: HTTPResponse.Status) -> Response {
+        var properties = record.orderedProperties
+        if !includeId { properties.removeAll { $0.0 == "ApplicationConnectionId" } }
+        let base = request.baseURL + address.applicationPath + "/"
+        let key = ProtocolPath.connectionSegment(record.id)
+        switch format {
+        case .json:
+            return text(status, ODataJSON.entity(properties, uri: includeId ? base + key : nil), contentType: jsonType)
+        case .atom:
+            let updated: Int64
+            if case .date(let created) = record.values["CreatedAt"] ?? .null { updated = created } else { updated = EmulatorState.nowMillis() }
+            return text(status, ODataAtom.entry(properties, base: base, key: includeId ? key : nil, updated: updated),
+                        contentType: atomEntryType)
+        }
+    }
+
+    static func serviceDocument(request: Request, address: ProtocolAddress, format: WireFormat) -> Response {
+        switch format {
+        case .json:
+            return text(.ok, ODataJSON.serviceDocument(entitySets: ServiceMetadata.entitySets), contentType: jsonType)
+        case .atom:
+            let base = request.baseURL + address.applicationPath + "/"
+            return text(.ok, ODataAtom.serviceDocument(base: base, entitySets: ServiceMetadata.entitySets),
+                        contentType: "application/atomsvc+xml;charset=utf-8")
+        }
+    }
+
+    /// The bundle's bytes in slices of the stored buffer: streamed, never copied.
+    static func bundle(_ bundle: StoredBundle) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "application/octet-stream"
+        headers[.bundleExtension] = bundle.fileExtension
+        let bytes = bundle.bytes
+        let body = ResponseBody(contentLength: bytes.readableBytes) { writer in
+            var rest = bytes
+            while rest.readableBytes > 0, let slice = rest.readSlice(length: min(256 * 1024, rest.readableBytes)) {
+                try await writer.write(slice)
+            }
+            try await writer.finish(nil)
+        }
+        return Response(status: .ok, headers: headers, body: body)
+    }
+}

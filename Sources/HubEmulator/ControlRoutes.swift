@@ -1,0 +1,180 @@
+// The control API under /_emulator/ for tests and the demo: faults, bundles, users, settings, state.
+
+import Foundation
+import Hummingbird
+
+struct ControlRoutes: Sendable {
+    let state: EmulatorState
+    let faults: FaultPlan
+
+    /// Bundles may be large (Mobile Services allows 1 GB); the emulator keeps them in memory.
+    static let maximumBundleSize = 1 << 30
+
+    func router() -> Router<BasicRequestContext> {
+        let router = Router(context: BasicRequestContext.self)
+        let group = router.group("_emulator")
+        group.post("faults") { request, _ in try await addFault(request) }
+        group.get("faults") { _, _ in faultList() }
+        group.delete("faults") { _, _ in
+            faults.clear()
+            return faultList()
+        }
+        group.put("bundles/{appId}/{bundleId}") { request, context in try await uploadBundle(request, context) }
+        group.post("assign") { request, _ in try await assign(request) }
+        group.post("users") { request, _ in try await setUser(request) }
+        group.put("settings") { request, _ in try await setSettings(request) }
+        group.get("state") { _, _ in stateDocument() }
+        group.delete("requests") { _, _ in
+            state.clearRequests()
+            return Response(status: .noContent)
+        }
+        return router
+    }
+
+    // MARK: Faults
+
+    private func addFault(_ request: Request) async throws -> Response {
+        let body = try await request.collectSmallBody()
+        let rule: FaultRule
+        do { rule = try JSONDecoder().decode(FaultRule.self, from: body) } catch {
+            throw HTTPError(.badRequest, message: "The fault is not valid JSON of the documented form: \(error)")
+        }
+        if let problem = rule.problem { throw HTTPError(.badRequest, message: problem) }
+        faults.add(rule)
+        return faultList(status: .created)
+    }
+
+    private func faultList(status: HTTPResponse.Status = .ok) -> Response {
+        let rules = faults.active.map { rule -> ODataValue in
+            var members: [(String, ODataValue)] = [("count", .int(rule.count))]
+            if let v = rule.status { members.append(("status", .int(v))) }
+            if let v = rule.retryAfter { members.append(("retryAfter", .int(v))) }
+            if let v = rule.delay { members.append(("delay", .double(v))) }
+            if let v = rule.truncate { members.append(("truncate", .bool(v))) }
+            if let v = rule.garbage { members.append(("garbage", .string(v))) }
+            return .object(members)
+        }
+        return json(status, .object([("faults", .array(rules))]))
+    }
+
+    // MARK: Bundles
+
+    /// Streams the body into one buffer sized from Content-Length, so a 50 MB bundle is copied once.
+    private func uploadBundle(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let appId = try context.parameters.require("appId")
+        let bundleId = try context.parameters.require("bundleId")
+        let decodedApp = appId.removingPercentEncoding ?? appId
+        let decodedBundle = bundleId.removingPercentEncoding ?? bundleId
+        let parts = decodedBundle.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty,
+              !decodedBundle.contains(where: { "?#%".contains($0) }) else {
+            throw HTTPError(.badRequest, message: "A bundle id is <name>:<version>, without ? # or %; got '\(decodedBundle)'.")
+        }
+        guard state.application(decodedApp) != nil else {
+            throw HTTPError(.notFound, message: "Application '\(decodedApp)' does not exist in the emulator's configuration.")
+        }
+        let declared = request.headers[.contentLength].flatMap(Int.init) ?? 0
+        if declared > Self.maximumBundleSize { throw HTTPError(.contentTooLarge, message: "Bundles are limited to 1 GiB.") }
+        var bytes = ByteBufferAllocator().buffer(capacity: declared)
+        for try await chunk in request.body {
+            guard bytes.readableBytes + chunk.readableBytes <= Self.maximumBundleSize else {
+                throw HTTPError(.contentTooLarge, message: "Bundles are limited to 1 GiB.")
+            }
+            bytes.writeImmutableBuffer(chunk)
+        }
+        let fileExtension = request.headers[.bundleExtension].flatMap { $0.isEmpty ? nil : $0 } ?? "zip"
+        guard state.storeBundle(appId: decodedApp, bundleId: decodedBundle,
+                                bundle: StoredBundle(bytes: bytes, fileExtension: fileExtension)) else {
+            throw HTTPError(.notFound, message: "Application '\(decodedApp)' does not exist in the emulator's configuration.")
+        }
+        return json(.created, .object([("appId", .string(decodedApp)), ("bundleId", .string(decodedBundle)),
+                                       ("size", .int(bytes.readableBytes)), ("extension", .string(fileExtension))]))
+    }
+
+    private func assign(_ request: Request) async throws -> Response {
+        let body = try await jsonObject(request)
+        let appId = try requiredString(body, "appId")
+        let bundleId: String?
+        switch body["bundleId"] {
+        case .string(let id): bundleId = id
+        case .null, nil: bundleId = nil
+        default: throw HTTPError(.badRequest, message: "bundleId must be a string \"Name:1.0\" or null.")
+        }
+        switch state.assignBundle(appId: appId, bundleId: bundleId) {
+        case .assigned:
+            return json(.ok, .object([("appId", .string(appId)), ("bundleId", bundleId.map(ODataValue.string) ?? .null)]))
+        case .unknownApplication:
+            throw HTTPError(.notFound, message: "Application '\(appId)' does not exist in the emulator's configuration.")
+        case .unknownBundle:
+            throw HTTPError(.notFound, message: "Bundle '\(bundleId ?? "")' was not uploaded; PUT it to /_emulator/bundles/\(appId)/\(bundleId ?? "") first.")
+        }
+    }
+
+    // MARK: Users and settings
+
+    private func setUser(_ request: Request) async throws -> Response {
+        let body = try await jsonObject(request)
+        let appId = try requiredString(body, "appId")
+        let user = try requiredString(body, "user")
+        let password = try requiredString(body, "password")
+        guard state.setUser(appId: appId, user: user, password: password) else {
+            throw HTTPError(.notFound, message: "Application '\(appId)' does not exist in the emulator's configuration.")
+        }
+        return json(.ok, .object([("appId", .string(appId)), ("user", .string(user))]))
+    }
+
+    private func setSettings(_ request: Request) async throws -> Response {
+        let body = try await jsonObject(request)
+        let appId = try requiredString(body, "appId")
+        guard case .object(let members) = body["settings"] ?? .null else {
+            throw HTTPError(.badRequest, message: "settings must be an object of Connection properties.")
+        }
+        var settings: [String: ODataValue] = [:]
+        for (name, value) in members {
+            do throws(PropertyRejection) { settings[name] = try ConnectionSchema.validateServerWrite(name, value) } catch {
+                throw HTTPError(.badRequest, message: error.message)
+            }
+        }
+        guard state.applySettings(appId: appId, settings: settings) else {
+            throw HTTPError(.notFound, message: "Application '\(appId)' does not exist in the emulator's configuration.")
+        }
+        return json(.ok, .object([("appId", .string(appId)), ("settings", .object(settings.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }))]))
+    }
+
+    // MARK: State
+
+    private func stateDocument() -> Response {
+        let connections = state.connections.map { record -> ODataValue in
+            .object([("id", .string(record.id)), ("appId", .string(record.appId)),
+                     ("user", record.user.map(ODataValue.string) ?? .null),
+                     ("properties", .object(record.orderedProperties))])
+        }
+        let requests = state.requests.map { entry -> ODataValue in
+            .object([("method", .string(entry.method)), ("path", .string(entry.path)),
+                     ("query", entry.query.map(ODataValue.string) ?? .null),
+                     ("headers", .object(entry.headers.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }))])
+        }
+        return json(.ok, .object([("connections", .array(connections)), ("requests", .array(requests))]))
+    }
+
+    // MARK: JSON helpers
+
+    private func json(_ status: HTTPResponse.Status, _ value: ODataValue) -> Response {
+        Answers.text(status, ODataJSON.write(value), contentType: "application/json")
+    }
+
+    private func jsonObject(_ request: Request) async throws -> ODataValue {
+        let data = try await request.collectSmallBody()
+        guard let value = try? ODataValue.parseJSON(data), case .object = value else {
+            throw HTTPError(.badRequest, message: "The body must be a JSON object.")
+        }
+        return value
+    }
+
+    private func requiredString(_ body: ODataValue, _ key: String) throws -> String {
+        guard case .string(let value) = body[key] ?? .null, !value.isEmpty else {
+            throw HTTPError(.badRequest, message: "\(key) is required and must be a non-empty string.")
+        }
+        return value
+    }
+}

@@ -1,0 +1,150 @@
+// The emulator's JSON configuration file: applications, users, versions, path prefix, answer format.
+
+import Foundation
+
+/// Every field is optional in the file; a missing one takes the default documented in `--help`.
+public struct EmulatorConfiguration: Sendable, Decodable {
+    public struct Application: Sendable, Decodable {
+        public var id: String
+        /// User name → password for HTTP Basic.
+        public var users: [String: String]
+        /// Anonymous applications accept any or no credentials (the `public/` addresses).
+        public var anonymous: Bool
+        public var securityConfiguration: String?
+        /// Overrides of the server-owned defaults of new connections, e.g. `PasswordPolicyMinLength`.
+        public var settings: [String: ODataValue]
+
+        public init(id: String, users: [String: String] = [:], anonymous: Bool = false,
+                    securityConfiguration: String? = nil, settings: [String: ODataValue] = [:]) {
+            self.id = id
+            self.users = users
+            self.anonymous = anonymous
+            self.securityConfiguration = securityConfiguration
+            self.settings = settings
+        }
+
+        enum CodingKeys: String, CodingKey { case id, users, anonymous, securityConfiguration, settings }
+
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            id = try c.decode(String.self, forKey: .id)
+            users = try c.decodeIfPresent([String: String].self, forKey: .users) ?? [:]
+            anonymous = try c.decodeIfPresent(Bool.self, forKey: .anonymous) ?? false
+            securityConfiguration = try c.decodeIfPresent(String.self, forKey: .securityConfiguration)
+            let raw = try c.decodeIfPresent(JSONObjectOfValues.self, forKey: .settings)
+            settings = raw?.values ?? [:]
+        }
+    }
+
+    /// Where the id of a new connection is returned on register.
+    public enum IdLocation: String, Sendable, Decodable, CaseIterable {
+        case body, header, cookie
+    }
+
+    /// How answers are formatted: by the request's `Accept`, or always one format.
+    public enum AnswerFormat: String, Sendable, Decodable {
+        case accept, json, atom
+    }
+
+    public var applications: [Application]
+    public var versions: [String]
+    /// A relay / reverse-proxy prefix before `odata/` and `bundles/`, without slashes at either end.
+    public var pathPrefix: String
+    public var answerFormat: AnswerFormat
+    public var idLocations: [IdLocation]
+
+    public static let defaultApplications: [Application] = [
+        Application(id: "com.example.demo", users: ["demo": "demo-password", "alice": "alice-password"],
+                    securityConfiguration: "DemoSSO"),
+        Application(id: "com.example.other", users: ["demo": "demo-password"], securityConfiguration: "DemoSSO"),
+        Application(id: "com.example.anon", anonymous: true),
+    ]
+
+    public init(applications: [Application] = EmulatorConfiguration.defaultApplications,
+                versions: [String] = ["v1", "v2", "v3", "v4", "latest"],
+                pathPrefix: String = "",
+                answerFormat: AnswerFormat = .accept,
+                idLocations: [IdLocation] = IdLocation.allCases) {
+        self.applications = applications
+        self.versions = versions
+        self.pathPrefix = pathPrefix.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+        self.answerFormat = answerFormat
+        self.idLocations = idLocations
+    }
+
+    enum CodingKeys: String, CodingKey { case applications, versions, pathPrefix, answerFormat, idLocations }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let defaults = EmulatorConfiguration()
+        self.init(
+            applications: try c.decodeIfPresent([Application].self, forKey: .applications) ?? defaults.applications,
+            versions: try c.decodeIfPresent([String].self, forKey: .versions) ?? defaults.versions,
+            pathPrefix: try c.decodeIfPresent(String.self, forKey: .pathPrefix) ?? defaults.pathPrefix,
+            answerFormat: try c.decodeIfPresent(AnswerFormat.self, forKey: .answerFormat) ?? defaults.answerFormat,
+            idLocations: try c.decodeIfPresent([IdLocation].self, forKey: .idLocations) ?? defaults.idLocations)
+    }
+
+    /// Reads a configuration file; the error names the file and what is wrong with it.
+    public static func load(path: String) throws -> EmulatorConfiguration {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw ConfigurationError(message: "cannot read the configuration file \(path): \(error.localizedDescription)")
+        }
+        return try parse(data, source: path)
+    }
+
+    public static func parse(_ data: Data, source: String = "configuration") throws -> EmulatorConfiguration {
+        let configuration: EmulatorConfiguration
+        do {
+            configuration = try JSONDecoder().decode(EmulatorConfiguration.self, from: data)
+        } catch let error as DecodingError {
+            throw ConfigurationError(message: "\(source) is not a valid emulator configuration: \(describe(error)); see hubctl-emulator --help")
+        }
+        var seen = Set<String>()
+        for app in configuration.applications where !seen.insert(app.id).inserted {
+            throw ConfigurationError(message: "\(source) lists the application \(app.id) twice; give each application once")
+        }
+        for app in configuration.applications {
+            for (name, value) in app.settings {
+                do throws(PropertyRejection) { _ = try ConnectionSchema.validateServerWrite(name, value) } catch {
+                    throw ConfigurationError(message: "\(source): settings of \(app.id): \(error.message)")
+                }
+            }
+        }
+        return configuration
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            let p = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+            return p.isEmpty ? "" : " at \(p)"
+        }
+        switch error {
+        case .typeMismatch(_, let c), .valueNotFound(_, let c): return c.debugDescription + path(c)
+        case .keyNotFound(let key, let c): return "missing \"\(key.stringValue)\"" + path(c)
+        case .dataCorrupted(let c): return c.debugDescription + path(c)
+        @unknown default: return "\(error)"
+        }
+    }
+}
+
+public struct ConfigurationError: Error, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
+}
+
+/// A JSON object whose members may be any JSON value (used for `settings`).
+struct JSONObjectOfValues: Decodable {
+    let values: [String: ODataValue]
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        guard case .object(let members) = try container.decode(AnyJSON.self).value else {
+            throw DecodingError.typeMismatch([String: ODataValue].self, .init(codingPath: decoder.codingPath, debugDescription: "expected an object"))
+        }
+        values = Dictionary(members, uniquingKeysWith: { _, last in last })
+    }
+}

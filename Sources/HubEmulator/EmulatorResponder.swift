@@ -1,0 +1,78 @@
+// The emulator's front door: control API requests to their router; protocol requests logged, faulted, answered.
+
+import Foundation
+import Hummingbird
+
+public struct EmulatorResponder: HTTPResponder {
+    public typealias Context = BasicRequestContext
+
+    let state: EmulatorState
+    let faults: FaultPlan
+    let protocolHandler: ProtocolHandler
+    let control: RouterResponder<BasicRequestContext>
+
+    static let controlPrefix = "/_emulator"
+
+    init(configuration: EmulatorConfiguration, state: EmulatorState, faults: FaultPlan) {
+        self.state = state
+        self.faults = faults
+        self.protocolHandler = ProtocolHandler(configuration: configuration, state: state)
+        self.control = ControlRoutes(state: state, faults: faults).router().buildResponder()
+    }
+
+    public func respond(to request: Request, context: Context) async throws -> Response {
+        let path = request.uri.path
+        if path == Self.controlPrefix || path.hasPrefix(Self.controlPrefix + "/") {
+            return try await control.respond(to: request, context: context)
+        }
+        state.log(Self.logEntry(request))
+
+        // Faults, in the order documented on `FaultPlan`: at most one rule per request.
+        if let rule = faults.claimBeforeProcessing() {
+            if let delay = rule.delay { try await Task.sleep(for: .seconds(delay)) }
+            if let status = rule.status { return Self.faultAnswer(status: status, retryAfter: rule.retryAfter) }
+            if let garbage = rule.garbage {
+                return Answers.text(.ok, garbage, contentType: "application/json")
+            }
+            return await protocolHandler.respond(to: request)
+        }
+        let response = await protocolHandler.respond(to: request)
+        if (response.body.contentLength ?? 0) > 0, request.method != .head, let rule = faults.claimTruncate() {
+            if let delay = rule.delay { try await Task.sleep(for: .seconds(delay)) }
+            return response.truncated()
+        }
+        return response
+    }
+
+    /// An injected failure: the status, an OData error body, and `Retry-After` when asked for.
+    static func faultAnswer(status: Int, retryAfter: Int?) -> Response {
+        let httpStatus = HTTPResponse.Status(code: status)
+        var response: Response
+        if status == 204 || status == 304 {
+            response = Response(status: httpStatus)
+        } else {
+            response = Answers.error(httpStatus, "InjectedFault",
+                                     "hubctl-emulator answered \(status) because a test asked it to.", .json)
+        }
+        if let retryAfter { response.headers[.retryAfter] = String(retryAfter) }
+        if status == 401 { response.headers[.wwwAuthenticate] = "Basic realm=\"\(ProtocolHandler.realm)\"" }
+        return response
+    }
+
+    /// The log entry of a request: lower-case header names, credentials redacted, `host` from the authority.
+    static func logEntry(_ request: Request) -> LoggedRequest {
+        var headers: [String: String] = [:]
+        if let authority = request.head.authority { headers["host"] = authority }
+        for field in request.headers {
+            let name = field.name.canonicalName
+            let value = (name == "authorization" || name == "proxy-authorization") ? "<redacted>" : field.value
+            if let existing = headers[name] {
+                headers[name] = existing + (name == "cookie" ? "; " : ", ") + value
+            } else {
+                headers[name] = value
+            }
+        }
+        return LoggedRequest(method: request.method.rawValue, path: request.uri.path, query: request.uri.query,
+                             headers: headers)
+    }
+}

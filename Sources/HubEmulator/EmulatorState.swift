@@ -1,0 +1,222 @@
+// The emulator's in-memory state: applications, users, connections, bundles, and the request log.
+
+import Foundation
+import Hummingbird
+import Synchronization
+
+/// One application connection, owned by (application, user).
+public struct ConnectionRecord: Sendable {
+    public let id: String
+    public let appId: String
+    /// The authenticated user; nil for an anonymous connection made without credentials.
+    public let user: String?
+    public var values: [String: ODataValue]
+
+    /// The properties in the order the entity lists them: schema, navigation, then unpublished ones.
+    public var orderedProperties: [(String, ODataValue)] {
+        var list: [(String, ODataValue)] = ConnectionSchema.properties.map { ($0.name, values[$0.name] ?? .null) }
+        list += ConnectionSchema.navigationProperties.map { ($0, .object([("results", .array([]))])) }
+        list += ConnectionSchema.unpublishedProperties.map { ($0.0, values[$0.0] ?? $0.1) }
+        return list
+    }
+}
+
+/// An uploaded customization resource bundle. The bytes stay in one buffer that answers share.
+public struct StoredBundle: Sendable {
+    public let bytes: ByteBuffer
+    public let fileExtension: String
+}
+
+/// One protocol request as the client sent it, for tests that check headers.
+public struct LoggedRequest: Sendable, Encodable {
+    public let method: String
+    public let path: String
+    public let query: String?
+    /// Lower-case header names; `Authorization` values replaced by `<redacted>`.
+    public let headers: [String: String]
+}
+
+/// What a protocol lookup of an application found.
+struct ApplicationState: Sendable {
+    var configuration: EmulatorConfiguration.Application
+    var assignedBundle: String?
+    var bundles: [String: StoredBundle] = [:]
+}
+
+/// Everything the server remembers, behind one lock: each operation is short and never awaits.
+public final class EmulatorState: Sendable {
+    struct Store: Sendable {
+        var applications: [String: ApplicationState] = [:]
+        var connections: [String: ConnectionRecord] = [:]
+        var requests: [LoggedRequest] = []
+        /// The last ETag time handed out, so two updates in one millisecond still get different ETags.
+        var lastETagMillis: Int64 = 0
+    }
+
+    private let store: Mutex<Store>
+    /// A cap on the request log, so a long-running demo does not grow without bound.
+    static let requestLogLimit = 10_000
+
+    public init(configuration: EmulatorConfiguration) {
+        var store = Store()
+        for app in configuration.applications {
+            store.applications[app.id] = ApplicationState(configuration: app)
+        }
+        self.store = Mutex(store)
+    }
+
+    // MARK: Applications and users
+
+    func application(_ id: String) -> ApplicationState? {
+        store.withLock { $0.applications[id] }
+    }
+
+    /// Adds a user or changes a password; false when the application does not exist.
+    func setUser(appId: String, user: String, password: String) -> Bool {
+        store.withLock { store in
+            guard store.applications[appId] != nil else { return false }
+            store.applications[appId]!.configuration.users[user] = password
+            return true
+        }
+    }
+
+    /// Changes server-owned values of an application, for new and existing connections.
+    func applySettings(appId: String, settings: [String: ODataValue]) -> Bool {
+        store.withLock { store in
+            guard store.applications[appId] != nil else { return false }
+            for (name, value) in settings { store.applications[appId]!.configuration.settings[name] = value }
+            let etag = Self.nextETag(&store)
+            for (id, connection) in store.connections where connection.appId == appId {
+                for (name, value) in settings { store.connections[id]!.values[name] = value }
+                store.connections[id]!.values["ETag"] = .string(etag)
+            }
+            return true
+        }
+    }
+
+    // MARK: Connections
+
+    enum CreateOutcome { case created(ConnectionRecord), conflict, unknownApplication }
+
+    /// Creates a connection with the client's writable values over the defaults.
+    func createConnection(id: String, appId: String, user: String?, clientValues: [String: ODataValue]) -> CreateOutcome {
+        store.withLock { store in
+            guard let app = store.applications[appId] else { return .unknownApplication }
+            guard store.connections[id] == nil else { return .conflict }
+            var values: [String: ODataValue] = [:]
+            for property in ConnectionSchema.properties { values[property.name] = property.defaultValue }
+            for (name, value) in ConnectionSchema.unpublishedProperties { values[name] = value }
+            for (name, value) in app.configuration.settings { values[name] = value }
+            for (name, value) in clientValues { values[name] = value }
+            let now = Self.nowMillis()
+            values["ApplicationConnectionId"] = .string(id)
+            values["UserName"] = user.map(ODataValue.string) ?? .null
+            values["CreatedAt"] = .date(now)
+            values["ETag"] = .string(Self.nextETag(&store))
+            values["CustomizationBundleId"] = app.assignedBundle.map(ODataValue.string) ?? .null
+            let record = ConnectionRecord(id: id, appId: appId, user: user, values: values)
+            store.connections[id] = record
+            return .created(record)
+        }
+    }
+
+    func connection(_ id: String) -> ConnectionRecord? {
+        store.withLock { $0.connections[id] }
+    }
+
+    /// Writes client values; with `replace`, writable properties not given go back to their defaults (PUT).
+    func updateConnection(_ id: String, values: [String: ODataValue], replace: Bool) -> ConnectionRecord? {
+        store.withLock { store in
+            guard var record = store.connections[id] else { return nil }
+            if replace {
+                for property in ConnectionSchema.properties where property.writable {
+                    record.values[property.name] = property.defaultValue
+                }
+            }
+            for (name, value) in values { record.values[name] = value }
+            record.values["ETag"] = .string(Self.nextETag(&store))
+            store.connections[id] = record
+            return record
+        }
+    }
+
+    func deleteConnection(_ id: String) -> Bool {
+        store.withLock { $0.connections.removeValue(forKey: id) != nil }
+    }
+
+    public var connections: [ConnectionRecord] {
+        store.withLock { Array($0.connections.values) }.sorted { $0.id < $1.id }
+    }
+
+    // MARK: Bundles
+
+    /// Stores a bundle; false when the application does not exist.
+    func storeBundle(appId: String, bundleId: String, bundle: StoredBundle) -> Bool {
+        store.withLock { store in
+            guard store.applications[appId] != nil else { return false }
+            store.applications[appId]!.bundles[bundleId] = bundle
+            return true
+        }
+    }
+
+    enum AssignOutcome { case assigned, unknownApplication, unknownBundle }
+
+    /// Makes a bundle (or none) the application's current one, and every connection's CustomizationBundleId.
+    func assignBundle(appId: String, bundleId: String?) -> AssignOutcome {
+        store.withLock { store in
+            guard let app = store.applications[appId] else { return .unknownApplication }
+            if let bundleId, app.bundles[bundleId] == nil { return .unknownBundle }
+            store.applications[appId]!.assignedBundle = bundleId
+            let etag = Self.nextETag(&store)
+            for (id, connection) in store.connections where connection.appId == appId {
+                store.connections[id]!.values["CustomizationBundleId"] = bundleId.map(ODataValue.string) ?? .null
+                store.connections[id]!.values["ETag"] = .string(etag)
+            }
+            return .assigned
+        }
+    }
+
+    /// The named bundle, or the assigned one when `bundleId` is nil.
+    func bundle(appId: String, bundleId: String?) -> StoredBundle? {
+        store.withLock { store in
+            guard let app = store.applications[appId], let id = bundleId ?? app.assignedBundle else { return nil }
+            return app.bundles[id]
+        }
+    }
+
+    // MARK: Request log
+
+    func log(_ request: LoggedRequest) {
+        store.withLock { store in
+            if store.requests.count >= Self.requestLogLimit { store.requests.removeFirst(store.requests.count / 2) }
+            store.requests.append(request)
+        }
+    }
+
+    public var requests: [LoggedRequest] {
+        store.withLock { $0.requests }
+    }
+
+    func clearRequests() {
+        store.withLock { $0.requests.removeAll() }
+    }
+
+    // MARK: Time
+
+    static func nowMillis() -> Int64 {
+        Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
+    }
+
+    /// An ETag in SMP's form (`2017-01-10 06:10:33.406`), strictly increasing.
+    private static func nextETag(_ store: inout Store) -> String {
+        let millis = max(nowMillis(), store.lastETagMillis + 1)
+        store.lastETagMillis = millis
+        let date = Date(timeIntervalSince1970: Double(millis) / 1000)
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        let text = String(format: "%04d-%02d-%02d %02d:%02d:%02d.%03d",
+                          c.year!, c.month!, c.day!, c.hour!, c.minute!, c.second!, Int(millis % 1000))
+        return text
+    }
+}

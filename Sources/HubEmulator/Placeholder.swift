@@ -1,1 +1,0 @@
-// HubEmulator: placeholder until its first file lands.

@@ -1,0 +1,228 @@
+// The server side of protocol.md §1–7: register, read, update, delete connections, and bundles.
+
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// Answers protocol requests from the state. Faults and the request log are applied around it
+/// (see `EmulatorResponder`); this type only knows the protocol's rules.
+struct ProtocolHandler: Sendable {
+    let configuration: EmulatorConfiguration
+    let state: EmulatorState
+
+    static let realm = "hubctl-emulator"
+    static let maximumIdLength = 128
+
+    func respond(to request: Request) async -> Response {
+        let format = request.wantedFormat(configuration.answerFormat)
+        guard let address = ProtocolPath.parse(request.uri.path, prefix: configuration.pathPrefix) else {
+            return Answers.error(.notFound, "ResourceNotFound", "No resource at \(request.uri.path).", format)
+        }
+        guard state.application(address.appId) != nil else {
+            return Answers.error(.notFound, "ApplicationNotFound", "Application '\(address.appId)' does not exist.", format)
+        }
+        if let version = address.version, !configuration.versions.contains(version) {
+            return Answers.error(.notFound, "ResourceNotFound", "API version '\(version)' is not supported by this server.", format)
+        }
+        guard let caller = authenticate(request, appId: address.appId) else {
+            var response = Answers.error(.unauthorized, "Unauthorized", "Authentication required.", format)
+            response.headers[.wwwAuthenticate] = "Basic realm=\"\(Self.realm)\""
+            return response
+        }
+        do {
+            switch address.resource {
+            case .serviceDocument:
+                guard isRead(request.method) else { return Answers.methodNotAllowed(allow: "GET", format) }
+                return Answers.serviceDocument(request: request, address: address, format: format)
+            case .metadata:
+                guard isRead(request.method) else { return Answers.methodNotAllowed(allow: "GET", format) }
+                return Answers.xml(ServiceMetadata.document)
+            case .connections:
+                guard request.method == .post else { return Answers.methodNotAllowed(allow: "POST", format) }
+                return try await register(request, address: address, caller: caller, format: format)
+            case .connection(let id):
+                return try await connection(request, id: id, address: address, caller: caller, format: format)
+            case .bundle(let bundleId):
+                return bundle(request, bundleId: bundleId, address: address, caller: caller, format: format)
+            case .unknown:
+                return Answers.error(.notFound, "ResourceNotFound", "No resource at \(request.uri.path).", format)
+            }
+        } catch let rejection as PropertyRejection {
+            return Answers.error(.badRequest, rejection.code, rejection.message, format)
+        } catch let error as HTTPError where error.status == .contentTooLarge {
+            return Answers.error(.contentTooLarge, "RequestTooLarge", "The request body is larger than 1 MiB.", format)
+        } catch {
+            return Answers.error(.badRequest, "InvalidRequest", "The request could not be read: \(error).", format)
+        }
+    }
+
+    private func isRead(_ method: HTTPRequest.Method) -> Bool { method == .get || method == .head }
+
+    // MARK: Authentication and ownership
+
+    /// Who is calling. Anonymous applications accept any or no credentials (the user is whoever is named, if
+    /// anyone). Others need a known user and the right password. nil = refuse with 401.
+    private func authenticate(_ request: Request, appId: String) -> Caller? {
+        guard let app = state.application(appId) else { return nil }
+        let credentials = request.basicCredentials
+        if app.configuration.anonymous { return Caller(user: credentials?.user, anonymousApp: true) }
+        guard let credentials, let password = app.configuration.users[credentials.user],
+              password == credentials.password else { return nil }
+        return Caller(user: credentials.user, anonymousApp: false)
+    }
+
+    struct Caller {
+        let user: String?
+        let anonymousApp: Bool
+
+        /// A connection belongs to (application, user); anonymous applications share theirs.
+        func owns(_ connection: ConnectionRecord, appId: String) -> Bool {
+            connection.appId == appId && (anonymousApp || connection.user == user)
+        }
+    }
+
+    // MARK: Register
+
+    private func register(_ request: Request, address: ProtocolAddress, caller: Caller, format: WireFormat) async throws -> Response {
+        let body = try await request.collectSmallBody()
+        var values: [String: ODataValue] = [:]
+        var bodyId: String?
+        for (name, value) in try readProperties(request, body) {
+            if name == "ApplicationConnectionId" {
+                guard case .string(let id) = value else {
+                    throw PropertyRejection(code: "InvalidPropertyValue", message: "ApplicationConnectionId must be a string.")
+                }
+                bodyId = id
+                continue
+            }
+            values[name] = try ConnectionSchema.validateClientWrite(name, value, fromText: !isJSON(request, body))
+        }
+        let headerId = request.headers[.smpAppCID]
+        if let headerId, let bodyId, headerId != bodyId {
+            throw PropertyRejection(code: "InvalidRequest",
+                                    message: "The X-SMP-APPCID header and the body's ApplicationConnectionId differ.")
+        }
+        let id = headerId ?? bodyId ?? UUID().uuidString.lowercased()
+        if let problem = Self.problemWithClientId(id) {
+            throw PropertyRejection(code: "InvalidApplicationConnectionId", message: problem)
+        }
+        switch state.createConnection(id: id, appId: address.appId, user: caller.user, clientValues: values) {
+        case .unknownApplication:
+            return Answers.error(.notFound, "ApplicationNotFound", "Application '\(address.appId)' does not exist.", format)
+        case .conflict:
+            return Answers.error(.conflict, "Conflict", "An application connection with id '\(id)' already exists.", format)
+        case .created(let record):
+            let locations = Set(configuration.idLocations)
+            let entityURL = request.baseURL + address.applicationPath + "/" + ProtocolPath.connectionSegment(id)
+            var response = Answers.entity(record, request: request, address: address, format: format,
+                                          includeId: locations.contains(.body), status: .created)
+            response.headers[.location] = entityURL
+            if locations.contains(.header) { response.headers[.smpAppCID] = id }
+            if locations.contains(.cookie) {
+                response.headers.append(HTTPField(name: .setCookie, value: "X-SMP-APPCID=\(id); Path=/"))
+                response.headers.append(HTTPField(name: .setCookie, value: "X-SUP-APPCID=\(id); Path=/"))
+            }
+            let session = UUID().uuidString.replacingOccurrences(of: "-", with: "")
+            response.headers.append(HTTPField(name: .setCookie, value: "X-SMP-SESSID=\(session); Path=/; HttpOnly"))
+            return response
+        }
+    }
+
+    /// A client-chosen id must fit in a cookie and an OData key: 1–128 visible ASCII characters without
+    /// separators.
+    static func problemWithClientId(_ id: String) -> String? {
+        if id.isEmpty { return "X-SMP-APPCID is empty; send an id of 1 to \(maximumIdLength) characters or none." }
+        if id.count > maximumIdLength {
+            return "X-SMP-APPCID is \(id.count) characters long; at most \(maximumIdLength) are allowed."
+        }
+        let forbidden = Set(" \"'(),/;\\=")
+        if id.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value > 0x7E }) || id.contains(where: forbidden.contains) {
+            return "X-SMP-APPCID may only hold visible ASCII characters other than space, quotes, ( ) , / ; = and \\."
+        }
+        return nil
+    }
+
+    // MARK: One connection
+
+    private func connection(_ request: Request, id: String, address: ProtocolAddress, caller: Caller,
+                            format: WireFormat) async throws -> Response {
+        guard request.applicationConnectionId != nil else {
+            return Answers.error(.forbidden, "Forbidden",
+                                 "The request has no X-SMP-APPCID header or cookie; register first and send the connection id.", format)
+        }
+        guard let record = state.connection(id), caller.owns(record, appId: address.appId) else {
+            return Answers.error(.notFound, "ResourceNotFound", "Application connection '\(id)' does not exist.", format)
+        }
+        var method = request.method
+        if method == .post, let override = request.headers[.httpMethodOverride]?.uppercased() {
+            guard let overridden = HTTPRequest.Method(override) else {
+                return Answers.methodNotAllowed(allow: "GET, PUT, PATCH, MERGE, DELETE", format)
+            }
+            method = overridden
+        }
+        switch method.rawValue {
+        case "GET", "HEAD":
+            if let wanted = request.queryValue("If-None-Match") ?? request.headers[.ifNoneMatch],
+               case .string(let etag) = record.values["ETag"] ?? .null, Self.unquote(wanted) == etag {
+                return Response(status: .notModified)
+            }
+            return Answers.entity(record, request: request, address: address, format: format, includeId: true, status: .ok)
+        case "PUT", "PATCH", "MERGE":
+            let body = try await request.collectSmallBody()
+            var values: [String: ODataValue] = [:]
+            for (name, value) in try readProperties(request, body) {
+                if name == "ApplicationConnectionId", value == .string(id) { continue }
+                values[name] = try ConnectionSchema.validateClientWrite(name, value, fromText: !isJSON(request, body))
+            }
+            guard state.updateConnection(id, values: values, replace: method == .put) != nil else {
+                return Answers.error(.notFound, "ResourceNotFound", "Application connection '\(id)' does not exist.", format)
+            }
+            return Response(status: .noContent)
+        case "DELETE":
+            guard state.deleteConnection(id) else {
+                return Answers.error(.notFound, "ResourceNotFound", "Application connection '\(id)' does not exist.", format)
+            }
+            return Response(status: .ok)
+        default:
+            return Answers.methodNotAllowed(allow: "GET, PUT, PATCH, MERGE, DELETE", format)
+        }
+    }
+
+    /// `"2017-01-10 06:10:33.406"` or `W/"…"` → the bare ETag.
+    private static func unquote(_ text: String) -> String {
+        var t = text.trimmingCharacters(in: .whitespaces)
+        if t.hasPrefix("W/") { t.removeFirst(2) }
+        if t.count >= 2, t.hasPrefix("\""), t.hasSuffix("\"") { t = String(t.dropFirst().dropLast()) }
+        return t
+    }
+
+    private func isJSON(_ request: Request, _ body: Data) -> Bool {
+        Request.bodyIsJSON(contentType: request.headers[.contentType], body: body)
+    }
+
+    /// The properties of a JSON or Atom body; an empty body has none.
+    private func readProperties(_ request: Request, _ body: Data) throws(PropertyRejection) -> [(String, ODataValue)] {
+        if body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return [] }
+        return isJSON(request, body) ? try ODataJSON.readProperties(body) : try ODataAtom.readProperties(body)
+    }
+
+    // MARK: Bundles
+
+    private func bundle(_ request: Request, bundleId: String?, address: ProtocolAddress, caller: Caller,
+                        format: WireFormat) -> Response {
+        guard isRead(request.method) else { return Answers.methodNotAllowed(allow: "GET", format) }
+        guard let id = request.applicationConnectionId else {
+            return Answers.error(.forbidden, "Forbidden",
+                                 "The request has no X-SMP-APPCID header or cookie; register first and send the connection id.", format)
+        }
+        guard let record = state.connection(id), caller.owns(record, appId: address.appId) else {
+            return Answers.error(.forbidden, "Forbidden", "X-SMP-APPCID '\(id)' is not a connection of this application and user.", format)
+        }
+        guard let bundle = state.bundle(appId: address.appId, bundleId: bundleId) else {
+            let what = bundleId.map { "Bundle '\($0)'" } ?? "No bundle is assigned to application '\(address.appId)', so the default bundle"
+            return Answers.error(.notFound, "BundleNotFound", "\(what) does not exist.", format)
+        }
+        let response = Answers.bundle(bundle)
+        return request.method == .head ? response.createHeadResponse() : response
+    }
+}

@@ -1,1 +1,0 @@
-// Tests for HubEmulator live in this folder.

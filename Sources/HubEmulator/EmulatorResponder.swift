@@ -28,7 +28,7 @@ public struct EmulatorResponder: HTTPResponder {
         state.log(Self.logEntry(request))
 
         // Faults, in the order documented on `FaultPlan`: at most one rule per request.
-        if let rule = faults.claimBeforeProcessing() {
+        if let rule = faults.claimBeforeProcessing(path: path) {
             if let delay = rule.delay { try await Task.sleep(for: .seconds(delay)) }
             if let status = rule.status { return Self.faultAnswer(status: status, retryAfter: rule.retryAfter) }
             if let garbage = rule.garbage {
@@ -37,7 +37,7 @@ public struct EmulatorResponder: HTTPResponder {
             return await protocolHandler.respond(to: request)
         }
         let response = await protocolHandler.respond(to: request)
-        if (response.body.contentLength ?? 0) > 0, request.method != .head, let rule = faults.claimTruncate() {
+        if (response.body.contentLength ?? 0) > 0, request.method != .head, let rule = faults.claimTruncate(path: path) {
             if let delay = rule.delay { try await Task.sleep(for: .seconds(delay)) }
             return response.truncated()
         }

@@ -13,6 +13,8 @@ public struct FaultRule: Sendable, Decodable, Encodable {
     public var garbage: String?
     /// How many protocol requests the rule applies to; -1 = until the faults are cleared.
     public var count: Int
+    /// Only requests whose path contains this text are affected (nil: every request).
+    public var path: String?
 
     public init(status: Int? = nil, retryAfter: Int? = nil, delay: Double? = nil, truncate: Bool? = nil,
                 garbage: String? = nil, count: Int = 1) {
@@ -24,7 +26,7 @@ public struct FaultRule: Sendable, Decodable, Encodable {
         self.count = count
     }
 
-    enum CodingKeys: String, CodingKey { case status, retryAfter, delay, truncate, garbage, count }
+    enum CodingKeys: String, CodingKey { case status, retryAfter, delay, truncate, garbage, count, path }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -35,7 +37,10 @@ public struct FaultRule: Sendable, Decodable, Encodable {
         truncate = try c.decodeIfPresent(Bool.self, forKey: .truncate)
         garbage = try c.decodeIfPresent(String.self, forKey: .garbage)
         count = try c.decodeIfPresent(Int.self, forKey: .count) ?? 1
+        path = try c.decodeIfPresent(String.self, forKey: .path)
     }
+
+    func applies(to requestPath: String) -> Bool { path.map { requestPath.contains($0) } ?? true }
 
     /// What is wrong with the rule, nil when it is usable.
     var problem: String? {
@@ -54,7 +59,8 @@ public struct FaultRule: Sendable, Decodable, Encodable {
     var waitsForBody: Bool { status == nil && garbage == nil && truncate == true }
 }
 
-/// The queue of fault rules. Each protocol request uses at most one rule: the oldest one still active.
+/// The queue of fault rules. Each protocol request uses at most one rule: the oldest active one whose
+/// `path` filter matches it.
 ///
 /// Order: rules are used in the order they were added. A status or garbage rule answers instead of the
 /// server (the request is not processed). A delay-only rule delays the real answer. A truncate rule
@@ -79,27 +85,29 @@ public final class FaultPlan: Sendable {
 
     /// Takes one use of the oldest rule when it applies before the request is processed.
     /// Returns nil when there is none, or when the oldest waits for an answer with a body.
-    func claimBeforeProcessing() -> FaultRule? {
+    func claimBeforeProcessing(path: String) -> FaultRule? {
         rules.withLock { rules in
-            guard let first = rules.first, !first.waitsForBody else { return nil }
-            Self.consumeFirst(&rules)
-            return first
+            guard let index = rules.firstIndex(where: { $0.applies(to: path) }), !rules[index].waitsForBody else { return nil }
+            let rule = rules[index]
+            Self.consume(&rules, at: index)
+            return rule
         }
     }
 
     /// Takes one use of the oldest rule when it is a truncate rule (called for answers that have a body).
-    func claimTruncate() -> FaultRule? {
+    func claimTruncate(path: String) -> FaultRule? {
         rules.withLock { rules in
-            guard let first = rules.first, first.waitsForBody else { return nil }
-            Self.consumeFirst(&rules)
-            return first
+            guard let index = rules.firstIndex(where: { $0.applies(to: path) }), rules[index].waitsForBody else { return nil }
+            let rule = rules[index]
+            Self.consume(&rules, at: index)
+            return rule
         }
     }
 
-    private static func consumeFirst(_ rules: inout [FaultRule]) {
-        if rules[0].count == -1 { return }
-        rules[0].count -= 1
-        if rules[0].count == 0 { rules.removeFirst() }
+    private static func consume(_ rules: inout [FaultRule], at index: Int) {
+        if rules[index].count == -1 { return }
+        rules[index].count -= 1
+        if rules[index].count == 0 { rules.remove(at: index) }
     }
 }
 

@@ -55,6 +55,7 @@ struct EmulatorCommand: AsyncParsableCommand {
                  answer; a truncate rule waits for the next answer with a body (sends half of
                  it under the full Content-Length, then closes the connection), and rules added
                  after it wait behind it. A rule's delay is applied before its outcome.
+                 "path": "/bundles/" limits a rule to requests whose path contains the text.
           GET    /_emulator/faults    the active rules      DELETE /_emulator/faults  clear all
           PUT    /_emulator/bundles/APP/NAME:VERSION   raw body = archive bytes,
                                       header X-Bundle-Extension (default zip) → 201

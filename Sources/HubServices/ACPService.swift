@@ -12,6 +12,17 @@ public struct ACPCheck: Encodable, Sendable {
     public var current: String?
     public var available: String?
     public var updateAvailable: Bool
+
+    enum CodingKeys: String, CodingKey { case appId, current, available, updateAvailable }
+
+    /// `current` and `available` are always present, null when unknown (cli.md).
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(appId, forKey: .appId)
+        try c.encode(current, forKey: .current)
+        try c.encode(available, forKey: .available)
+        try c.encode(updateAvailable, forKey: .updateAvailable)
+    }
 }
 
 public struct ACPFetchResult: Encodable, Sendable {

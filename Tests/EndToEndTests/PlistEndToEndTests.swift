@@ -278,6 +278,17 @@ struct PlistEndToEndTests {
         #expect(codes(files(strict)[0], "warnings").isEmpty)
     }
 
+    /// Validation reads only the files it is given: a broken configuration must not matter.
+    @Test func ignoresConfigurationFileAndEnvironment() throws {
+        let config = write("config.yaml", Data("default: [unclosed\n\t:::".utf8))
+        let good = write("good.plist", plistData(validPlist, binary: false))
+        let r = try hubctl("plist", "validate", good,
+                           env: ["HUBCTL_CONFIG": config, "HUBCTL_PLIST": hubctl.dir.file("absent.plist"),
+                                 "HUBCTL_PROFILE": "no-such-profile"])
+        #expect(r.status == 0, "\(r)")
+        #expect(r.json?["valid"] as? Bool == true)
+    }
+
     @Test func manyFilesInOneCall() throws {
         let one = write("one.plist", plistData(validPlist, binary: false))
         let r = try hubctl.run(["plist", "validate"] + Array(repeating: one, count: 1000))

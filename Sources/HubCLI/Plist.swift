@@ -17,26 +17,17 @@ struct PlistValidateCommand: HubCommand {
         commandName: "validate",
         abstract: "Validate clienthub.plist files (XML or binary).",
         discussion: """
-        Checks each FILE as a clienthub.plist (docs/protocol.md §8): it parses, its root is a
-        dictionary, Host, Port, FarmID, SecurityConfiguration and UserCreationPolicy are present,
-        every value has the right type and an allowed value, and no key is miscased (FarmId,
-        UrlSuffix). Unknown keys are warnings; --strict makes them errors. `-` reads standard input.
+        Checks each FILE as a clienthub.plist (docs/protocol.md §8): it parses (XML or binary), its root is a dictionary, Host, Port, FarmID, SecurityConfiguration and UserCreationPolicy are present, every value has the right type and an allowed value, and no key is miscased (FarmId, UrlSuffix). Unknown keys are warnings; --strict makes them errors. `-` reads standard input.
 
-        The JSON report always goes to stdout, also when files are invalid:
-          {"valid": false, "files": [{"path": "…", "valid": false, "format": "xml",
-            "errors": [{"key": "Port", "code": "out_of_range", "message": "…", "line": 7}],
-            "warnings": [], "config": {"host": …, "serverURL": …}}]}
-        Error codes: not_found, unreadable, not_a_file, too_large, empty_file, parse_error,
-        not_a_dictionary, missing_key, empty_value, wrong_type, out_of_range, invalid_value,
-        miscased_key, duplicate_key, unknown_key (a warning unless --strict).
+        The JSON report always goes to stdout, also when files are invalid: {"valid": false, "files": [{"path": …, "valid": false, "format": "xml", "errors": [{"key": "Port", "code": "out_of_range", "message": …, "line": 7}], "warnings": [], "config": {…, "serverURL": …}}]}. "config" holds the effective values with defaults applied (null where a value is missing or invalid).
 
-        Exit codes: 0 all files valid; 65 some file is invalid; 66 some file is missing or
-        unreadable (wins over 65); 64 bad arguments. On a non-zero exit a one-line JSON summary
-        is also written to stderr.
+        Error codes: not_found, unreadable, not_a_file, too_large, empty_file, parse_error, not_a_dictionary, missing_key, empty_value, wrong_type, out_of_range, invalid_value, miscased_key, duplicate_key, unknown_key (a warning unless --strict).
 
-        In CI:
+        Exit codes: 0 all files are valid; 65 a file is invalid; 66 a file is missing or unreadable (wins over 65); 64 bad arguments. On a non-zero exit a one-line JSON summary also goes to stderr.
+
+        In a CI job:
           hubctl plist validate --strict App/clienthub.plist > report.json || {
-            jq -r '.files[] | .path as $p | .errors[] | "\\($p):\\(.line // 0): \\(.key): \\(.message)"' report.json
+            jq -r '.files[].errors[] | "\\(.line // "-"): \\(.message)"' report.json
             exit 1
           }
         """

@@ -119,7 +119,10 @@ public enum ClientHubPlistReader {
         case .xml:
             return .success(ClientHubPlistDocument(root: root, format: .xml, keyLines: RootKeyLineScanner.scan(data).lines))
         default:
-            return .failure(ClientHubReadFailure(code: .parseError, message: "This is not an XML or binary property list (it reads as an old-style text plist, which SAP's clients do not use). Save it as XML, e.g. with `plutil -convert xml1`.", line: nil, format: nil, inputUnavailable: false))
+            // Foundation reads nearly any text as an old-style (OpenStep) plist string, so this is
+            // where garbage, and a damaged file that starts like a binary plist, end up.
+            let what = guessed == .binary ? "a damaged binary property list" : "not an XML or binary property list"
+            return .failure(ClientHubReadFailure(code: .parseError, message: "The file is \(what) (Foundation could read it only as an old-style text plist, which SAP's clients do not use). Save it as XML, e.g. with `plutil -convert xml1`.", line: nil, format: guessed, inputUnavailable: false))
         }
     }
 

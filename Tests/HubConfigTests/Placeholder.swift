@@ -1,1 +1,0 @@
-// Tests for HubConfig live in this folder.

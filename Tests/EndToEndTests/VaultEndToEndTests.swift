@@ -220,7 +220,11 @@ private func expectFailure(_ r: RunResult, _ status: Int32, _ code: String? = ni
 
     @Test func killMinus9DuringWritesNeverLeavesAnUnreadableVault() throws {
         let v = VaultHarness()
+        // How long one write takes here, so the kills spread over a whole run (startup, read,
+        // encrypt, write, rename) rather than all landing before the vault is touched.
+        let started = Date()
         #expect(try v.run("vault", "set", "first", "1").status == 0)
+        let span = max(Date().timeIntervalSince(started), 0.05) * 1.2
         var environment = v.hub.environment
         for (k, value) in v.keyEnv { environment[k] = value }
         environment["PATH"] = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
@@ -235,7 +239,7 @@ private func expectFailure(_ r: RunResult, _ status: Int32, _ code: String? = ni
             process.standardInput = FileHandle.nullDevice
             try process.run()
             // The kill lands at a random moment: before, during or after the write.
-            usleep(UInt32.random(in: 0...60_000))
+            usleep(UInt32(Double.random(in: 0...span) * 1_000_000))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             if process.terminationReason == .exit && process.terminationStatus == 0 { completed.append("k\(i)") }

@@ -73,7 +73,7 @@ struct VaultSecrets {
         let first = try Terminal.readSecret(label, console: context.console)
         if confirm {
             let second = try Terminal.readSecret("Repeat it: ", console: context.console)
-            guard first == second else {
+            guard VaultSecret.passphrase(first).matches(.passphrase(second)) else {
                 throw HubError.usage("The two passphrases differ. Run the command again.", code: "passphrase_mismatch")
             }
         }

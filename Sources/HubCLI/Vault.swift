@@ -118,6 +118,7 @@ struct VaultShow: HubCommand {
 
     func execute(_ context: CommandContext) throws {
         let store = try vaultStore(context)
+        try store.requireExisting()
         let secret = try VaultSecrets(context: context).current(preferring: try store.storedSecretKind())
         let contents = try store.read(secret: secret)
         guard let entry = contents.entry(forKey: key) else { throw missingKey(key) }
@@ -142,6 +143,7 @@ struct VaultList: HubCommand {
 
     func execute(_ context: CommandContext) throws {
         let store = try vaultStore(context)
+        try store.requireExisting()
         let secret = try VaultSecrets(context: context).current(preferring: try store.storedSecretKind())
         let contents = try store.read(secret: secret)
         struct Entry: Encodable { var key: String; var updatedAt: Date }
@@ -164,6 +166,7 @@ struct VaultDelete: HubCommand {
 
     func execute(_ context: CommandContext) throws {
         let store = try vaultStore(context)
+        try store.requireExisting()
         let secret = try VaultSecrets(context: context).current(preferring: try store.storedSecretKind())
         try store.update(secret: secret) { contents in
             guard contents.remove(key) != nil else { throw missingKey(key) }
@@ -191,10 +194,8 @@ struct VaultRekey: HubCommand {
     func execute(_ context: CommandContext) throws {
         let store = try vaultStore(context)
         let secrets = VaultSecrets(context: context)
-        guard let kind = try store.storedSecretKind() else {
-            throw HubError.noInput("There is no vault at \(store.path). Run `hubctl vault init` to create one.", code: "vault_not_found")
-        }
-        let old = try secrets.current(preferring: kind)
+        try store.requireExisting()
+        let old = try secrets.current(preferring: try store.storedSecretKind())
         let new = try secrets.new(passphraseFile: newPassphraseFile)
         try store.rekey(from: old, to: new)
         struct Out: Encodable { var path: String; var rekeyed: Bool; var kdf: String }

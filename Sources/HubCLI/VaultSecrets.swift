@@ -73,7 +73,7 @@ struct VaultSecrets {
         let first = try Terminal.readSecret(label, console: context.console)
         if confirm {
             let second = try Terminal.readSecret("Repeat it: ", console: context.console)
-            guard first == second else {
+            guard VaultSecret.passphrase(first).matches(.passphrase(second)) else {
                 throw HubError.usage("The two passphrases differ. Run the command again.", code: "passphrase_mismatch")
             }
         }
@@ -84,20 +84,36 @@ struct VaultSecrets {
     }
 }
 
+/// The terminal settings to put back if the user interrupts a prompt; a signal handler cannot
+/// capture context, so it lives here. Written only before the handler is installed.
+nonisolated(unsafe) private var promptSavedTermios = termios()
+
 /// No-echo line input on the controlling terminal (stdin), as `read -s` does.
 enum Terminal {
     static func readSecret(_ label: String, console: Console) throws -> [UInt8] {
         console.rawErr(label)
         var saved = termios()
         let haveTerminal = tcgetattr(STDIN_FILENO, &saved) == 0
+        var previousHandlers: [Int32: sighandler_t?] = [:]
         if haveTerminal {
+            promptSavedTermios = saved
+            // Ctrl-C (or a kill) while echo is off must not leave the user's terminal silent.
+            for sig in [SIGINT, SIGTERM, SIGHUP] {
+                previousHandlers[sig] = signal(sig) { sig in
+                    _ = tcsetattr(STDIN_FILENO, TCSANOW, &promptSavedTermios)
+                    _exit(128 + sig)
+                }
+            }
             var quiet = saved
             quiet.c_lflag &= ~tcflag_t(ECHO)
             quiet.c_lflag |= tcflag_t(ECHONL)
             _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)
         }
         defer {
-            if haveTerminal { _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved) }
+            if haveTerminal {
+                _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
+                for (sig, handler) in previousHandlers { signal(sig, handler ?? SIG_DFL) }
+            }
         }
         var line: [UInt8] = []
         var byte: UInt8 = 0

@@ -5,8 +5,8 @@ import HubCore
 
 /// A passcode policy from a registration's settings. Built only when `PasswordPolicyEnabled` is
 /// true. `retryLimit` 0 means unlimited; otherwise that many wrong passphrases in a row delete
-/// the vault, as SAP's data vault does.
-public struct PasscodePolicy: Sendable, Equatable {
+/// the vault, as SAP's data vault does. Codable (camelCase fields) so `status` can show it.
+public struct PasscodePolicy: Sendable, Equatable, Codable {
     /// The characters SAP counts as "special".
     public static let specialCharacters: Set<Character> = Set("~!@#$%^&*()-+")
     /// Where the registration code keeps the latest server's `PasswordPolicy*` properties.

@@ -33,6 +33,15 @@ public struct VaultContents: Sendable, Equatable {
         entries[key] = VaultEntry(value: value, updatedAt: date)
     }
 
+    /// The value as UTF-8 text (credentials, tokens); nil when missing or not UTF-8.
+    public func string(forKey key: String) -> String? {
+        entries[key].flatMap { String(data: $0.value, encoding: .utf8) }
+    }
+
+    public mutating func set(string: String, forKey key: String, at date: Date = Date()) {
+        set(Data(string.utf8), forKey: key, at: date)
+    }
+
     @discardableResult
     public mutating func remove(_ key: String) -> VaultEntry? {
         entries.removeValue(forKey: key)

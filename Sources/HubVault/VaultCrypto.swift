@@ -30,6 +30,13 @@ enum VaultCrypto {
         }
     }
 
+    /// Compares secrets in time that does not depend on where they differ.
+    static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        guard a.count == b.count else { return false }
+        guard !a.isEmpty else { return true }
+        return a.withUnsafeBytes { pa in b.withUnsafeBytes { pb in CRYPTO_memcmp(pa.baseAddress, pb.baseAddress, a.count) == 0 } }
+    }
+
     /// scrypt with explicit parameters. `maxmem` is given explicitly: OpenSSL's default (0 =
     /// 32 MiB) already refuses N = 2^15, and the parameters were range-checked before we get here.
     static func scrypt(passphrase: [UInt8], salt: [UInt8], parameters: ScryptParameters) throws -> [UInt8] {

@@ -21,6 +21,16 @@ public enum VaultSecret: Sendable, Equatable {
         }
     }
 
+    /// Same kind and same bytes, compared in constant time (`CRYPTO_memcmp`).
+    public func matches(_ other: VaultSecret) -> Bool {
+        switch (self, other) {
+        case (.passphrase(let a), .passphrase(let b)), (.rawKey(let a), .rawKey(let b)):
+            VaultCrypto.constantTimeEqual(a, b)
+        default:
+            false
+        }
+    }
+
     /// Parses `HUBCTL_VAULT_KEY`-style text: base64 of exactly 32 bytes; nil otherwise.
     public static func rawKey(base64 text: String) -> VaultSecret? {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -58,6 +58,12 @@ public struct VaultStore: Sendable {
         return lstat(path, &st) == 0
     }
 
+    /// Throws `vault_not_found` (exit 66) when there is no vault: lets a command say so before
+    /// asking for a passphrase it would not need.
+    public func requireExisting() throws {
+        guard exists else { throw notFound() }
+    }
+
     /// Which kind of secret the existing vault wants, from its header alone (no key needed);
     /// nil when there is no vault. Lets a caller with several secret sources pick the right one.
     public func storedSecretKind() throws -> VaultSecret.Kind? {

@@ -142,6 +142,14 @@ func outcome(_ file: [UInt8], _ secret: VaultSecret) -> Outcome {
         #expect(ScryptParameters.default.p == 1)
     }
 
+    @Test func secretsCompareByKindAndBytes() {
+        #expect(testPassphrase.matches(.passphrase(Array("correct horse battery".utf8))))
+        #expect(!testPassphrase.matches(.passphrase(Array("correct horse batterY".utf8))))
+        #expect(!testPassphrase.matches(.passphrase(Array("correct horse".utf8))))
+        #expect(!VaultSecret.passphrase([UInt8](repeating: 7, count: 32)).matches(testKey))
+        #expect(testKey.matches(.rawKey([UInt8](repeating: 7, count: 32))))
+    }
+
     @Test func rawKeyFromBase64() {
         let key = Data(repeating: 1, count: 32).base64EncodedString()
         #expect(VaultSecret.rawKey(base64: key) == .rawKey([UInt8](repeating: 1, count: 32)))

@@ -48,6 +48,11 @@ func hubError(_ body: () throws -> Void) -> HubError? {
         #expect(contents.value(forKey: "blob") == value)
         #expect(contents.entry(forKey: "blob")?.updatedAt == date)
 
+        try store.update(secret: testKey) { $0.set(string: "pa55 wörd", forKey: "cred") }
+        #expect(try store.read(secret: testKey).string(forKey: "cred") == "pa55 wörd")
+        #expect(try store.read(secret: testKey).string(forKey: "blob") == nil)   // not UTF-8
+        try store.update(secret: testKey) { $0.remove("cred") }
+
         let removed = try store.update(secret: testKey) { $0.remove("blob") }
         #expect(removed?.value == value)
         #expect(try store.read(secret: testKey).keys.isEmpty)

@@ -1,5 +1,6 @@
 // Assembles the emulator: its state, fault plan and responder, as a Hummingbird application.
 
+import Foundation
 import Hummingbird
 import Logging
 import NIOCore
@@ -26,7 +27,10 @@ public struct EmulatorServer: Sendable {
     {
         // Logs go to stderr: stdout carries only the address line a harness reads.
         var log = logger ?? Logger(label: "hubctl-emulator", factory: { StreamLogHandler.standardError(label: $0) })
-        if logger == nil { log.logLevel = .info }
+        if logger == nil {
+            // LOG_LEVEL (trace, debug, info, …) helps when a test needs to see what the server did.
+            log.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
+        }
         return Application(
             responder: responder,
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: nil),

@@ -14,6 +14,12 @@ struct ProtocolHandler: Sendable {
     static let maximumIdLength = 128
 
     func respond(to request: Request) async -> Response {
+        let response = await answer(request)
+        // HEAD gets GET's headers without the body.
+        return request.method == .head ? response.createHeadResponse() : response
+    }
+
+    private func answer(_ request: Request) async -> Response {
         let format = request.wantedFormat(configuration.answerFormat)
         guard let address = ProtocolPath.parse(request.uri.path, prefix: configuration.pathPrefix) else {
             return Answers.error(.notFound, "ResourceNotFound", "No resource at \(request.uri.path).", format)
@@ -222,7 +228,6 @@ struct ProtocolHandler: Sendable {
             let what = bundleId.map { "Bundle '\($0)'" } ?? "No bundle is assigned to application '\(address.appId)', so the default bundle"
             return Answers.error(.notFound, "BundleNotFound", "\(what) does not exist.", format)
         }
-        let response = Answers.bundle(bundle)
-        return request.method == .head ? response.createHeadResponse() : response
+        return Answers.bundle(bundle)
     }
 }

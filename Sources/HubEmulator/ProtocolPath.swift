@@ -40,8 +40,7 @@ enum ProtocolPath {
         guard segments.count >= prefixSegments.count,
               zip(segments, prefixSegments).allSatisfy({ decode($0) == $1 }) else { return nil }
         var rest = Array(segments.dropFirst(prefixSegments.count)).map(decode)
-        let base = "/" + (prefixSegments + []).joined(separator: "/")
-        let basePath = prefixSegments.isEmpty ? "" : base
+        let basePath = prefixSegments.isEmpty ? "" : "/" + prefixSegments.joined(separator: "/")
 
         if rest.first == "bundles", rest.count >= 2 {
             let appId = rest[1]
@@ -56,7 +55,9 @@ enum ProtocolPath {
             let appId = rest[2]
             var bundleId: String?
             if rest.count == 13, rest[9] == "bundle", rest[11] == "version" { bundleId = rest[10] + ":" + rest[12] }
-            else if rest.count != 9 || rest[8] != appId { return ProtocolAddress(appId: appId, version: nil, isPublic: false, resource: .unknown, applicationPath: "") }
+            else if rest.count != 9 || rest[8] != appId {
+                return ProtocolAddress(appId: appId, version: nil, isPublic: false, resource: .unknown, applicationPath: "")
+            }
             return ProtocolAddress(appId: appId, version: nil, isPublic: false, resource: .bundle(bundleId),
                                    applicationPath: basePath + "/mobileservices/application/" + appId)
         }

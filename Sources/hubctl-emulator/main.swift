@@ -10,7 +10,8 @@ struct EmulatorCommand: AsyncParsableCommand {
         abstract: "A local SAP Mobile Platform / Mobile Services server for hubctl's tests and demo.",
         discussion: """
         The first line on stdout is exactly `hubctl-emulator listening on http://HOST:PORT`;
-        logs go to stderr. SIGTERM or SIGINT stops the server. State lives in memory only.
+        logs go to stderr (LOG_LEVEL=debug or trace for more). SIGTERM or SIGINT stops the
+        server. State lives in memory only.
         Exit codes: 0 stopped cleanly, 64 usage, 78 unreadable or invalid configuration file.
 
         CONFIGURATION (--config FILE, JSON; every field optional, defaults shown)

@@ -62,7 +62,7 @@ import Testing
             #expect(xml.contains(#"<d:CreatedAt m:type="Edm.DateTime">"#))
             #expect(xml.contains(#"<d:NetworkPolicy m:type="applications.NetworkPolicy">"#))
             // The answer is well-formed XML.
-            #expect(XMLParser(data: Data(xml.utf8)).parse())
+            #expect(isWellFormedXML(xml))
         }
     }
 
@@ -123,7 +123,8 @@ import Testing
     @Test func longestAllowedClientIdIsAccepted() async throws {
         try await withEmulator { client, _ in
             let id = String(repeating: "b", count: 128)
-            #expect(try await client.register(id: id) == id)
+            let registered = try await client.register(id: id)
+            #expect(registered == id)
         }
     }
 
@@ -341,7 +342,7 @@ import Testing
             #expect(metadata.text.contains(#"<EntityType Name="Connection">"#))
             #expect(metadata.text.contains(#"<Property Name="PasswordPolicyMinLength" Type="Edm.Int32""#))
             #expect(metadata.text.contains(#"<Property Name="CreatedAt" Type="Edm.DateTime""#))
-            #expect(XMLParser(data: Data(metadata.text.utf8)).parse())
+            #expect(isWellFormedXML(metadata.text))
         }
     }
 

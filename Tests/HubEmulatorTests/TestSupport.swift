@@ -1,6 +1,9 @@
 // Helpers for the in-process emulator tests: building the app, requests with credentials, reading answers.
 
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
@@ -78,6 +81,11 @@ extension TestClientProtocol {
         h[.contentType] = "application/json"
         return try await execute(uri: "/_emulator/" + path, method: method, headers: h, body: json.map { ByteBuffer(string: $0) })
     }
+}
+
+/// Whether the text parses as XML.
+func isWellFormedXML(_ text: String) -> Bool {
+    XMLParser(data: Data(text.utf8)).parse()
 }
 
 struct TestFailure: Error, CustomStringConvertible {

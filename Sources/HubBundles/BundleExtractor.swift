@@ -294,7 +294,14 @@ struct TreeWriter {
         var fd = rootFd
         var created = 0
         for component in path {
-            if try Self.makeChild(fd, component, display: display) { created += 1 }
+            let made: Bool
+            do {
+                made = try Self.makeChild(fd, component, display: display)
+            } catch {
+                if fd != rootFd { close(fd) }
+                throw error
+            }
+            if made { created += 1 }
             let next = openat(fd, component, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
             let err = errno
             if fd != rootFd { close(fd) }

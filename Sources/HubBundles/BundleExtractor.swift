@@ -11,7 +11,9 @@ import HubCore
 ///
 /// Refused (HubError, exit 65, codes in `BundleErrorCode`): absolute paths, `..` components,
 /// backslashes, control characters; symbolic links and hard links of any kind (bundles are
-/// zip/jar, which have neither, so none is accepted even if it would stay inside); device nodes,
+/// zip/jar, which have neither, so none is accepted even if it would stay inside; a zip marks a
+/// symlink only in its central directory, after the data, so the streaming reader sees it as a
+/// regular file holding the link text, which is harmless); device nodes,
 /// FIFOs, sockets; more entries than the cap, paths too long or too deep; a file or the total
 /// larger than the caps, counted from the decoded bytes; corrupt, truncated or empty input.
 /// An error thrown by the source (a failed download) is rethrown unchanged.

@@ -191,7 +191,8 @@ public struct ProfileDirectory: Sendable {
             id = named
         }
 
-        let now = Date()
+        // Whole seconds: the record is stored as ISO 8601, and must read back equal.
+        let now = Date(timeIntervalSince1970: Double(Int64(Date().timeIntervalSince1970)))
         let version = "\(Self.sanitize(id))-\(Self.timestamp(now))-\(Self.randomSuffix())"
         let record = ProfileRecord(bundleId: id, sha256: summary.sha256, files: summary.files,
                                    directories: summary.directories, bytes: summary.bytes,

@@ -39,8 +39,7 @@ import Testing
         #expect(link == "versions/\(second.version)")   // relative, so the directory can move
         let main = try String(contentsOfFile: profile.currentPath + "/tiles/main.json", encoding: .utf8)
         #expect(main.contains("Appmc:1.2.1"))
-        #expect(listTree(profile.path).filter { !$0.contains("/") || $0.hasSuffix("/") && $0.split(separator: "/").count == 1 }
-            .sorted() == [".lock", "current -> versions/\(second.version)", "versions/"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: profile.path).sorted() == [".lock", "current", "versions"])
     }
 
     @Test func defaultBundleTakesItsIdFromTheManifest() throws {
@@ -115,7 +114,10 @@ import Testing
         ("zip bomb", { ("A:2", try ArchiveFactory.profile("A:2", extra: [.zeros("bomb", 256 << 20)]), ExtractionLimits(maxTotalBytes: 2 << 20)) }),
         ("tar bomb", { ("A:2", try ArchiveFactory.profile("A:2", format: "tar", compression: "xz", extra: [.zeros("bomb", 256 << 20)]), ExtractionLimits(maxFileBytes: 2 << 20)) }),
         ("5,000 entries", { ("A:2", try ArchiveFactory.profile("A:2", extra: (0..<5000).map { .file("e/\($0)", "") }), ExtractionLimits(maxEntries: 500)) }),
-        ("truncated", { ("A:2", try ArchiveFactory.profile("A:2", format: "tar", compression: "gz", extra: [.zeros("z", 1 << 20)]).prefix(2000), .default) }),
+        ("truncated", {
+            let whole = try ArchiveFactory.profile("A:2", format: "tar", compression: "gz", extra: [.file("z", String(repeating: "0123456789abcdef", count: 4096))])
+            return ("A:2", whole.prefix(whole.count / 2), .default)
+        }),
         ("empty", { ("A:2", Data(), .default) }),
     ]
 

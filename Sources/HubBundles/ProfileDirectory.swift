@@ -41,6 +41,26 @@ public struct InstallProgress: Sendable, Equatable {
 /// writes the record, then switches `current`. A failure or a `kill -9` at any instant leaves
 /// `current` and its record as they were; leftovers are removed at the start of the next install.
 /// After a successful switch only the newest `keep` versions (current included) remain.
+///
+/// How the ACP service is meant to use it (HubBundles knows nothing of HTTP):
+///
+///     let profiles = ProfileDirectory(path: dest)            // $HUBCTL_HOME/acp/<appId> or --dest
+///     if !force, try profiles.currentRecord()?.bundleId == assigned { /* up to date */ }
+///     let record = try profiles.install(bundleId: assigned,  // nil for the default bundle
+///                                       limits: ExtractionLimits(maxTotalBytes: flag, …),
+///                                       progress: { bar.update($0.bytesReceived, of: $0.totalBytes) }) { channel in
+///         // On this background thread: run the GET. When the status is known to be 200,
+///         // channel.setExpectedLength(contentLength); in curl's write callback,
+///         // `try channel.write(chunk)`, returning 0 to curl when it throws (ByteChannelCancelled:
+///         // the extractor gave up, so stop downloading). Throw a HubError for a 404 (.noInput),
+///         // a transport failure or a body cut short: `install` rethrows that very error.
+///     }
+///     // record.bundleId / sha256 / files / bytes / manifest feed the `acp fetch` JSON;
+///     // `currentPath` is its "path". `acp check` compares `currentRecord()?.bundleId`.
+///
+/// Errors: HubError `.data` (65) with the codes of `BundleErrorCode` for a refused bundle,
+/// `.cannotCreate` (73) when the destination is not writable or the disk is full, and whatever
+/// the producer threw. Concurrent installs into one directory serialize on `.lock`.
 public struct ProfileDirectory: Sendable {
     public let path: String
     public let keep: Int

@@ -54,10 +54,7 @@ public struct BundleExtractor: Sendable {
             if opened != ARCHIVE_OK { throw reader.failure(archive) }
             var writer = TreeWriter(rootFd: rootFd)
             defer { writer.closeAll() }
-            let summary = try extractEntries(archive, reader: reader, writer: &writer)
-            // Let the write-back finish before anyone switches to this tree.
-            FileSystemSync.flush(rootFd)
-            return summary
+            return try extractEntries(archive, reader: reader, writer: &writer)
         }
     }
 
@@ -208,21 +205,6 @@ final class SourceReader {
         if received == 0 { return HubError.corruptArchive("the download was empty") }
         let detail = archive_error_string(archive).map { String(cString: $0) } ?? "unreadable data"
         return HubError.corruptArchive(detail)
-    }
-}
-
-/// Flushes a whole filesystem once (syncfs), rather than one fsync per file, which would make a
-/// bundle of thousands of small files slow. Glibc's Swift module does not export syncfs (it is a
-/// GNU extension), so it is looked up at run time; `sync()` is the fallback.
-enum FileSystemSync {
-    private typealias SyncFS = @convention(c) (Int32) -> Int32
-
-    static func flush(_ fd: Int32) {
-        if let symbol = dlsym(nil, "syncfs") {
-            _ = unsafeBitCast(symbol, to: SyncFS.self)(fd)
-        } else {
-            sync()
-        }
     }
 }
 

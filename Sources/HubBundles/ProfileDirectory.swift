@@ -64,10 +64,16 @@ public struct InstallProgress: Sendable, Equatable {
 public struct ProfileDirectory: Sendable {
     public let path: String
     public let keep: Int
+    /// Flush the extracted tree to disk before `current` switches to it, so a power cut cannot
+    /// leave `current` pointing at empty files. A `kill -9` needs no flush (the page cache
+    /// survives the process); turning it off makes a large bundle install several times faster
+    /// on a busy filesystem.
+    public let flushBeforeSwitch: Bool
 
-    public init(path: String, keep: Int = 3) {
+    public init(path: String, keep: Int = 3, flushBeforeSwitch: Bool = true) {
         self.path = path
         self.keep = max(1, keep)
+        self.flushBeforeSwitch = flushBeforeSwitch
     }
 
     /// The path a consumer of the profile uses: `<path>/current`.
@@ -223,6 +229,7 @@ public struct ProfileDirectory: Sendable {
             throw HubError.filesystem("create \(versionsPath)", errno)
         }
         _ = chmod(staging, 0o755)
+        if flushBeforeSwitch { FileSystemSync.flush(staging) }
         let target = (versionsPath as NSString).appendingPathComponent(version)
         guard rename(staging, target) == 0 else { throw HubError.filesystem("move the profile into \(target)", errno) }
         undo = [target]
@@ -328,5 +335,23 @@ public struct ProfileDirectory: Sendable {
 
     static func randomSuffix() -> String {
         String(UInt64.random(in: 0...UInt64.max), radix: 36)
+    }
+}
+
+/// Flushes a whole filesystem once (syncfs), rather than one fsync per file, which would make a
+/// bundle of thousands of small files slow. Glibc's Swift module does not export syncfs (a GNU
+/// extension), so it is looked up at run time; `sync()` is the fallback.
+enum FileSystemSync {
+    private typealias SyncFS = @convention(c) (Int32) -> Int32
+
+    static func flush(_ directory: String) {
+        let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { sync(); return }
+        defer { close(fd) }
+        if let symbol = dlsym(nil, "syncfs") {
+            _ = unsafeBitCast(symbol, to: SyncFS.self)(fd)
+        } else {
+            sync()
+        }
     }
 }

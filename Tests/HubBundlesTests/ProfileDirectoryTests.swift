@@ -44,14 +44,14 @@ import Testing
 
     @Test func defaultBundleTakesItsIdFromTheManifest() throws {
         let scratch = try Scratch()
-        let profile = ProfileDirectory(path: scratch.sub("p"))
+        let profile = ProfileDirectory(path: scratch.sub("p"), flushBeforeSwitch: false)
         let record = try profile.install(bundleId: nil, from: DataByteSource(try ArchiveFactory.profile("Def:3")))
         #expect(record.bundleId == "Def:3")
     }
 
     @Test func reportsProgress() throws {
         let scratch = try Scratch()
-        let profile = ProfileDirectory(path: scratch.sub("p"))
+        let profile = ProfileDirectory(path: scratch.sub("p"), flushBeforeSwitch: false)
         let data = try ArchiveFactory.profile("A:1", extra: [.zeros("z", 2 << 20)])
         let seen = ProgressLog()
         _ = try profile.install(bundleId: "A:1", progress: { seen.add($0) }, produce: { channel in
@@ -67,7 +67,7 @@ import Testing
 
     @Test func keepsTheLastThreeVersions() throws {
         let scratch = try Scratch()
-        let profile = ProfileDirectory(path: scratch.sub("p"))
+        let profile = ProfileDirectory(path: scratch.sub("p"), flushBeforeSwitch: false)
         var records: [ProfileRecord] = []
         for i in 1...5 {
             records.append(try profile.install(bundleId: "A:\(i)", from: DataByteSource(try ArchiveFactory.profile("A:\(i)"))))
@@ -80,7 +80,7 @@ import Testing
 
     @Test func removesLeftoversOfAnInterruptedInstall() throws {
         let scratch = try Scratch()
-        let profile = ProfileDirectory(path: scratch.sub("p"))
+        let profile = ProfileDirectory(path: scratch.sub("p"), flushBeforeSwitch: false)
         let first = try profile.install(bundleId: "A:1", from: DataByteSource(try ArchiveFactory.profile("A:1")))
         // What a kill -9 can leave: a staging tree, a temporary link, a tree without a record,
         // a record without a tree, a half-written record.
@@ -125,7 +125,7 @@ import Testing
     func failureLeavesThePreviousProfileUntouched(_ index: Int) throws {
         let (name, make) = Self.failures[index]
         let scratch = try Scratch()
-        let profile = ProfileDirectory(path: scratch.sub("p"))
+        let profile = ProfileDirectory(path: scratch.sub("p"), flushBeforeSwitch: false)
         let before = try profile.install(bundleId: "A:1", from: DataByteSource(try ArchiveFactory.profile("A:1")))
         let treeBefore = listTree(profile.path)
         let (id, data, limits) = try make()
@@ -140,7 +140,7 @@ import Testing
 
     @Test func zipSlipCorpusLeavesThePreviousProfileUntouched() throws {
         let scratch = try Scratch()
-        let profile = ProfileDirectory(path: scratch.sub("p"))
+        let profile = ProfileDirectory(path: scratch.sub("p"), flushBeforeSwitch: false)
         let before = try profile.install(bundleId: "A:1", from: DataByteSource(try ArchiveFactory.profile("A:1")))
         let treeBefore = listTree(profile.path)
         for name in ["zip-slip.zip", "zip-slip.tar", "zip-slip-win.zip", "zip-slip-win.tar"] {
@@ -155,7 +155,7 @@ import Testing
 
     @Test func producerFailureMidwayPropagatesAndLeavesNothing() throws {
         let scratch = try Scratch()
-        let profile = ProfileDirectory(path: scratch.sub("p"))
+        let profile = ProfileDirectory(path: scratch.sub("p"), flushBeforeSwitch: false)
         let before = try profile.install(bundleId: "A:1", from: DataByteSource(try ArchiveFactory.profile("A:1")))
         let treeBefore = listTree(profile.path)
         let data = try ArchiveFactory.profile("A:2", extra: [.zeros("z", 4 << 20)])
@@ -171,7 +171,7 @@ import Testing
 
     @Test func hostileBundleStopsTheDownload() throws {
         let scratch = try Scratch()
-        let profile = ProfileDirectory(path: scratch.sub("p"))
+        let profile = ProfileDirectory(path: scratch.sub("p"), flushBeforeSwitch: false)
         let hostile = try ArchiveFactory.make(ArchiveSpec(format: "tar", entries: [.file("../evil", "x")]))
         let outcome = Outcome()
         let error = #expect(throws: HubError.self) {

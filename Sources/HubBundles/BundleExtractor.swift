@@ -11,7 +11,9 @@ import HubCore
 ///
 /// Refused (HubError, exit 65, codes in `BundleErrorCode`): absolute paths, `..` components,
 /// backslashes, control characters; symbolic links and hard links of any kind (bundles are
-/// zip/jar, which have neither, so none is accepted even if it would stay inside); device nodes,
+/// zip/jar, which have neither, so none is accepted even if it would stay inside; a zip marks a
+/// symlink only in its central directory, after the data, so the streaming reader sees it as a
+/// regular file holding the link text, which is harmless); device nodes,
 /// FIFOs, sockets; more entries than the cap, paths too long or too deep; a file or the total
 /// larger than the caps, counted from the decoded bytes; corrupt, truncated or empty input.
 /// An error thrown by the source (a failed download) is rethrown unchanged.
@@ -52,10 +54,7 @@ public struct BundleExtractor: Sendable {
             if opened != ARCHIVE_OK { throw reader.failure(archive) }
             var writer = TreeWriter(rootFd: rootFd)
             defer { writer.closeAll() }
-            let summary = try extractEntries(archive, reader: reader, writer: &writer)
-            // Let the write-back finish before anyone switches to this tree.
-            FileSystemSync.flush(rootFd)
-            return summary
+            return try extractEntries(archive, reader: reader, writer: &writer)
         }
     }
 
@@ -209,21 +208,6 @@ final class SourceReader {
     }
 }
 
-/// Flushes a whole filesystem once (syncfs), rather than one fsync per file, which would make a
-/// bundle of thousands of small files slow. Glibc's Swift module does not export syncfs (it is a
-/// GNU extension), so it is looked up at run time; `sync()` is the fallback.
-enum FileSystemSync {
-    private typealias SyncFS = @convention(c) (Int32) -> Int32
-
-    static func flush(_ fd: Int32) {
-        if let symbol = dlsym(nil, "syncfs") {
-            _ = unsafeBitCast(symbol, to: SyncFS.self)(fd)
-        } else {
-            sync()
-        }
-    }
-}
-
 /// Entry names → path components, refusing anything that could leave the destination.
 enum EntryPath {
     static func components(of name: [UInt8], limits: ExtractionLimits) throws -> [String] {
@@ -294,7 +278,14 @@ struct TreeWriter {
         var fd = rootFd
         var created = 0
         for component in path {
-            if try Self.makeChild(fd, component, display: display) { created += 1 }
+            let made: Bool
+            do {
+                made = try Self.makeChild(fd, component, display: display)
+            } catch {
+                if fd != rootFd { close(fd) }
+                throw error
+            }
+            if made { created += 1 }
             let next = openat(fd, component, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
             let err = errno
             if fd != rootFd { close(fd) }

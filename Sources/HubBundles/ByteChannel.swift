@@ -12,7 +12,9 @@ public protocol ArchiveByteSource: AnyObject {
 
 /// Thrown to the producer by `ByteChannel.write` once the consumer has given up (a hostile archive,
 /// a cap reached): the producer should stop downloading. The consumer's own error is the one to report.
-public struct ByteChannelCancelled: Error, Sendable {}
+public struct ByteChannelCancelled: Error, Sendable {
+    public init() {}
+}
 
 /// A single-producer, single-consumer pipe over a fixed ring buffer, so memory stays bounded
 /// however fast the network is: `write` blocks while the buffer is full, `read` blocks while it is

@@ -1,0 +1,52 @@
+// BundleManifest: Java manifest parsing and the check against the requested bundle id.
+
+import Foundation
+import HubBundles
+import HubCore
+import Testing
+
+@Suite struct BundleManifestTests {
+    @Test func parsesCRLFAndContinuationLines() throws {
+        let text = "Manifest-Version: 1.0\r\nCustomization-Resource-Bundle-Name: Appm\r\n c\r\nCustomization-Resource-Bundle-Version: 1.2.1\r\nCreated-By:\r\n\r\nName: tiles/x\r\nSHA-256-Digest: zz\r\n"
+        let manifest = try BundleManifest(parsing: Data(text.utf8))
+        #expect(manifest.bundleName == "Appmc")
+        #expect(manifest.bundleVersion == "1.2.1")
+        #expect(manifest.bundleId == "Appmc:1.2.1")
+        #expect(manifest.attributes["Created-By"] == "")
+        #expect(manifest.attributes["Name"] == nil)   // per-entry sections are not the main section
+        #expect(manifest.attributes.count == 4)
+    }
+
+    @Test func parsesLF() throws {
+        let manifest = try BundleManifest(parsing: Data("Customization-Resource-Bundle-Name: A\nCustomization-Resource-Bundle-Version: 2\n".utf8))
+        try manifest.verify(bundleId: "A:2")
+    }
+
+    @Test func mismatchNamesBoth() throws {
+        let manifest = BundleManifest(attributes: [BundleManifest.nameKey: "Appmc", BundleManifest.versionKey: "1.2.0"])
+        let error = #expect(throws: HubError.self) { try manifest.verify(bundleId: "Appmc:1.2.1") }
+        #expect(error?.code == "bundle_mismatch")
+        #expect(error?.exitCode == 65)
+        #expect(error?.message.contains("Appmc:1.2.0") == true)
+        #expect(error?.message.contains("Appmc:1.2.1") == true)
+    }
+
+    @Test func incompleteManifestIsRefused() throws {
+        let manifest = BundleManifest(attributes: [BundleManifest.nameKey: "Appmc"])
+        let error = #expect(throws: HubError.self) { try manifest.verify(bundleId: "Appmc:1.2.1") }
+        #expect(error?.code == "manifest_invalid")
+    }
+
+    @Test func malformedLinesAreRefused() throws {
+        #expect(throws: HubError.self) { try BundleManifest(parsing: Data(" starts with a continuation\n".utf8)) }
+        #expect(throws: HubError.self) { try BundleManifest(parsing: Data("no colon here\n".utf8)) }
+        #expect(throws: HubError.self) { try BundleManifest(parsing: Data([0xff, 0xfe, 0x3a, 0x20])) }
+    }
+
+    @Test func missingManifestIsAnError() throws {
+        let scratch = try Scratch()
+        let error = #expect(throws: HubError.self) { try BundleManifest.read(fromExtracted: scratch.path) }
+        #expect(error?.code == "manifest_missing")
+        #expect(error?.exitCode == 65)
+    }
+}

@@ -1,1 +1,0 @@
-// Tests for HubBundles live in this folder.

@@ -17,6 +17,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
     ],
     targets: [
         // C system libraries (Debian -dev packages) and the typed shim over curl's variadic calls.
@@ -58,6 +61,9 @@ let package = Package(
         // The local server.
         .target(name: "HubEmulator", dependencies: [
             .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "NIOCore", package: "swift-nio"),
         ], swiftSettings: strict),
         .executableTarget(name: "hubctl-emulator", dependencies: [
             "HubEmulator",
@@ -72,6 +78,8 @@ let package = Package(
         .testTarget(name: "HubServicesTests", dependencies: ["HubServices", "HubCore", "HubTransport"]),
         .testTarget(name: "HubEmulatorTests", dependencies: [
             "HubEmulator", .product(name: "HummingbirdTesting", package: "hummingbird"),
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
         ]),
         // Runs the built hubctl and hubctl-emulator binaries; no fixed ports.
         .testTarget(name: "EndToEndTests", dependencies: ["HubCore"]),

@@ -9,45 +9,56 @@ struct EmulatorCommand: AsyncParsableCommand {
         commandName: "hubctl-emulator",
         abstract: "A local SAP Mobile Platform / Mobile Services server for hubctl's tests and demo.",
         discussion: """
-        The first line on stdout is exactly `hubctl-emulator listening on http://HOST:PORT`;
-        logs go to stderr (LOG_LEVEL=debug or trace for more). SIGTERM or SIGINT stops the
-        server. State lives in memory only.
-        Exit codes: 0 stopped cleanly, 64 usage, 78 unreadable or invalid configuration file.
+        The first line on stdout is exactly
+        `hubctl-emulator listening on http://HOST:PORT`; logs go to stderr
+        (LOG_LEVEL=debug or trace for more). SIGTERM or SIGINT stops the server.
+        State lives in memory only. Exit codes: 0 stopped cleanly, 64 usage,
+        69 cannot listen on the address, 78 unreadable or invalid configuration.
 
-        CONFIGURATION (--config FILE, JSON; every field optional, defaults shown)
+        CONFIGURATION (--config FILE, JSON; every field optional; the defaults:)
           {"applications": [
-             {"id": "com.example.demo", "users": {"demo": "demo-password", "alice": "alice-password"},
-              "anonymous": false, "securityConfiguration": "DemoSSO", "settings": {}},
-             {"id": "com.example.other", "users": {"demo": "demo-password"}, "securityConfiguration": "DemoSSO"},
+             {"id": "com.example.demo",
+              "users": {"demo": "demo-password", "alice": "alice-password"},
+              "anonymous": false, "securityConfiguration": "DemoSSO",
+              "settings": {}},
+             {"id": "com.example.other", "users": {"demo": "demo-password"},
+              "securityConfiguration": "DemoSSO"},
              {"id": "com.example.anon", "anonymous": true}],
            "versions": ["v1", "v2", "v3", "v4", "latest"],
            "pathPrefix": "",
            "answerFormat": "accept",
            "idLocations": ["body", "header", "cookie"]}
-          settings      per application: server-owned values of new connections, e.g.
-                        {"PasswordPolicyEnabled": true, "PasswordPolicyMinLength": 12}
+          settings      per application: server-owned values of new connections,
+                        e.g. {"PasswordPolicyEnabled": true,
+                              "PasswordPolicyMinLength": 12}
           versions      an API version not listed answers 404
           pathPrefix    relay / reverse-proxy path before odata/ and bundles/,
                         e.g. "ias_relay_server/client/rs_client.dll/7"
-          answerFormat  "accept" (by Accept or $format; Atom when neither names JSON or XML,
-                        as OData V2 does), "json" or "atom"
-          idLocations   where register returns the new id: "body" (ApplicationConnectionId, the
-                        entity URI), "header" (X-SMP-APPCID), "cookie" (X-SMP-APPCID and
-                        X-SUP-APPCID); Location is always sent
+          answerFormat  "accept" (by Accept or $format; Atom when neither names
+                        JSON or XML, as OData V2 does), "json" or "atom"
+          idLocations   where register returns the new id: "body"
+                        (ApplicationConnectionId and the entity URI), "header"
+                        (X-SMP-APPCID), "cookie" (X-SMP-APPCID and X-SUP-APPCID);
+                        Location is always sent
 
-        PROTOCOL (docs/protocol.md §1-7)
+        PROTOCOL (docs/protocol.md sections 1-7)
           [/PREFIX][/public]/odata/applications/VERSION/APP[/$metadata]
-          .../Connections                POST registers (JSON or Atom body; 201, 409 if the
-                                         client's X-SMP-APPCID exists, 400 for read-only props)
-          .../Connections('ID')          GET (304 for ?If-None-Match=ETag), PUT (writable
-                                         properties not given go back to defaults), PATCH,
-                                         MERGE, POST + X-HTTP-METHOD: MERGE (204), DELETE (200)
-          [/PREFIX]/bundles/APP/[NAME:VERSION]   GET the assigned or named bundle
-          Basic auth unless the application is anonymous (401); X-SMP-APPCID header or
-          cookie on connection and bundle requests (403 without). In Atom answers the nested
-          NetworkPolicy object is an OData complex property; navigation properties are links.
+          .../Connections         POST registers: JSON or Atom body; 201; 409 if
+                                  the client's X-SMP-APPCID exists; 400 for
+                                  read-only, unknown or mistyped properties
+          .../Connections('ID')   GET (304 for ?If-None-Match=ETag); PUT (writable
+                                  properties not given go back to defaults),
+                                  PATCH, MERGE, POST + X-HTTP-METHOD: MERGE (204);
+                                  DELETE (200)
+          [/PREFIX]/bundles/APP/[NAME:VERSION]
+                                  GET the assigned or the named bundle
+          Basic auth unless the application is anonymous (else 401). Connection
+          and bundle requests need X-SMP-APPCID as a header or cookie (else 403).
+          In Atom answers the nested NetworkPolicy object is an OData complex
+          property and navigation properties are links.
 
         CONTROL API (no auth; never logged or faulted as protocol requests)
+<<<<<<< HEAD
           POST   /_emulator/faults    {"status": 503, "count": 3, "retryAfter": 1}
                                       {"delay": 2.5, "count": 1}   {"truncate": true}
                                       {"garbage": "<text>"}        count -1 = until cleared
@@ -68,6 +79,34 @@ struct EmulatorCommand: AsyncParsableCommand {
                                       "requests": [{"method", "path", "query", "headers"}]};
                                       header names lower-case, Authorization "<redacted>"
           DELETE /_emulator/requests  clear the request log
+=======
+          POST   /_emulator/faults   {"status": 503, "count": 3, "retryAfter": 1}
+                                     {"delay": 2.5}  {"truncate": true}
+                                     {"garbage": "<text>"}
+                                     count defaults to 1; -1 = until cleared
+                 Rules are used oldest first, at most one per protocol request.
+                 A status or garbage rule answers instead of the server; a
+                 delay-only rule delays the real answer; a truncate rule waits
+                 for the next answer with a body, sends half of it under the full
+                 Content-Length and closes the connection; rules added after a
+                 waiting truncate rule wait behind it. A rule's delay comes first.
+          GET    /_emulator/faults   the active rules
+          DELETE /_emulator/faults   clear all rules
+          PUT    /_emulator/bundles/APP/NAME:VERSION
+                                     raw body = the archive; header
+                                     X-Bundle-Extension (default zip); 201
+          POST   /_emulator/assign   {"appId": "...", "bundleId": "Name:1.0"}
+                                     (null unassigns)
+          POST   /_emulator/users    {"appId": "...", "user": "...",
+                                      "password": "..."}
+          PUT    /_emulator/settings {"appId": "...", "settings": {...}}
+                                     for new and existing connections
+          GET    /_emulator/state    {"connections": [{"id", "appId", "user",
+                                      "properties"}], "requests": [{"method",
+                                      "path", "query", "headers"}]}; header names
+                                     lower-case, Authorization "<redacted>"
+          DELETE /_emulator/requests clear the request log
+>>>>>>> emulator
         """)
 
     @Option(help: "The address to listen on.")
@@ -76,7 +115,7 @@ struct EmulatorCommand: AsyncParsableCommand {
     @Option(help: "The port to listen on; 0 picks a free one.")
     var port = 0
 
-    @Option(help: "A JSON configuration file (see below).")
+    @Option(help: "A JSON configuration file (see above).")
     var config: String?
 
     func run() async throws {
@@ -97,7 +136,13 @@ struct EmulatorCommand: AsyncParsableCommand {
             // The harness reads this exact line; written unbuffered since stdout is a pipe there.
             FileHandle.standardOutput.write(Data("hubctl-emulator listening on http://\(host):\(port)\n".utf8))
         }
-        try await app.runService()
+        do {
+            try await app.runService()
+        } catch {
+            FileHandle.standardError.write(Data(
+                "hubctl-emulator: cannot serve on \(host):\(port): \(error); choose another --host or --port (0 picks a free port)\n".utf8))
+            throw ExitCode(69)
+        }
     }
 }
 

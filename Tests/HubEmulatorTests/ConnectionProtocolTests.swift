@@ -346,6 +346,20 @@ import Testing
         }
     }
 
+    @Test func withoutAcceptTheAnswerIsAtomUnlessFormatAsksForJSON() async throws {
+        try await withEmulator { client, _ in
+            let id = try await client.register()
+            let atom = try await client.execute(uri: connectionPath(id), method: .get, headers: headers(appCID: id, accept: nil))
+            #expect(atom.text.contains("<entry"))
+            let json = try await client.execute(uri: connectionPath(id) + "?$format=json", method: .get,
+                                                headers: headers(appCID: id, accept: nil))
+            #expect(json.entity["ApplicationConnectionId"] as? String == id)
+            let head = try await client.execute(uri: connectionPath(id), method: .head, headers: headers(appCID: id))
+            #expect(head.status == .ok)
+            #expect(head.body.readableBytes == 0)
+        }
+    }
+
     @Test func answerFormatCanBeForced() async throws {
         try await withEmulator(EmulatorConfiguration(answerFormat: .atom)) { client, _ in
             let id = try await client.execute(uri: "\(demoApp)/Connections", method: .post,

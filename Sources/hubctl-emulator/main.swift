@@ -58,28 +58,6 @@ struct EmulatorCommand: AsyncParsableCommand {
           property and navigation properties are links.
 
         CONTROL API (no auth; never logged or faulted as protocol requests)
-<<<<<<< HEAD
-          POST   /_emulator/faults    {"status": 503, "count": 3, "retryAfter": 1}
-                                      {"delay": 2.5, "count": 1}   {"truncate": true}
-                                      {"garbage": "<text>"}        count -1 = until cleared
-                 Rules are used oldest first, at most one per protocol request. status and
-                 garbage rules answer instead of the server; a delay-only rule delays the real
-                 answer; a truncate rule waits for the next answer with a body (sends half of
-                 it under the full Content-Length, then closes the connection), and rules added
-                 after it wait behind it. A rule's delay is applied before its outcome.
-                 "path": "/bundles/" limits a rule to requests whose path contains the text.
-          GET    /_emulator/faults    the active rules      DELETE /_emulator/faults  clear all
-          PUT    /_emulator/bundles/APP/NAME:VERSION   raw body = archive bytes,
-                                      header X-Bundle-Extension (default zip) → 201
-          POST   /_emulator/assign    {"appId": "...", "bundleId": "Name:1.0" | null}
-          POST   /_emulator/users     {"appId": "...", "user": "...", "password": "..."}
-          PUT    /_emulator/settings  {"appId": "...", "settings": {...}} (new and existing
-                                      connections)
-          GET    /_emulator/state     {"connections": [{"id", "appId", "user", "properties"}],
-                                      "requests": [{"method", "path", "query", "headers"}]};
-                                      header names lower-case, Authorization "<redacted>"
-          DELETE /_emulator/requests  clear the request log
-=======
           POST   /_emulator/faults   {"status": 503, "count": 3, "retryAfter": 1}
                                      {"delay": 2.5}  {"truncate": true}
                                      {"garbage": "<text>"}
@@ -90,6 +68,7 @@ struct EmulatorCommand: AsyncParsableCommand {
                  for the next answer with a body, sends half of it under the full
                  Content-Length and closes the connection; rules added after a
                  waiting truncate rule wait behind it. A rule's delay comes first.
+                 "path": "/bundles/" limits a rule to requests whose path has it.
           GET    /_emulator/faults   the active rules
           DELETE /_emulator/faults   clear all rules
           PUT    /_emulator/bundles/APP/NAME:VERSION
@@ -106,7 +85,6 @@ struct EmulatorCommand: AsyncParsableCommand {
                                       "path", "query", "headers"}]}; header names
                                      lower-case, Authorization "<redacted>"
           DELETE /_emulator/requests clear the request log
->>>>>>> emulator
         """)
 
     @Option(help: "The address to listen on.")

@@ -47,7 +47,7 @@ enum Repo {
 
     @Test func zshCompletionLoads() throws {
         let script = Repo.root + "/completions/_hubctl"
-        let r = try run("/usr/bin/zsh", ["-f", "-c", "autoload -U compinit && compinit -u -D && source \"$1\" && whence -w _hubctl", script])
+        let r = try run("/usr/bin/zsh", ["-f", "-c", "autoload -U compinit && compinit -u -D && source \"$1\" && whence -w _hubctl", "zsh", script])
         #expect(r.status == 0, "\(r)")
         #expect(r.out.contains("function"), "\(r)")
     }

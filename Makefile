@@ -11,7 +11,7 @@ FISHCOMPDIR := $(PREFIX)/share/fish/vendor_completions.d
 
 SWIFT ?= swift
 DEBUG_BIN := .build/debug
-RELEASE_BIN := .build/release
+RELEASE_BIN ?= .build/release
 
 # Debian packages the build, the tests and the demo need.
 APT_PACKAGES := libcurl4-openssl-dev libssl-dev libarchive-dev pkg-config curl openssl jq \
@@ -49,7 +49,7 @@ completions man:
 	$(SWIFT) build --product hubctl
 	bash scripts/generate-docs.sh --write $(DEBUG_BIN)
 
-install: release
+install: $(if $(NO_BUILD),,release)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
 	install -m 0755 $(RELEASE_BIN)/hubctl $(RELEASE_BIN)/hubctl-emulator $(DESTDIR)$(BINDIR)/
 	install -m 0644 man/*.1 $(DESTDIR)$(MANDIR)/

@@ -18,6 +18,14 @@ public struct Hubctl: ParsableCommand {
         Exit codes: 0 ok, 64 usage, 65 data, 66 no input, 69 unavailable, 70 internal,
         73 cannot create, 75 temporary, 77 permission, 78 config (see `hubctl help exit-codes`).
         Environment variables and configuration layers: `hubctl help environment`.
+
+        Environment: HUBCTL_SERVER, HUBCTL_APP_ID, HUBCTL_USER, HUBCTL_PASSWORD, HUBCTL_PLIST,
+        HUBCTL_PROFILE, HUBCTL_CONFIG, HUBCTL_HOME, HUBCTL_API_VERSION, HUBCTL_TIMEOUT, HUBCTL_CACERT,
+        HUBCTL_CERT, HUBCTL_KEY, HUBCTL_PKCS12, HUBCTL_PKCS12_PASSPHRASE, HUBCTL_CERT_PROVIDER,
+        HUBCTL_NO_INPUT, HUBCTL_VAULT_PASSPHRASE, HUBCTL_VAULT_KEY, NO_COLOR.
+
+        Files: ${XDG_CONFIG_HOME:-~/.config}/hubctl/config.yaml (profiles);
+        ${XDG_DATA_HOME:-~/.local/share}/hubctl/ (state.json, vault, passcode-policy.json, acp/<appId>/).
         """,
         version: HubVersion.current,
         subcommands: HubctlSubcommands.all

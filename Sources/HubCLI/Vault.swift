@@ -114,7 +114,7 @@ struct VaultShow: HubCommand {
         A missing key is 66 as well.
         """)
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The key to show.") var key: String
+    @Argument(help: "The key to show.", completion: DynamicCompletion.vaultKeys) var key: String
 
     func execute(_ context: CommandContext) throws {
         let store = try vaultStore(context)
@@ -162,7 +162,7 @@ struct VaultDelete: HubCommand {
         A missing key is 66 as well (and nothing is written).
         """)
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The key to delete.") var key: String
+    @Argument(help: "The key to delete.", completion: DynamicCompletion.vaultKeys) var key: String
 
     func execute(_ context: CommandContext) throws {
         let store = try vaultStore(context)

@@ -102,4 +102,20 @@ enum Repo {
         let tty = try run("/usr/bin/script", ["-qec", "\(Binaries.hubctl) --no-input vault init", "/dev/null"], environment: env, timeout: 30)
         #expect(tty.out.contains("vault_secret_missing"), "\(tty)")
     }
+
+    @Test func makeInstallAndUninstall() throws {
+        let prefix = TempDir("prefix")
+        let install = try run("/usr/bin/make", ["-s", "-C", Repo.root, "install", "PREFIX=\(prefix.path)", "NO_BUILD=1", "RELEASE_BIN=\(Binaries.directory)"])
+        #expect(install.status == 0, "\(install)")
+        let installed = try run(prefix.path + "/bin/hubctl", ["--version"])
+        #expect(installed.status == 0 && !installed.out.isEmpty, "\(installed)")
+        for file in ["bin/hubctl-emulator", "share/man/man1/hubctl.1", "share/bash-completion/completions/hubctl",
+                     "share/zsh/site-functions/_hubctl", "share/fish/vendor_completions.d/hubctl.fish"] {
+            #expect(FileManager.default.fileExists(atPath: prefix.path + "/" + file), "\(file) installed")
+        }
+        let uninstall = try run("/usr/bin/make", ["-s", "-C", Repo.root, "uninstall", "PREFIX=\(prefix.path)"])
+        #expect(uninstall.status == 0, "\(uninstall)")
+        #expect(!FileManager.default.fileExists(atPath: prefix.path + "/bin/hubctl"))
+        #expect(!FileManager.default.fileExists(atPath: prefix.path + "/share/man/man1/hubctl.1"))
+    }
 }

@@ -190,7 +190,9 @@ struct CurlHTTPClientTests {
     }
 
     @Test func connectionRefusedIsCannotConnectAfterRetries() throws {
-        let port = try closedPort()
+        let refusing = try RefusingPort()
+        let port = refusing.port
+        defer { withExtendedLifetime(refusing) {} }
         let log = LogLines()
         let client = try CurlHTTPClient(options: fastOptions(attempts: 3, log: log))
         // Even a POST is retried: nothing was sent.
@@ -285,7 +287,10 @@ struct CurlHTTPClientTests {
         let chunks = (0..<5).map { Data(repeating: UInt8(48 + $0), count: 3000) }
         server.enqueue(.pieces(ScriptedServer.chunked(200, headers: [("X-Bundle", "b")], chunks: chunks),
                                pauseMilliseconds: 10))
-        let client = try CurlHTTPClient(options: fastOptions())
+        let progress = LogLines()
+        var options = fastOptions()
+        options.progress = { received, expected in progress.append("\(received)/\(expected.map(String.init) ?? "?")") }
+        let client = try CurlHTTPClient(options: options)
         var received = Data()
         var calls = 0
         let response = try client.stream(HTTPRequest(method: "GET", url: server.baseURL + "/bundle")) { chunk in
@@ -297,6 +302,8 @@ struct CurlHTTPClientTests {
         #expect(response.header("X-Bundle") == "b")
         #expect(received == chunks.reduce(Data(), +))
         #expect(calls >= 2)
+        // Chunked: no announced total; the last report has every byte.
+        #expect(progress.lines.last == "15000/?")
     }
 
     @Test func throwingSinkAbortsTheTransfer() throws {

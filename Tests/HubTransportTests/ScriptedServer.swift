@@ -220,10 +220,29 @@ final class LogLines: @unchecked Sendable {
     func append(_ line: String) { lock.withLock { storage.append(line) } }
 }
 
-/// A port nobody listens on: bound by the kernel, then released.
-func closedPort() throws -> Int {
-    let server = try ScriptedServer()
-    let port = server.port
-    server.stop()
-    return port
+/// A loopback port nobody listens on: bound (so no other test can take it) but never listening,
+/// so connecting is refused. Releasing it and reusing the number raced with parallel tests.
+final class RefusingPort {
+    let port: Int
+    private let fd: Int32
+
+    init() throws {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw POSIXError(.EIO) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer -> Bool in
+                bind(fd, pointer, length) == 0 && getsockname(fd, pointer, &length) == 0
+            }
+        }
+        guard bound else { close(fd); throw POSIXError(.EADDRINUSE) }
+        self.fd = fd
+        port = Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    deinit { close(fd) }
 }

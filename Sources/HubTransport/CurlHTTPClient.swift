@@ -8,6 +8,17 @@ import HubCore
 /// HTTP over one reused libcurl easy handle (so keep-alive connections and TLS sessions are reused
 /// between the requests of one command).
 ///
+/// Failures it throws (`HubError` code → kind/exit code): `cannot_connect` 69 (refused, unresolvable,
+/// or no connection within the connect timeout), `server_error` 69 (500/502/503/504 after retries),
+/// `rate_limited` 69 (429 after retries), `timeout` 75 (no complete answer within `totalTimeout`, a
+/// stalled stream, or 408 after retries), `server_not_trusted` 69 (curl 60/51: unknown CA or name
+/// mismatch — the server cannot be used safely, which is an availability problem the user fixes with
+/// --cacert), `ca_certificate_unreadable` 66, `client_certificate_invalid` 77 (curl 58),
+/// `certificate_required` / `certificate_rejected` 77 (TLS alert, or nginx's 400 page),
+/// `tls_failed` 69, `connection_lost` 69, `too_many_redirects` 69, `redirect_refused` 69,
+/// `invalid_url` 78, `invalid_response` 65, `response_too_large` 65, `invalid_header` 64,
+/// `transfer_failed` 69 (anything else). Other statuses are returned, not thrown.
+///
 /// Thread safety: a libcurl easy handle must never be used by two threads at once. Every request
 /// holds `lock` for its whole duration, so concurrent callers are serialised rather than racing;
 /// that is what makes the `@unchecked Sendable` claim true. Callers should still use one client

@@ -1,0 +1,417 @@
+// Tests of CurlHTTPClient against the scripted loopback server: requests, retries, limits, redirects, streams, logs.
+
+import Foundation
+import HubCore
+@testable import HubTransport
+import Testing
+
+/// Small backoffs so the retry tests stay fast; nothing here asserts on timing.
+private func fastOptions(attempts: Int = 3, log: LogLines? = nil) -> TransportOptions {
+    var verbose: (@Sendable (String) -> Void)?
+    if let log { verbose = { line in log.append(line) } }
+    return TransportOptions(connectTimeout: 5, totalTimeout: 10,
+                     retry: RetryPolicy(maxAttempts: attempts, initialBackoff: 0.01, maxBackoff: 0.05,
+                                        maxRetryAfter: 0.05, maxTotalTime: 30),
+                     verboseLog: verbose)
+}
+
+private struct SinkRefused: Error {}
+
+@Suite("CurlHTTPClient")
+struct CurlHTTPClientTests {
+    // MARK: Requests
+
+    @Test func sendsMethodHeadersAndBody() throws {
+        let server = try ScriptedServer()
+        defer { server.stop() }
+        server.enqueue(.respond(ScriptedServer.response(201, headers: [("X-Reply", "yes")], body: "{\"ok\":true}")))
+        let client = try CurlHTTPClient(options: fastOptions())
+        let body = Data("{\"DeviceType\":\"Linux\"}".utf8)
+        let response = try client.send(HTTPRequest(
+            method: "POST", url: server.baseURL + "/odata/applications/latest/app/Connections",
+            headers: [HTTPHeader("Content-Type", "application/json"), HTTPHeader("X-SMP-APPCID", "abc-123")],
+            body: body))
+
+        #expect(response.status == 201)
+        #expect(response.header("x-reply") == "yes")
+        #expect(String(decoding: response.body, as: UTF8.self) == "{\"ok\":true}")
+        let got = try #require(server.requests.first)
+        #expect(got.method == "POST")
+        #expect(got.target == "/odata/applications/latest/app/Connections")
+        #expect(got.header("Content-Type") == "application/json")
+        #expect(got.header("X-SMP-APPCID") == "abc-123")
+        #expect(got.header("Content-Length") == String(body.count))
+        #expect(got.header("Expect") == nil)
+        #expect(got.header("Authorization") == nil)
+        #expect(got.body == body)
+    }
+
+    @Test func basicAuthGoesInTheHeaderNotTheURL() throws {
+        let server = try ScriptedServer()
+        defer { server.stop() }
+        server.enqueue(.respond(ScriptedServer.response(200)))
+        let client = try CurlHTTPClient(options: fastOptions())
+        _ = try client.send(HTTPRequest(method: "GET", url: server.baseURL + "/x",
+                                        credentials: BasicCredentials(user: "alice", password: "pa:ss w0rd")))
+        let got = try #require(server.requests.first)
+        let expected = "Basic " + Data("alice:pa:ss w0rd".utf8).base64EncodedString()
+        #expect(got.header("Authorization") == expected)
+        #expect(!got.head.contains("pa:ss"))
+        #expect(got.target == "/x")
+    }
+
+    @Test func reusedHandleDoesNotLeakBodyMethodOrCredentials() throws {
+        let server = try ScriptedServer()
+        defer { server.stop() }
+        for _ in 0..<4 { server.enqueue(.respond(ScriptedServer.response(200, body: "ok"))) }
+        let client = try CurlHTTPClient(options: fastOptions())
+        _ = try client.send(HTTPRequest(method: "PUT", url: server.baseURL + "/a", body: Data("payload".utf8),
+                                        credentials: BasicCredentials(user: "u", password: "p")))
+        _ = try client.send(HTTPRequest(method: "DELETE", url: server.baseURL + "/b"))
+        _ = try client.send(HTTPRequest(method: "GET", url: server.baseURL + "/c"))
+        _ = try client.send(HTTPRequest(method: "MERGE", url: server.baseURL + "/d", body: Data("m".utf8)))
+
+        let got = server.requests
+        try #require(got.count == 4)
+        #expect(got.map(\.method) == ["PUT", "DELETE", "GET", "MERGE"])
+        #expect(got[0].body == Data("payload".utf8))
+        for bodyless in got[1...2] {
+            #expect(bodyless.body.isEmpty)
+            #expect(bodyless.header("Content-Length") == nil)
+            #expect(bodyless.header("Content-Type") == nil)
+            #expect(bodyless.header("Authorization") == nil)
+        }
+        #expect(got[3].body == Data("m".utf8))
+        // One easy handle: the keep-alive connection is reused.
+        #expect(server.connectionCount == 1)
+    }
+
+    @Test func malformedHeaderIsRefusedBeforeSending() throws {
+        let server = try ScriptedServer()
+        defer { server.stop() }
+        let client = try CurlHTTPClient(options: fastOptions())
+        let error = #expect(throws: HubError.self) {
+            try client.send(HTTPRequest(method: "GET", url: server.baseURL,
+                                        headers: [HTTPHeader("X-SUP-Domain", "a\r\nX-Evil: 1")]))
+        }
+        #expect(error?.code == "invalid_header")
+        #expect(server.requests.isEmpty)
+    }
+
+    // MARK: Retries
+
+    @Test func retries503ThenSucceeds() throws {
+        let server = try ScriptedServer()
+        defer { server.stop() }
+        server.enqueue(.respond(ScriptedServer.response(503)), .respond(ScriptedServer.response(503)),
+                       .respond(ScriptedServer.response(200, body: "finally")))
+        let client = try CurlHTTPClient(options: fastOptions(attempts: 4))
+        let response = try client.send(HTTPRequest(method: "GET", url: server.baseURL + "/r"))
+        #expect(response.status == 200)
+        #expect(String(decoding: response.body, as: UTF8.self) == "finally")
+        #expect(server.requests.count == 3)
+    }
+
+    @Test func persistent503IsUnavailableAfterMaxAttempts() throws {
+        let server = try ScriptedServer()
+        defer { server.stop() }
+        for _ in 0..<5 { server.enqueue(.respond(ScriptedServer.response(503))) }
+        let client = try CurlHTTPClient(options: fastOptions(attempts: 3))
+        let error = #expect(throws: HubError.self) {
+            try client.send(HTTPRequest(method: "GET", url: server.baseURL + "/r"))
+        }
+        #expect(error?.kind == .unavailable)
+        #expect(error?.exitCode == 69)
+        #expect(error?.code == "server_error")
+        #expect(error?.status == 503)
+        #expect(error?.message.contains("3 attempts") == true)
+        #expect(server.requests.count == 3)
+    }
+
+    @Test func retryAfterIsCappedByThePolicy() throws {
+        let server = try ScriptedServer()
+        defer { server.stop() }
+        // An hour asked; the policy caps it at 0.05 s, so the retry happens and succeeds.
+        server.enqueue(.respond(ScriptedServer.response(503, headers: [("Retry-After", "3600")])),
+                       .respond(ScriptedServer.response(200)))
+        let client = try CurlHTTPClient(options: fastOptions())
+        #expect(try client.send(HTTPRequest(method: "GET", url: server.baseURL)).status == 200)
+        #expect(server.requests.count == 2)
+    }
+
+    @Test func retryAfterBeyondTheTotalTimeStopsRetrying() throws {
+        let server = try ScriptedServer()
+        defer { server.stop() }
+        server.enqueue(.respond(ScriptedServer.response(503, headers: [("Retry-After", "5")])),
+                       .respond(ScriptedServer.response(200)))
+        var options = fastOptions(attempts: 4)
+        // Honouring 5 s would pass the 1 s budget; the 0.01 s backoff alone would have retried.
+        options.retry.maxRetryAfter = 30
+        options.retry.maxTotalTime = 1
+        let client = try CurlHTTPClient(options: options)
+        let error = #expect(throws: HubError.self) {
+            try client.send(HTTPRequest(method: "GET", url: server.baseURL))
+        }
+        #expect(error?.code == "server_error")
+        #expect(server.requests.count == 1)
+    }
+
+    @Test func nonIdempotentPostIsNotRetriedAndGetsTheResponse() throws {
+        let server = try ScriptedServer()
+        defer { server.stop() }
+        server.enqueue(.respond(ScriptedServer.response(503, body: "busy")), .respond(ScriptedServer.response(201)))
+        let client = try CurlHTTPClient(options: fastOptions())
+        let response = try client.send(HTTPRequest(method: "POST", url: server.baseURL, body: Data("x".utf8)))
+        #expect(response.status == 503)
+        #expect(String(decoding: response.body, as: UTF8.self) == "busy")
+        #expect(server.requests.count == 1)
+    }
+
+    @Test func postMarkedIdempotentIsRetried() throws {
+        let server = try ScriptedServer()
+        defer { server.stop() }
+        server.enqueue(.respond(ScriptedServer.response(503)), .respond(ScriptedServer.response(201)))
+        let client = try CurlHTTPClient(options: fastOptions())
+        let response = try client.send(HTTPRequest(method: "POST", url: server.baseURL, body: Data("x".utf8),
+                                                   idempotent: true))
+        #expect(response.status == 201)
+        #expect(server.requests.count == 2)
+        #expect(server.requests.allSatisfy { $0.body == Data("x".utf8) })
+    }
+
+    @Test func notFoundAndUnauthorizedAreNeverRetried() throws {
+        let server = try ScriptedServer()
+        defer { server.stop() }
+        server.enqueue(.respond(ScriptedServer.response(401)), .respond(ScriptedServer.response(404)))
+        let client = try CurlHTTPClient(options: fastOptions())
+        #expect(try client.send(HTTPRequest(method: "GET", url: server.baseURL)).status == 401)
+        #expect(try client.send(HTTPRequest(method: "GET", url: server.baseURL)).status == 404)
+        #expect(server.requests.count == 2)
+    }
+
+    @Test func connectionRefusedIsCannotConnectAfterRetries() throws {
+        let refusing = try RefusingPort()
+        let port = refusing.port
+        defer { withExtendedLifetime(refusing) {} }
+        let log = LogLines()
+        let client = try CurlHTTPClient(options: fastOptions(attempts: 3, log: log))
+        // Even a POST is retried: nothing was sent.
+        let error = #expect(throws: HubError.self) {
+            try client.send(HTTPRequest(method: "POST", url: "http://127.0.0.1:\(port)/odata", body: Data()))
+        }
+        #expect(error?.kind == .unavailable)
+        #expect(error?.exitCode == 69)
+        #expect(error?.code == "cannot_connect")
+        #expect(error?.message.contains("127.0.0.1:\(port)") == true)
+        #expect(error?.message.contains("--server") == true)
+        #expect(log.lines.count == 3)
+    }
+
+    @Test func serverThatNeverAnswersTimesOut() throws {
+        let server = try ScriptedServer()
+        defer { server.stop() }
+        server.enqueue(.hang, .hang)
+        var options = fastOptions(attempts: 2)
+        options.totalTimeout = 1
+        let client = try CurlHTTPClient(options: options)
+        let error = #expect(throws: HubError.self) {
+            try client.send(HTTPRequest(method: "GET", url: server.baseURL + "/slow"))
+        }
+        #expect(error?.kind == .temporary)
+        #expect(error?.exitCode == 75)
+        #expect(error?.code == "timeout")
+        #expect(error?.message.contains("--timeout") == true)
+        #expect(server.requests.count == 2)
+    }
+
+    // MARK: Limits, redirects, headers
+
+    @Test func chunkedBodyOverTheCapIsRefused() throws {
+        let server = try ScriptedServer()
+        defer { server.stop() }
+        let chunk = Data(repeating: UInt8(ascii: "a"), count: 600)
+        server.enqueue(.pieces(ScriptedServer.chunked(200, chunks: [chunk, chunk, chunk, chunk]), pauseMilliseconds: 5))
+        var options = fastOptions()
+        options.maxResponseBytes = 1000
+        let client = try CurlHTTPClient(options: options)
+        let error = #expect(throws: HubError.self) {
+            try client.send(HTTPRequest(method: "GET", url: server.baseURL))
+        }
+        #expect(error?.kind == .data)
+        #expect(error?.code == "response_too_large")
+        #expect(server.requests.count == 1)
+    }
+
+    @Test func redirectToAnotherPortDropsCredentials() throws {
+        let first = try ScriptedServer()
+        let second = try ScriptedServer()
+        defer { first.stop(); second.stop() }
+        first.enqueue(.respond(ScriptedServer.response(302, headers: [("Location", second.baseURL + "/landing")])))
+        second.enqueue(.respond(ScriptedServer.response(200, body: "landed")))
+        let client = try CurlHTTPClient(options: fastOptions())
+        let response = try client.send(HTTPRequest(method: "GET", url: first.baseURL + "/start",
+                                                   credentials: BasicCredentials(user: "u", password: "secret")))
+        #expect(response.status == 200)
+        #expect(response.effectiveURL == second.baseURL + "/landing")
+        #expect(first.requests.first?.header("Authorization") != nil)
+        let landed = try #require(second.requests.first)
+        #expect(landed.target == "/landing")
+        #expect(landed.header("Authorization") == nil)
+    }
+
+    @Test func headersAndCookiesAreThoseOfTheFinalResponse() throws {
+        let server = try ScriptedServer()
+        defer { server.stop() }
+        server.enqueue(
+            .respond(ScriptedServer.response(302, headers: [("Location", "/next"), ("X-First", "1"),
+                                                            ("Set-Cookie", "first=1; Path=/")])),
+            .respond(ScriptedServer.response(200, headers: [
+                ("X-Second", "2"),
+                ("Set-Cookie", "X-SMP-APPCID=abc-123; Path=/; HttpOnly"),
+                ("Set-Cookie", "other=\"quoted\""),
+            ])))
+        let client = try CurlHTTPClient(options: fastOptions())
+        let response = try client.send(HTTPRequest(method: "GET", url: server.baseURL + "/start"))
+        #expect(response.status == 200)
+        #expect(response.header("X-First") == nil)
+        #expect(response.header("X-Second") == "2")
+        #expect(response.cookies == ["X-SMP-APPCID": "abc-123", "other": "quoted"])
+        #expect(server.requests.map(\.target) == ["/start", "/next"])
+    }
+
+    // MARK: Streams
+
+    @Test func streamDeliversChunksAsTheyArrive() throws {
+        let server = try ScriptedServer()
+        defer { server.stop() }
+        let chunks = (0..<5).map { Data(repeating: UInt8(48 + $0), count: 3000) }
+        server.enqueue(.pieces(ScriptedServer.chunked(200, headers: [("X-Bundle", "b")], chunks: chunks),
+                               pauseMilliseconds: 10))
+        let progress = LogLines()
+        var options = fastOptions()
+        options.progress = { received, expected in progress.append("\(received)/\(expected.map(String.init) ?? "?")") }
+        let client = try CurlHTTPClient(options: options)
+        var received = Data()
+        var calls = 0
+        let response = try client.stream(HTTPRequest(method: "GET", url: server.baseURL + "/bundle")) { chunk in
+            calls += 1
+            received.append(contentsOf: chunk)
+        }
+        #expect(response.status == 200)
+        #expect(response.body.isEmpty)
+        #expect(response.header("X-Bundle") == "b")
+        #expect(received == chunks.reduce(Data(), +))
+        #expect(calls >= 2)
+        // Chunked: no announced total; the last report has every byte.
+        #expect(progress.lines.last == "15000/?")
+    }
+
+    @Test func throwingSinkAbortsTheTransfer() throws {
+        let server = try ScriptedServer()
+        defer { server.stop() }
+        let chunks = (0..<5).map { _ in Data(repeating: 1, count: 4000) }
+        server.enqueue(.pieces(ScriptedServer.chunked(200, chunks: chunks), pauseMilliseconds: 10))
+        let client = try CurlHTTPClient(options: fastOptions())
+        var calls = 0
+        #expect(throws: SinkRefused.self) {
+            try client.stream(HTTPRequest(method: "GET", url: server.baseURL)) { _ in
+                calls += 1
+                throw SinkRefused()
+            }
+        }
+        #expect(calls == 1)
+        #expect(server.requests.count == 1)
+    }
+
+    @Test func streamReturnsErrorBodiesWithoutCallingTheSink() throws {
+        let server = try ScriptedServer()
+        defer { server.stop() }
+        server.enqueue(.respond(ScriptedServer.response(404, body: "no bundle")))
+        let client = try CurlHTTPClient(options: fastOptions())
+        var calls = 0
+        let response = try client.stream(HTTPRequest(method: "GET", url: server.baseURL)) { _ in calls += 1 }
+        #expect(response.status == 404)
+        #expect(String(decoding: response.body, as: UTF8.self) == "no bundle")
+        #expect(calls == 0)
+    }
+
+    // MARK: Verbose log and TLS-facing errors
+
+    @Test func verboseLineRedactsSecrets() throws {
+        let server = try ScriptedServer()
+        defer { server.stop() }
+        server.enqueue(.respond(ScriptedServer.response(503)),
+                       .respond(ScriptedServer.response(201, body: "created")))
+        let log = LogLines()
+        let client = try CurlHTTPClient(options: fastOptions(log: log))
+        let url = "http://bob:url-secret@127.0.0.1:\(server.port)/odata?password=hunter2&format=json"
+        _ = try client.send(HTTPRequest(method: "PUT", url: url, body: Data("{}".utf8),
+                                        credentials: BasicCredentials(user: "bob", password: "s3cr3t-pw")))
+        let text = log.lines.joined(separator: "\n")
+        #expect(log.lines.count == 2)
+        #expect(log.lines.last?.hasPrefix("PUT http://***@127.0.0.1:\(server.port)/odata?password=***&format=json -> 201 (7 B, ") == true)
+        #expect(log.lines.last?.hasSuffix("attempt 2/3)") == true)
+        for secret in ["url-secret", "hunter2", "s3cr3t-pw", "Authorization", "Basic "] {
+            #expect(!text.contains(secret))
+        }
+    }
+
+    @Test func nginxCertificateRefusalIsPermission() throws {
+        let server = try ScriptedServer()
+        defer { server.stop() }
+        let page = "<html><center><h1>400 Bad Request</h1></center><center>No required SSL certificate was sent</center></html>"
+        server.enqueue(.respond(ScriptedServer.response(400, body: page)))
+        let client = try CurlHTTPClient(options: fastOptions())
+        let error = #expect(throws: HubError.self) {
+            try client.send(HTTPRequest(method: "GET", url: server.baseURL))
+        }
+        #expect(error?.exitCode == 77)
+        #expect(error?.code == "certificate_required")
+    }
+
+    @Test func unreadablePKCS12IsClientCertificateInvalid() throws {
+        // The certificate is loaded at the TLS handshake, so this needs an https URL; the listener
+        // speaks plain HTTP, but libcurl reads the PKCS#12 before it sends anything.
+        let server = try ScriptedServer()
+        defer { server.stop() }
+        var options = fastOptions(attempts: 2)
+        options.clientCertificate = .pkcs12(Data("not a pkcs12".utf8), passphrase: "wrong")
+        let client = try CurlHTTPClient(options: options)
+        let error = #expect(throws: HubError.self) {
+            try client.send(HTTPRequest(method: "GET", url: "https://127.0.0.1:\(server.port)/"))
+        }
+        #expect(error?.exitCode == 77)
+        #expect(error?.code == "client_certificate_invalid")
+        #expect(error?.message.contains("wrong") == false)
+    }
+}
+
+@Suite("Transport helpers")
+struct TransportSupportTests {
+    @Test func retryAfterReadsSecondsAndDates() {
+        let now = Date(timeIntervalSince1970: 1_700_000_000)
+        #expect(TransportSupport.retryAfterSeconds("120", now: now) == 120)
+        #expect(TransportSupport.retryAfterSeconds(" 0 ", now: now) == 0)
+        #expect(TransportSupport.retryAfterSeconds("Tue, 14 Nov 2023 22:15:20 GMT", now: now) == 120)
+        #expect(TransportSupport.retryAfterSeconds("Tue, 14 Nov 2023 22:00:00 GMT", now: now) == 0)
+        #expect(TransportSupport.retryAfterSeconds("soon", now: now) == nil)
+        #expect(TransportSupport.retryAfterSeconds(nil, now: now) == nil)
+    }
+
+    @Test func backoffDoublesWithJitterAndCap() {
+        let policy = RetryPolicy(initialBackoff: 1, maxBackoff: 4)
+        for _ in 0..<20 {
+            #expect((0.5...1).contains(TransportSupport.backoff(afterAttempt: 1, policy: policy)))
+            #expect((1...2).contains(TransportSupport.backoff(afterAttempt: 2, policy: policy)))
+            #expect((2...4).contains(TransportSupport.backoff(afterAttempt: 5, policy: policy)))
+        }
+    }
+
+    @Test func redactionHidesUserinfoAndSecretQueryValues() {
+        #expect(TransportSupport.redact("https://u:p@h:8443/a?token=t&x=1&apiKey=k")
+                == "https://***@h:8443/a?token=***&x=1&apiKey=***")
+        #expect(TransportSupport.redact("http://h/a") == "http://h/a")
+        #expect(TransportSupport.hostPort("https://user:pw@example.com/x") == "example.com:443")
+        #expect(TransportSupport.hostPort("http://127.0.0.1:8080/x") == "127.0.0.1:8080")
+    }
+}

@@ -1,1 +1,0 @@
-// Tests for HubTransport live in this folder.

@@ -4,7 +4,9 @@ import ArgumentParser
 import Foundation
 import HubConfig
 import HubCore
+import HubBundles
 import HubServices
+import HubVault
 
 struct StatusCommand: HubCommand {
     static let configuration = CommandConfiguration(
@@ -38,11 +40,12 @@ struct StatusCommand: HubCommand {
         var configError: String?
         var registrations: [Registration]
         var vault: VaultStatus
-        var passcodePolicy: JSONValue?
+        /// The passcode policy in force for the vault (null when the server sent none or it is disabled).
+        var passcodePolicy: PasscodePolicy?
         var acp: [ACPStatus]
     }
     struct VaultStatus: Encodable { var path: String; var exists: Bool }
-    struct ACPStatus: Encodable { var appId: String; var path: String; var current: String? }
+    struct ACPStatus: Encodable { var appId: String; var path: String; var current: String?; var sha256: String?; var fetchedAt: Date? }
 
     func execute(_ context: CommandContext) throws {
         var config: Output.Config?
@@ -58,13 +61,13 @@ struct StatusCommand: HubCommand {
         }
         let home = context.home
         let registrations = try RegistrationStore(home: home).all()
-        let policyData = FileManager.default.contents(atPath: home + "/passcode-policy.json")
-        let policy = policyData.flatMap { try? JSONDecoder().decode(JSONValue.self, from: $0) }
+        let policy = try PasscodePolicy.load(home: home)
         let acpRoot = home + "/acp"
         let apps = (try? FileManager.default.contentsOfDirectory(atPath: acpRoot))?.sorted() ?? []
         let acp = apps.map { app -> ACPStatus in
-            let current = try? FileManager.default.destinationOfSymbolicLink(atPath: "\(acpRoot)/\(app)/current")
-            return ACPStatus(appId: app, path: "\(acpRoot)/\(app)", current: current)
+            let record = try? ProfileDirectory(path: "\(acpRoot)/\(app)").currentRecord()
+            return ACPStatus(appId: app, path: "\(acpRoot)/\(app)/current", current: record?.bundleId,
+                             sha256: record?.sha256, fetchedAt: record?.fetchedAt)
         }
         try context.emit(Output(
             version: HubVersion.current, home: home,

@@ -44,6 +44,7 @@ test: deps
 
 check-generated:
 	@bash scripts/generate-docs.sh --check $(DEBUG_BIN)
+	@bash scripts/check-version.sh $(DEBUG_BIN)
 
 completions man:
 	$(SWIFT) build --product hubctl

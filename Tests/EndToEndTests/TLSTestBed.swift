@@ -175,7 +175,7 @@ final class TLSTestBed: @unchecked Sendable {
     static func makePKI(in dir: TempDir) throws {
         let env = ["KEYPASS": TestSecrets.keyPassphrase, "P12PASS": TestSecrets.pkcs12Passphrase]
         func openssl(_ args: [String]) throws {
-            let r = try EndToEndTests.run(openssl, args, environment: env, timeout: 60)
+            let r = try EndToEndTests.run(Self.openssl, args, environment: env, timeout: 60)
             guard r.status == 0 else { throw HarnessError("openssl \(args.first ?? "") failed: \(r.err)") }
         }
         func path(_ name: String) -> String { dir.file(name) }

@@ -216,10 +216,12 @@ public final class CurlHTTPClient: HTTPTransport, @unchecked Sendable {
                             + "\(TransportSupport.formatSeconds(options.totalTimeout)) limit\(tries). "
                             + "Raise it with --timeout if the server is slow, or try again later.")
         case CURLE_PEER_FAILED_VERIFICATION where reason.contains("subject name") || reason.lowercased().contains("does not match"):
-            // Same exit code as an unknown CA (69): either way the server could not prove who it is.
-            return HubError(.unavailable, code: "server_name_mismatch",
+            // Same code and exit (69) as an unknown CA: either way the server could not prove who it is;
+            // only the advice differs.
+            return HubError(.unavailable, code: "server_not_trusted",
                             "The server at \(server) is not trusted: its certificate is not issued for that host name (\(reason)). "
-                            + "Use the host name the certificate names in --server, or ask the administrator for a matching certificate.")
+                            + "Use the host name the certificate names in --server, or ask the administrator for a matching "
+                            + "certificate (--cacert does not help here).")
         case CURLE_PEER_FAILED_VERIFICATION, CURLE_OBSOLETE51:
             return HubError(.unavailable, code: "server_not_trusted",
                             "The server at \(server) is not trusted: its certificate could not be verified (\(reason)). "

@@ -212,7 +212,7 @@ private func calls(_ dir: TempDir) -> [String] {
         let bed = try TLSTestBed()
         let c = MTLSClient(bed, server: bed.mismatchURL)
         let r = try c(c.pem() + ["register"])
-        expectFailure(r, 69, "server_name_mismatch", ["not trusted", "host name"])
+        expectFailure(r, 69, "server_not_trusted", ["not trusted", "host name"])
         #expect(try connections(bed.emulator).isEmpty)
     }
 

@@ -197,42 +197,50 @@ _hubctl_register() {
         return
         ;;
     '--plist')
+        __hubctl_add_completions -f
         return
         ;;
     '--app-id')
         return
         ;;
     '--profile')
+        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion register -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
         return
         ;;
     '--user')
         return
         ;;
     '--cert')
+        __hubctl_add_completions -f
         return
         ;;
     '--key')
+        __hubctl_add_completions -f
         return
         ;;
     '--pkcs12')
+        __hubctl_add_completions -f
         return
         ;;
     '--cert-provider')
         return
         ;;
     '--cacert')
+        __hubctl_add_completions -f
         return
         ;;
     '--api-version')
         return
         ;;
     '--home')
+        __hubctl_add_completions -d
         return
         ;;
     '--timeout')
         return
         ;;
     '--vault-passphrase-file')
+        __hubctl_add_completions -f
         return
         ;;
     '--device-type')
@@ -260,42 +268,50 @@ _hubctl_unregister() {
         return
         ;;
     '--plist')
+        __hubctl_add_completions -f
         return
         ;;
     '--app-id')
         return
         ;;
     '--profile')
+        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion unregister -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
         return
         ;;
     '--user')
         return
         ;;
     '--cert')
+        __hubctl_add_completions -f
         return
         ;;
     '--key')
+        __hubctl_add_completions -f
         return
         ;;
     '--pkcs12')
+        __hubctl_add_completions -f
         return
         ;;
     '--cert-provider')
         return
         ;;
     '--cacert')
+        __hubctl_add_completions -f
         return
         ;;
     '--api-version')
         return
         ;;
     '--home')
+        __hubctl_add_completions -d
         return
         ;;
     '--timeout')
         return
         ;;
     '--vault-passphrase-file')
+        __hubctl_add_completions -f
         return
         ;;
     '--appcid')
@@ -340,42 +356,50 @@ _hubctl_settings_get() {
         return
         ;;
     '--plist')
+        __hubctl_add_completions -f
         return
         ;;
     '--app-id')
         return
         ;;
     '--profile')
+        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion settings get -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
         return
         ;;
     '--user')
         return
         ;;
     '--cert')
+        __hubctl_add_completions -f
         return
         ;;
     '--key')
+        __hubctl_add_completions -f
         return
         ;;
     '--pkcs12')
+        __hubctl_add_completions -f
         return
         ;;
     '--cert-provider')
         return
         ;;
     '--cacert')
+        __hubctl_add_completions -f
         return
         ;;
     '--api-version')
         return
         ;;
     '--home')
+        __hubctl_add_completions -d
         return
         ;;
     '--timeout')
         return
         ;;
     '--vault-passphrase-file')
+        __hubctl_add_completions -f
         return
         ;;
     esac
@@ -394,42 +418,50 @@ _hubctl_settings_set() {
         return
         ;;
     '--plist')
+        __hubctl_add_completions -f
         return
         ;;
     '--app-id')
         return
         ;;
     '--profile')
+        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion settings set -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
         return
         ;;
     '--user')
         return
         ;;
     '--cert')
+        __hubctl_add_completions -f
         return
         ;;
     '--key')
+        __hubctl_add_completions -f
         return
         ;;
     '--pkcs12')
+        __hubctl_add_completions -f
         return
         ;;
     '--cert-provider')
         return
         ;;
     '--cacert')
+        __hubctl_add_completions -f
         return
         ;;
     '--api-version')
         return
         ;;
     '--home')
+        __hubctl_add_completions -d
         return
         ;;
     '--timeout')
         return
         ;;
     '--vault-passphrase-file')
+        __hubctl_add_completions -f
         return
         ;;
     esac
@@ -471,42 +503,50 @@ _hubctl_acp_check() {
         return
         ;;
     '--plist')
+        __hubctl_add_completions -f
         return
         ;;
     '--app-id')
         return
         ;;
     '--profile')
+        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion acp check -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
         return
         ;;
     '--user')
         return
         ;;
     '--cert')
+        __hubctl_add_completions -f
         return
         ;;
     '--key')
+        __hubctl_add_completions -f
         return
         ;;
     '--pkcs12')
+        __hubctl_add_completions -f
         return
         ;;
     '--cert-provider')
         return
         ;;
     '--cacert')
+        __hubctl_add_completions -f
         return
         ;;
     '--api-version')
         return
         ;;
     '--home')
+        __hubctl_add_completions -d
         return
         ;;
     '--timeout')
         return
         ;;
     '--vault-passphrase-file')
+        __hubctl_add_completions -f
         return
         ;;
     '--dest')
@@ -528,42 +568,50 @@ _hubctl_acp_fetch() {
         return
         ;;
     '--plist')
+        __hubctl_add_completions -f
         return
         ;;
     '--app-id')
         return
         ;;
     '--profile')
+        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion acp fetch -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
         return
         ;;
     '--user')
         return
         ;;
     '--cert')
+        __hubctl_add_completions -f
         return
         ;;
     '--key')
+        __hubctl_add_completions -f
         return
         ;;
     '--pkcs12')
+        __hubctl_add_completions -f
         return
         ;;
     '--cert-provider')
         return
         ;;
     '--cacert')
+        __hubctl_add_completions -f
         return
         ;;
     '--api-version')
         return
         ;;
     '--home')
+        __hubctl_add_completions -d
         return
         ;;
     '--timeout')
         return
         ;;
     '--vault-passphrase-file')
+        __hubctl_add_completions -f
         return
         ;;
     '--dest')
@@ -593,13 +641,13 @@ _hubctl_vault() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    init|set|show|list|delete|rekey)
+    init|set|show|list|delete|rekey|import-cert|delete-cert)
         # Offer subcommand argument completions
         "_hubctl_vault_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'init set show list delete rekey' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'init set show list delete rekey import-cert delete-cert' -- "${cur}"))
         ;;
     esac
 }
@@ -617,42 +665,50 @@ _hubctl_vault_init() {
         return
         ;;
     '--plist')
+        __hubctl_add_completions -f
         return
         ;;
     '--app-id')
         return
         ;;
     '--profile')
+        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion vault init -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
         return
         ;;
     '--user')
         return
         ;;
     '--cert')
+        __hubctl_add_completions -f
         return
         ;;
     '--key')
+        __hubctl_add_completions -f
         return
         ;;
     '--pkcs12')
+        __hubctl_add_completions -f
         return
         ;;
     '--cert-provider')
         return
         ;;
     '--cacert')
+        __hubctl_add_completions -f
         return
         ;;
     '--api-version')
         return
         ;;
     '--home')
+        __hubctl_add_completions -d
         return
         ;;
     '--timeout')
         return
         ;;
     '--vault-passphrase-file')
+        __hubctl_add_completions -f
         return
         ;;
     esac
@@ -671,42 +727,50 @@ _hubctl_vault_set() {
         return
         ;;
     '--plist')
+        __hubctl_add_completions -f
         return
         ;;
     '--app-id')
         return
         ;;
     '--profile')
+        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion vault set -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
         return
         ;;
     '--user')
         return
         ;;
     '--cert')
+        __hubctl_add_completions -f
         return
         ;;
     '--key')
+        __hubctl_add_completions -f
         return
         ;;
     '--pkcs12')
+        __hubctl_add_completions -f
         return
         ;;
     '--cert-provider')
         return
         ;;
     '--cacert')
+        __hubctl_add_completions -f
         return
         ;;
     '--api-version')
         return
         ;;
     '--home')
+        __hubctl_add_completions -d
         return
         ;;
     '--timeout')
         return
         ;;
     '--vault-passphrase-file')
+        __hubctl_add_completions -f
         return
         ;;
     esac
@@ -725,42 +789,58 @@ _hubctl_vault_show() {
         return
         ;;
     '--plist')
+        __hubctl_add_completions -f
         return
         ;;
     '--app-id')
         return
         ;;
     '--profile')
+        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion vault show -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
         return
         ;;
     '--user')
         return
         ;;
     '--cert')
+        __hubctl_add_completions -f
         return
         ;;
     '--key')
+        __hubctl_add_completions -f
         return
         ;;
     '--pkcs12')
+        __hubctl_add_completions -f
         return
         ;;
     '--cert-provider')
         return
         ;;
     '--cacert')
+        __hubctl_add_completions -f
         return
         ;;
     '--api-version')
         return
         ;;
     '--home')
+        __hubctl_add_completions -d
         return
         ;;
     '--timeout')
         return
         ;;
     '--vault-passphrase-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion vault show -- positional@0 "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
         return
         ;;
     esac
@@ -779,42 +859,50 @@ _hubctl_vault_list() {
         return
         ;;
     '--plist')
+        __hubctl_add_completions -f
         return
         ;;
     '--app-id')
         return
         ;;
     '--profile')
+        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion vault list -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
         return
         ;;
     '--user')
         return
         ;;
     '--cert')
+        __hubctl_add_completions -f
         return
         ;;
     '--key')
+        __hubctl_add_completions -f
         return
         ;;
     '--pkcs12')
+        __hubctl_add_completions -f
         return
         ;;
     '--cert-provider')
         return
         ;;
     '--cacert')
+        __hubctl_add_completions -f
         return
         ;;
     '--api-version')
         return
         ;;
     '--home')
+        __hubctl_add_completions -d
         return
         ;;
     '--timeout')
         return
         ;;
     '--vault-passphrase-file')
+        __hubctl_add_completions -f
         return
         ;;
     esac
@@ -833,42 +921,58 @@ _hubctl_vault_delete() {
         return
         ;;
     '--plist')
+        __hubctl_add_completions -f
         return
         ;;
     '--app-id')
         return
         ;;
     '--profile')
+        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion vault delete -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
         return
         ;;
     '--user')
         return
         ;;
     '--cert')
+        __hubctl_add_completions -f
         return
         ;;
     '--key')
+        __hubctl_add_completions -f
         return
         ;;
     '--pkcs12')
+        __hubctl_add_completions -f
         return
         ;;
     '--cert-provider')
         return
         ;;
     '--cacert')
+        __hubctl_add_completions -f
         return
         ;;
     '--api-version')
         return
         ;;
     '--home')
+        __hubctl_add_completions -d
         return
         ;;
     '--timeout')
         return
         ;;
     '--vault-passphrase-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion vault delete -- positional@0 "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
         return
         ;;
     esac
@@ -887,45 +991,177 @@ _hubctl_vault_rekey() {
         return
         ;;
     '--plist')
+        __hubctl_add_completions -f
         return
         ;;
     '--app-id')
         return
         ;;
     '--profile')
+        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion vault rekey -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
         return
         ;;
     '--user')
         return
         ;;
     '--cert')
+        __hubctl_add_completions -f
         return
         ;;
     '--key')
+        __hubctl_add_completions -f
         return
         ;;
     '--pkcs12')
+        __hubctl_add_completions -f
         return
         ;;
     '--cert-provider')
         return
         ;;
     '--cacert')
+        __hubctl_add_completions -f
         return
         ;;
     '--api-version')
         return
         ;;
     '--home')
+        __hubctl_add_completions -d
         return
         ;;
     '--timeout')
         return
         ;;
     '--vault-passphrase-file')
+        __hubctl_add_completions -f
         return
         ;;
     '--new-passphrase-file')
+        return
+        ;;
+    esac
+}
+
+_hubctl_vault_import-cert() {
+    repeating_flags=()
+    non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --vault-passphrase-file)
+    __hubctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--server')
+        return
+        ;;
+    '--plist')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--app-id')
+        return
+        ;;
+    '--profile')
+        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion vault import-cert -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--cert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--key')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--pkcs12')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cert-provider')
+        return
+        ;;
+    '--cacert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--api-version')
+        return
+        ;;
+    '--home')
+        __hubctl_add_completions -d
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--vault-passphrase-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_hubctl_vault_delete-cert() {
+    repeating_flags=()
+    non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --vault-passphrase-file)
+    __hubctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--server')
+        return
+        ;;
+    '--plist')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--app-id')
+        return
+        ;;
+    '--profile')
+        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion vault delete-cert -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--cert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--key')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--pkcs12')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cert-provider')
+        return
+        ;;
+    '--cacert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--api-version')
+        return
+        ;;
+    '--home')
+        __hubctl_add_completions -d
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--vault-passphrase-file')
+        __hubctl_add_completions -f
         return
         ;;
     esac
@@ -967,42 +1203,50 @@ _hubctl_plist_validate() {
         return
         ;;
     '--plist')
+        __hubctl_add_completions -f
         return
         ;;
     '--app-id')
         return
         ;;
     '--profile')
+        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion plist validate -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
         return
         ;;
     '--user')
         return
         ;;
     '--cert')
+        __hubctl_add_completions -f
         return
         ;;
     '--key')
+        __hubctl_add_completions -f
         return
         ;;
     '--pkcs12')
+        __hubctl_add_completions -f
         return
         ;;
     '--cert-provider')
         return
         ;;
     '--cacert')
+        __hubctl_add_completions -f
         return
         ;;
     '--api-version')
         return
         ;;
     '--home')
+        __hubctl_add_completions -d
         return
         ;;
     '--timeout')
         return
         ;;
     '--vault-passphrase-file')
+        __hubctl_add_completions -f
         return
         ;;
     esac
@@ -1021,42 +1265,50 @@ _hubctl_status() {
         return
         ;;
     '--plist')
+        __hubctl_add_completions -f
         return
         ;;
     '--app-id')
         return
         ;;
     '--profile')
+        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion status -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
         return
         ;;
     '--user')
         return
         ;;
     '--cert')
+        __hubctl_add_completions -f
         return
         ;;
     '--key')
+        __hubctl_add_completions -f
         return
         ;;
     '--pkcs12')
+        __hubctl_add_completions -f
         return
         ;;
     '--cert-provider')
         return
         ;;
     '--cacert')
+        __hubctl_add_completions -f
         return
         ;;
     '--api-version')
         return
         ;;
     '--home')
+        __hubctl_add_completions -d
         return
         ;;
     '--timeout')
         return
         ;;
     '--vault-passphrase-file')
+        __hubctl_add_completions -f
         return
         ;;
     esac

@@ -57,6 +57,10 @@ function __hubctl_parse_tokens -S
                 __hubctl_parse_subcommand 1 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'version' 'h/help'
             case 'rekey'
                 __hubctl_parse_subcommand 0 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'new-passphrase-file=' 'version' 'h/help'
+            case 'import-cert'
+                __hubctl_parse_subcommand 0 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'version' 'h/help'
+            case 'delete-cert'
+                __hubctl_parse_subcommand 0 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'version' 'h/help'
             end
         case 'plist'
             __hubctl_parse_subcommand 0 'version' 'h/help'
@@ -285,6 +289,8 @@ complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubct
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl vault" -eq 1' -fa 'list' -d 'List the stored keys (never the values).'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl vault" -eq 1' -fa 'delete' -d 'Remove a key and its value.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl vault" -eq 1' -fa 'rekey' -d 'Change the vault\'s passphrase (or key).'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl vault" -eq 1' -fa 'import-cert' -d 'Store a client certificate and its key in the vault, for --cert-provider vault.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl vault" -eq 1' -fa 'delete-cert' -d 'Remove the client certificate stored by `vault import-cert`.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault init" server' -l 'server' -d 'Server base URL, scheme://host:port[/path-prefix] (env HUBCTL_SERVER).' -rfka ''
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault init" plist' -l 'plist' -d 'clienthub.plist to take connection settings from (env HUBCTL_PLIST).' -rF
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault init" app-id' -l 'app-id' -d 'Application id, e.g. com.acme.field (env HUBCTL_APP_ID).' -rfka ''
@@ -414,6 +420,48 @@ complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options 
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault rekey" new-passphrase-file' -l 'new-passphrase-file' -d 'File whose first line is the new passphrase.' -rfka ''
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault rekey" version' -l 'version' -d 'Show the version.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault rekey" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault import-cert" server' -l 'server' -d 'Server base URL, scheme://host:port[/path-prefix] (env HUBCTL_SERVER).' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault import-cert" plist' -l 'plist' -d 'clienthub.plist to take connection settings from (env HUBCTL_PLIST).' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault import-cert" app-id' -l 'app-id' -d 'Application id, e.g. com.acme.field (env HUBCTL_APP_ID).' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault import-cert" profile' -l 'profile' -d 'Profile in the configuration file (env HUBCTL_PROFILE; default: default).' -rfka '(__hubctl_custom_completion ---completion vault import-cert -- --profile (count (__hubctl_tokens -pc)) (__hubctl_tokens -tC))'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault import-cert" user' -l 'user' -d 'Back-end user (env HUBCTL_USER).' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault import-cert" password-stdin' -l 'password-stdin' -d 'Read the back-end password from the first line of stdin (or set HUBCTL_PASSWORD).'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault import-cert" cert' -l 'cert' -d 'Client certificate, PEM (env HUBCTL_CERT).' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault import-cert" key' -l 'key' -d 'Client private key, PEM (env HUBCTL_KEY).' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault import-cert" pkcs12' -l 'pkcs12' -d 'Client certificate and key, PKCS#12; passphrase in HUBCTL_PKCS12_PASSPHRASE (env HUBCTL_PKCS12).' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault import-cert" cert-provider' -l 'cert-provider' -d 'External certificate provider program (env HUBCTL_CERT_PROVIDER).' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault import-cert" cacert' -l 'cacert' -d 'CA bundle to trust for the server (env HUBCTL_CACERT).' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault import-cert" insecure' -l 'insecure' -d 'Skip TLS certificate verification. Dangerous: anyone on the path can read your credentials.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault import-cert" api-version' -l 'api-version' -d 'latest (default; falls back to v1 on 404) or a pinned v1…v4 (env HUBCTL_API_VERSION).' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault import-cert" home' -l 'home' -d 'Where the vault and state live (env HUBCTL_HOME; default ${XDG_DATA_HOME:-~/.local/share}/hubctl).' -rfa '(__hubctl_complete_directories)'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault import-cert" timeout' -l 'timeout' -d 'Per-request time limit in seconds (env HUBCTL_TIMEOUT; default 30).' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault import-cert" no-input' -l 'no-input' -d 'Never prompt (env HUBCTL_NO_INPUT=1); implied when stdin is not a terminal.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault import-cert" anonymous' -l 'anonymous' -d 'The application allows anonymous connections: use its public/ path (env HUBCTL_ANONYMOUS=1).'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault import-cert" verbose' -l 'verbose' -d 'Log one line per request on stderr, secrets redacted.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault import-cert" vault-passphrase-file' -l 'vault-passphrase-file' -d 'File whose first line is the vault passphrase (or set HUBCTL_VAULT_PASSPHRASE / HUBCTL_VAULT_KEY).' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault import-cert" version' -l 'version' -d 'Show the version.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault import-cert" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault delete-cert" server' -l 'server' -d 'Server base URL, scheme://host:port[/path-prefix] (env HUBCTL_SERVER).' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault delete-cert" plist' -l 'plist' -d 'clienthub.plist to take connection settings from (env HUBCTL_PLIST).' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault delete-cert" app-id' -l 'app-id' -d 'Application id, e.g. com.acme.field (env HUBCTL_APP_ID).' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault delete-cert" profile' -l 'profile' -d 'Profile in the configuration file (env HUBCTL_PROFILE; default: default).' -rfka '(__hubctl_custom_completion ---completion vault delete-cert -- --profile (count (__hubctl_tokens -pc)) (__hubctl_tokens -tC))'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault delete-cert" user' -l 'user' -d 'Back-end user (env HUBCTL_USER).' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault delete-cert" password-stdin' -l 'password-stdin' -d 'Read the back-end password from the first line of stdin (or set HUBCTL_PASSWORD).'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault delete-cert" cert' -l 'cert' -d 'Client certificate, PEM (env HUBCTL_CERT).' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault delete-cert" key' -l 'key' -d 'Client private key, PEM (env HUBCTL_KEY).' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault delete-cert" pkcs12' -l 'pkcs12' -d 'Client certificate and key, PKCS#12; passphrase in HUBCTL_PKCS12_PASSPHRASE (env HUBCTL_PKCS12).' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault delete-cert" cert-provider' -l 'cert-provider' -d 'External certificate provider program (env HUBCTL_CERT_PROVIDER).' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault delete-cert" cacert' -l 'cacert' -d 'CA bundle to trust for the server (env HUBCTL_CACERT).' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault delete-cert" insecure' -l 'insecure' -d 'Skip TLS certificate verification. Dangerous: anyone on the path can read your credentials.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault delete-cert" api-version' -l 'api-version' -d 'latest (default; falls back to v1 on 404) or a pinned v1…v4 (env HUBCTL_API_VERSION).' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault delete-cert" home' -l 'home' -d 'Where the vault and state live (env HUBCTL_HOME; default ${XDG_DATA_HOME:-~/.local/share}/hubctl).' -rfa '(__hubctl_complete_directories)'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault delete-cert" timeout' -l 'timeout' -d 'Per-request time limit in seconds (env HUBCTL_TIMEOUT; default 30).' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault delete-cert" no-input' -l 'no-input' -d 'Never prompt (env HUBCTL_NO_INPUT=1); implied when stdin is not a terminal.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault delete-cert" anonymous' -l 'anonymous' -d 'The application allows anonymous connections: use its public/ path (env HUBCTL_ANONYMOUS=1).'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault delete-cert" verbose' -l 'verbose' -d 'Log one line per request on stderr, secrets redacted.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault delete-cert" vault-passphrase-file' -l 'vault-passphrase-file' -d 'File whose first line is the vault passphrase (or set HUBCTL_VAULT_PASSPHRASE / HUBCTL_VAULT_KEY).' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault delete-cert" version' -l 'version' -d 'Show the version.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault delete-cert" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl plist" version' -l 'version' -d 'Show the version.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl plist" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl plist" -eq 1' -fa 'validate' -d 'Validate clienthub.plist files (XML or binary).'

@@ -13,11 +13,14 @@ enum HelpTopics {
       65  data           invalid plist; malformed server answer; corrupt or hostile archive;
                          vault file damaged; unknown setting name
       66  no input       a named file is missing; no registration to act on; no bundle (404)
-      69  unavailable    cannot connect; server errors that persist after retries
+      69  unavailable    cannot connect; server errors that persist after retries; the
+                         server's TLS certificate is not trusted (pass --cacert) or names
+                         another host; a certificate provider failed, hung or printed garbage
       70  internal       a bug in hubctl (please report it)
       73  cannot create  destination not writable, disk full
       75  temporary      timed out (raise --timeout or retry later)
-      77  permission     authentication failed (401/403, rejected certificate); wrong vault
+      77  permission     authentication failed (401/403, rejected or missing client
+                         certificate, unusable key or wrong PKCS#12 passphrase); wrong vault
                          passphrase; files with unsafe permissions
       78  config         missing or contradictory configuration (no server, no app id,
                          unknown profile)
@@ -44,8 +47,11 @@ enum HelpTopics {
       HUBCTL_ANONYMOUS=1       the application allows anonymous connections (--anonymous)
       HUBCTL_CERT, HUBCTL_KEY  client certificate and key, PEM                    (--cert, --key)
       HUBCTL_PKCS12            client certificate and key, PKCS#12                (--pkcs12)
-      HUBCTL_PKCS12_PASSPHRASE its passphrase
-      HUBCTL_CERT_PROVIDER     external certificate provider program              (--cert-provider)
+      HUBCTL_KEY_PASSPHRASE    the passphrase of an encrypted PEM key (--key)
+      HUBCTL_PKCS12_PASSPHRASE the passphrase of the PKCS#12 file (--pkcs12)
+      HUBCTL_CERT_PROVIDER     certificate provider: `vault` (built in) or a      (--cert-provider)
+                               program (split on spaces, no shell) run with get/delete
+      HUBCTL_CERT_PROVIDER_TIMEOUT  seconds a provider program may take (default 30)
       HUBCTL_CACERT            CA bundle to trust for the server                  (--cacert)
       HUBCTL_API_VERSION       latest (default, falls back to v1) or v1…v4        (--api-version)
       HUBCTL_HOME              vault and state (default ${XDG_DATA_HOME:-~/.local/share}/hubctl)

@@ -1,4 +1,4 @@
-// `hubctl vault init | set | show | list | delete | rekey`: the local encrypted secure store.
+// `hubctl vault init | set | show | list | delete | rekey` (and import-cert | delete-cert): the local encrypted secure store.
 
 import ArgumentParser
 import Foundation
@@ -15,12 +15,13 @@ struct VaultCommand: ParsableCommand {
         prompt on a terminal; never from argv. When a registration's server sent a passcode policy \
         (PasswordPolicy*), a new passphrase must satisfy it, and its retry limit applies.
         """,
-        subcommands: [VaultInit.self, VaultSet.self, VaultShow.self, VaultList.self, VaultDelete.self, VaultRekey.self]
+        subcommands: [VaultInit.self, VaultSet.self, VaultShow.self, VaultList.self, VaultDelete.self, VaultRekey.self,
+                      VaultImportCert.self, VaultDeleteCert.self]
     )
 }
 
 /// What every vault command needs: the store under --home with the policy in force.
-private func vaultStore(_ context: CommandContext) throws -> VaultStore {
+func vaultStore(_ context: CommandContext) throws -> VaultStore {
     let console = context.console
     return VaultStore(directory: context.home, policy: try PasscodePolicy.load(home: context.home),
                       warn: { console.warning($0) })

@@ -45,7 +45,13 @@ extension CommandContext {
             let console = self.console
             options.verboseLog = { line in console.note("hubctl: " + line) }
         }
-        return try CurlHTTPClient(options: options)
+        guard let provider = try certificateProvider(config) else { return try CurlHTTPClient(options: options) }
+        let console = self.console, verbose = global.verbose
+        return CertificateTransport(provider: provider, note: verbose ? { console.note("hubctl: " + $0) } : nil) { certificate in
+            var withCertificate = options
+            withCertificate.clientCertificate = certificate
+            return try CurlHTTPClient(options: withCertificate)
+        }
     }
 
     /// The credential providers in the order of the reactive chain: what was supplied

@@ -11,19 +11,24 @@ public struct EmulatorConfiguration: Sendable, Decodable {
         /// Anonymous applications accept any or no credentials (the `public/` addresses).
         public var anonymous: Bool
         public var securityConfiguration: String?
+        /// `basic` (default) or `certificate`: the latter also accepts a client certificate that a TLS
+        /// reverse proxy verified and forwarded (`SSL_CLIENT_CERT`, the user from the subject's CN).
+        public var authentication: String
         /// Overrides of the server-owned defaults of new connections, e.g. `PasswordPolicyMinLength`.
         public var settings: [String: ODataValue]
 
         public init(id: String, users: [String: String] = [:], anonymous: Bool = false,
-                    securityConfiguration: String? = nil, settings: [String: ODataValue] = [:]) {
+                    securityConfiguration: String? = nil, settings: [String: ODataValue] = [:],
+                    authentication: String = "basic") {
             self.id = id
+            self.authentication = authentication
             self.users = users
             self.anonymous = anonymous
             self.securityConfiguration = securityConfiguration
             self.settings = settings
         }
 
-        enum CodingKeys: String, CodingKey { case id, users, anonymous, securityConfiguration, settings }
+        enum CodingKeys: String, CodingKey { case id, users, anonymous, securityConfiguration, settings, authentication }
 
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -31,6 +36,11 @@ public struct EmulatorConfiguration: Sendable, Decodable {
             users = try c.decodeIfPresent([String: String].self, forKey: .users) ?? [:]
             anonymous = try c.decodeIfPresent(Bool.self, forKey: .anonymous) ?? false
             securityConfiguration = try c.decodeIfPresent(String.self, forKey: .securityConfiguration)
+            authentication = try c.decodeIfPresent(String.self, forKey: .authentication) ?? "basic"
+            guard ["basic", "certificate"].contains(authentication) else {
+                throw DecodingError.dataCorruptedError(forKey: .authentication, in: c,
+                                                       debugDescription: "authentication must be basic or certificate")
+            }
             let raw = try c.decodeIfPresent(JSONObjectOfValues.self, forKey: .settings)
             settings = raw?.values ?? [:]
         }

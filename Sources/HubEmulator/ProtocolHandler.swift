@@ -72,6 +72,11 @@ struct ProtocolHandler: Sendable {
         guard let app = state.application(appId) else { return nil }
         let credentials = request.basicCredentials
         if app.configuration.anonymous { return Caller(user: credentials?.user, anonymousApp: true) }
+        // Behind a TLS proxy that verified the client certificate (security.md), the user is the
+        // certificate's CN; without a forwarded certificate, Basic still works.
+        if app.configuration.authentication == "certificate", let user = request.forwardedCertificateUser {
+            return Caller(user: user, anonymousApp: false)
+        }
         guard let credentials, let password = app.configuration.users[credentials.user],
               password == credentials.password else { return nil }
         return Caller(user: credentials.user, anonymousApp: false)

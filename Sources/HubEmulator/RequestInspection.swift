@@ -29,6 +29,19 @@ extension Request {
         return (String(text[..<colon]), String(text[text.index(after: colon)...]))
     }
 
+    /// The user of a client certificate a reverse proxy verified and forwarded: `SSL_CLIENT_CERT` must be
+    /// present, and the CN comes from the subject DN in `SSL_CLIENT_S_DN` (nginx's `$ssl_client_s_dn`,
+    /// RFC 2253: `CN=alice,O=Example`). nil when either is missing. The emulator trusts the proxy.
+    var forwardedCertificateUser: String? {
+        guard let cert = headers[HTTPField.Name("SSL_CLIENT_CERT")!], !cert.isEmpty, cert != "(null)",
+              let dn = headers[HTTPField.Name("SSL_CLIENT_S_DN")!] else { return nil }
+        for part in dn.split(separator: ",") {
+            let pair = part.trimmingCharacters(in: .whitespaces)
+            if pair.hasPrefix("CN=") { let cn = String(pair.dropFirst(3)); return cn.isEmpty ? nil : cn }
+        }
+        return nil
+    }
+
     /// The connection id the request carries: the `X-SMP-APPCID` header, else the cookie of that name
     /// (or the cloud's `X-SUP-APPCID` cookie).
     var applicationConnectionId: String? {

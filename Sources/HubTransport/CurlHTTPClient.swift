@@ -215,18 +215,26 @@ public final class CurlHTTPClient: HTTPTransport, @unchecked Sendable {
                             "No complete answer from \(server) within the "
                             + "\(TransportSupport.formatSeconds(options.totalTimeout)) limit\(tries). "
                             + "Raise it with --timeout if the server is slow, or try again later.")
+        case CURLE_PEER_FAILED_VERIFICATION where reason.contains("subject name") || reason.lowercased().contains("does not match"):
+            // Same code and exit (69) as an unknown CA: either way the server could not prove who it is;
+            // only the advice differs.
+            return HubError(.unavailable, code: "server_not_trusted",
+                            "The server at \(server) is not trusted: its certificate is not issued for that host name (\(reason)). "
+                            + "Use the host name the certificate names in --server, or ask the administrator for a matching "
+                            + "certificate (--cacert does not help here).")
         case CURLE_PEER_FAILED_VERIFICATION, CURLE_OBSOLETE51:
             return HubError(.unavailable, code: "server_not_trusted",
-                            "The certificate of \(server) is not trusted (\(reason)). "
-                            + "Pass --cacert with the CA that issued it, or check the host name in --server.")
+                            "The server at \(server) is not trusted: its certificate could not be verified (\(reason)). "
+                            + "Pass --cacert (or HUBCTL_CACERT) with the CA that issued it.")
         case CURLE_SSL_CACERT_BADFILE:
             return HubError(.noInput, code: "ca_certificate_unreadable",
                             "The CA bundle given with --cacert could not be read (\(reason)). "
                             + "Check the path and that it holds PEM certificates.")
         case CURLE_SSL_CERTPROBLEM:
             return HubError(.permission, code: "client_certificate_invalid",
-                            "The client certificate or its key could not be used (\(reason)). Check the "
-                            + "--cert/--key files, or the PKCS#12 file and its passphrase (HUBCTL_PKCS12_PASSPHRASE).")
+                            "The client certificate or its key could not be used (\(reason)). Check the --cert/--key "
+                            + "files and the key's passphrase (HUBCTL_KEY_PASSPHRASE), or the PKCS#12 file and its "
+                            + "passphrase (HUBCTL_PKCS12_PASSPHRASE), or what the certificate provider gave.")
         case _ where isCertificateAlert(failure):
             if options.clientCertificate == nil {
                 return HubError(.permission, code: "certificate_required",

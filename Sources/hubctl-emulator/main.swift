@@ -40,6 +40,11 @@ struct EmulatorCommand: AsyncParsableCommand {
                         (ApplicationConnectionId and the entity URI), "header"
                         (X-SMP-APPCID), "cookie" (X-SMP-APPCID and X-SUP-APPCID);
                         Location is always sent
+          authentication  per application: "basic" (default) or "certificate":
+                        then a client certificate forwarded by a TLS reverse
+                        proxy is accepted too, as headers SSL_CLIENT_CERT (the
+                        PEM) and SSL_CLIENT_S_DN (the user is its CN=); the
+                        emulator trusts those headers: keep it behind the proxy
 
         PROTOCOL (docs/protocol.md sections 1-7)
           [/PREFIX][/public]/odata/applications/VERSION/APP[/$metadata]

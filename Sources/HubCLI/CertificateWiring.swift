@@ -1,0 +1,53 @@
+// Chooses where the client certificate comes from: the --cert/--key/--pkcs12 files, else a certificate provider.
+
+import Foundation
+import HubAuth
+import HubConfig
+import HubCore
+import HubVault
+
+extension CommandContext {
+    /// The default time a provider program may take, in seconds (HUBCTL_CERT_PROVIDER_TIMEOUT).
+    static let defaultCertificateProviderTimeout = 30.0
+
+    /// The certificate source for this command, nil for none. Explicit files win; a provider
+    /// (--cert-provider / HUBCTL_CERT_PROVIDER) is used when the UserCreationPolicy is `certificate`
+    /// (the clienthub.plist default) or not set; with `automatic`/`manual` it is ignored, with a warning.
+    func certificateProvider(_ config: ConnectionConfig) throws -> (any CertificateProvider)? {
+        if let certificate = try CertificateFiles.load(
+            certificate: config.certificate, key: config.privateKey, pkcs12: config.pkcs12,
+            keyPassphrase: environment["HUBCTL_KEY_PASSPHRASE"], pkcs12Passphrase: environment["HUBCTL_PKCS12_PASSPHRASE"]) {
+            return StaticCertificateProvider(certificate: certificate)
+        }
+        guard let command = config.certificateProvider else { return nil }
+        if let policy = config.userCreationPolicy, policy != .certificate {
+            console.warning("the certificate provider is not used: the UserCreationPolicy is '\(policy.rawValue)', not 'certificate'.")
+            return nil
+        }
+        if command == "vault" {
+            let console = self.console
+            let store = VaultStore(directory: home, policy: try PasscodePolicy.load(home: home), warn: { console.warning($0) })
+            let secrets = VaultSecrets(context: self)
+            return VaultCertificateProvider(store: store, keys: CertificateVaultKeys.lookup(server: config.server, appId: config.appId)) {
+                try secrets.current(preferring: try store.storedSecretKind())
+            }
+        }
+        var parameters = ["HUBCTL_SERVER": config.server, "HUBCTL_APP_ID": config.appId, "HUBCTL_PROVIDER_VERSION": "1"]
+        parameters["HUBCTL_USER"] = config.user
+        parameters["HUBCTL_SECURITY_CONFIGURATION"] = config.securityConfiguration
+        parameters["HUBCTL_USER_CREATION_POLICY"] = config.userCreationPolicy?.rawValue
+        return try ExternalCertificateProvider(command: command, parameters: parameters, environment: environment,
+                                               timeout: try certificateProviderTimeout())
+    }
+
+    func certificateProviderTimeout() throws -> Double {
+        guard let text = environment["HUBCTL_CERT_PROVIDER_TIMEOUT"], !text.isEmpty else {
+            return Self.defaultCertificateProviderTimeout
+        }
+        guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
+            throw HubError.config("Invalid HUBCTL_CERT_PROVIDER_TIMEOUT '\(text)': give a number of seconds greater than 0 (at most 3600).",
+                                  code: "invalid_timeout")
+        }
+        return seconds
+    }
+}

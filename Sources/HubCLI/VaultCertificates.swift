@@ -1,0 +1,81 @@
+// `hubctl vault import-cert | delete-cert`: keep a client certificate and its key inside the vault (the `vault` provider).
+
+import ArgumentParser
+import Foundation
+import HubAuth
+import HubCore
+import HubVault
+
+/// The vault key for the certificate of this command: the application's own when a server and an
+/// application id are configured, else the default one (which the `vault` provider falls back to).
+private func certificateKey(_ context: CommandContext) throws -> String {
+    let config = try context.connectionConfig(requireConnection: false)
+    return CertificateVaultKeys.lookup(server: config.server, appId: config.appId)[0]
+}
+
+struct VaultImportCert: HubCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import-cert",
+        abstract: "Store a client certificate and its key in the vault, for --cert-provider vault.",
+        discussion: """
+        Give --cert PEM --key PEM (an encrypted key's passphrase in HUBCTL_KEY_PASSPHRASE) or \
+        --pkcs12 FILE (its passphrase in HUBCTL_PKCS12_PASSPHRASE). The files are read, checked to be \
+        PEM or base64-able, and kept encrypted in the vault with their passphrase; you may delete \
+        them afterwards. With --server and --app-id the certificate is the application's own; \
+        without them it is the default one, used for every application that has none.
+        Prints {"key", "format", "updatedAt", "vaultCreated"}.
+        Exit codes: 0 stored; 64 --cert without --key or both --cert and --pkcs12; 65 not a PEM file; \
+        66 a file cannot be read; 77 wrong vault passphrase; 78 no vault passphrase source, or an \
+        encrypted key without HUBCTL_KEY_PASSPHRASE.
+        """)
+    @OptionGroup var global: GlobalOptions
+
+    func execute(_ context: CommandContext) throws {
+        let config = try context.connectionConfig(requireConnection: false)
+        guard let certificate = try CertificateFiles.load(
+            certificate: config.certificate, key: config.privateKey, pkcs12: config.pkcs12,
+            keyPassphrase: context.environment["HUBCTL_KEY_PASSPHRASE"],
+            pkcs12Passphrase: context.environment["HUBCTL_PKCS12_PASSPHRASE"]) else {
+            throw HubError.usage("Nothing to import: give --cert PATH --key PATH (PEM) or --pkcs12 PATH.", code: "no_certificate_given")
+        }
+        let key = try certificateKey(context)
+        let value = try JSONEncoder().encode(CertificateDocument(certificate, providerId: "vault"))
+        let store = try vaultStore(context)
+        let created = !store.exists
+        let secret = try VaultSecrets(context: context).current(preferring: try store.storedSecretKind(), confirm: created)
+        let now = Date()
+        try store.update(secret: secret, createIfMissing: true) { $0.set(value, forKey: key, at: now) }
+        let format: String
+        if case .pkcs12 = certificate { format = "pkcs12" } else { format = "pem" }
+        struct Out: Encodable { var key: String; var format: String; var updatedAt: Date; var vaultCreated: Bool }
+        try context.emit(Out(key: key, format: format, updatedAt: now, vaultCreated: created))
+    }
+}
+
+struct VaultDeleteCert: HubCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "delete-cert",
+        abstract: "Remove the client certificate stored by `vault import-cert`.",
+        discussion: """
+        Removes the application's certificate when --server and --app-id are configured, else the \
+        default one. Prints {"key", "deleted": true}.
+        Exit codes: 0 deleted; 66 no vault, or no certificate stored under that key; 77 wrong vault \
+        passphrase; 78 no vault passphrase source.
+        """)
+    @OptionGroup var global: GlobalOptions
+
+    func execute(_ context: CommandContext) throws {
+        let key = try certificateKey(context)
+        let store = try vaultStore(context)
+        try store.requireExisting()
+        let secret = try VaultSecrets(context: context).current(preferring: try store.storedSecretKind())
+        try store.update(secret: secret) { contents in
+            guard contents.remove(key) != nil else {
+                throw HubError.noInput("The vault has no client certificate under \"\(key)\". `hubctl vault list` shows the keys.",
+                                       code: "vault_key_not_found")
+            }
+        }
+        struct Out: Encodable { var key: String; var deleted: Bool }
+        try context.emit(Out(key: key, deleted: true))
+    }
+}

@@ -144,7 +144,7 @@ complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options 
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl register" cert' -l 'cert' -d 'Client certificate, PEM (env HUBCTL_CERT).' -rF
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl register" key' -l 'key' -d 'Client private key, PEM (env HUBCTL_KEY).' -rF
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl register" pkcs12' -l 'pkcs12' -d 'Client certificate and key, PKCS#12; passphrase in HUBCTL_PKCS12_PASSPHRASE (env HUBCTL_PKCS12).' -rF
-complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl register" cert-provider' -l 'cert-provider' -d 'External certificate provider program (env HUBCTL_CERT_PROVIDER).' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl register" cert-provider' -l 'cert-provider' -d 'Certificate provider: an external program, or `vault` for the certificate kept in the vault (env HUBCTL_CERT_PROVIDER).' -rfka ''
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl register" cacert' -l 'cacert' -d 'CA bundle to trust for the server (env HUBCTL_CACERT).' -rF
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl register" insecure' -l 'insecure' -d 'Skip TLS certificate verification. Dangerous: anyone on the path can read your credentials.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl register" api-version' -l 'api-version' -d 'latest (default; falls back to v1 on 404) or a pinned v1…v4 (env HUBCTL_API_VERSION).' -rfka ''
@@ -170,7 +170,7 @@ complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options 
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl unregister" cert' -l 'cert' -d 'Client certificate, PEM (env HUBCTL_CERT).' -rF
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl unregister" key' -l 'key' -d 'Client private key, PEM (env HUBCTL_KEY).' -rF
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl unregister" pkcs12' -l 'pkcs12' -d 'Client certificate and key, PKCS#12; passphrase in HUBCTL_PKCS12_PASSPHRASE (env HUBCTL_PKCS12).' -rF
-complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl unregister" cert-provider' -l 'cert-provider' -d 'External certificate provider program (env HUBCTL_CERT_PROVIDER).' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl unregister" cert-provider' -l 'cert-provider' -d 'Certificate provider: an external program, or `vault` for the certificate kept in the vault (env HUBCTL_CERT_PROVIDER).' -rfka ''
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl unregister" cacert' -l 'cacert' -d 'CA bundle to trust for the server (env HUBCTL_CACERT).' -rF
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl unregister" insecure' -l 'insecure' -d 'Skip TLS certificate verification. Dangerous: anyone on the path can read your credentials.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl unregister" api-version' -l 'api-version' -d 'latest (default; falls back to v1 on 404) or a pinned v1…v4 (env HUBCTL_API_VERSION).' -rfka ''
@@ -196,7 +196,7 @@ complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options 
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl settings get" cert' -l 'cert' -d 'Client certificate, PEM (env HUBCTL_CERT).' -rF
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl settings get" key' -l 'key' -d 'Client private key, PEM (env HUBCTL_KEY).' -rF
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl settings get" pkcs12' -l 'pkcs12' -d 'Client certificate and key, PKCS#12; passphrase in HUBCTL_PKCS12_PASSPHRASE (env HUBCTL_PKCS12).' -rF
-complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl settings get" cert-provider' -l 'cert-provider' -d 'External certificate provider program (env HUBCTL_CERT_PROVIDER).' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl settings get" cert-provider' -l 'cert-provider' -d 'Certificate provider: an external program, or `vault` for the certificate kept in the vault (env HUBCTL_CERT_PROVIDER).' -rfka ''
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl settings get" cacert' -l 'cacert' -d 'CA bundle to trust for the server (env HUBCTL_CACERT).' -rF
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl settings get" insecure' -l 'insecure' -d 'Skip TLS certificate verification. Dangerous: anyone on the path can read your credentials.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl settings get" api-version' -l 'api-version' -d 'latest (default; falls back to v1 on 404) or a pinned v1…v4 (env HUBCTL_API_VERSION).' -rfka ''
@@ -217,7 +217,7 @@ complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options 
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl settings set" cert' -l 'cert' -d 'Client certificate, PEM (env HUBCTL_CERT).' -rF
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl settings set" key' -l 'key' -d 'Client private key, PEM (env HUBCTL_KEY).' -rF
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl settings set" pkcs12' -l 'pkcs12' -d 'Client certificate and key, PKCS#12; passphrase in HUBCTL_PKCS12_PASSPHRASE (env HUBCTL_PKCS12).' -rF
-complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl settings set" cert-provider' -l 'cert-provider' -d 'External certificate provider program (env HUBCTL_CERT_PROVIDER).' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl settings set" cert-provider' -l 'cert-provider' -d 'Certificate provider: an external program, or `vault` for the certificate kept in the vault (env HUBCTL_CERT_PROVIDER).' -rfka ''
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl settings set" cacert' -l 'cacert' -d 'CA bundle to trust for the server (env HUBCTL_CACERT).' -rF
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl settings set" insecure' -l 'insecure' -d 'Skip TLS certificate verification. Dangerous: anyone on the path can read your credentials.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl settings set" api-version' -l 'api-version' -d 'latest (default; falls back to v1 on 404) or a pinned v1…v4 (env HUBCTL_API_VERSION).' -rfka ''
@@ -242,7 +242,7 @@ complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options 
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl acp check" cert' -l 'cert' -d 'Client certificate, PEM (env HUBCTL_CERT).' -rF
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl acp check" key' -l 'key' -d 'Client private key, PEM (env HUBCTL_KEY).' -rF
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl acp check" pkcs12' -l 'pkcs12' -d 'Client certificate and key, PKCS#12; passphrase in HUBCTL_PKCS12_PASSPHRASE (env HUBCTL_PKCS12).' -rF
-complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl acp check" cert-provider' -l 'cert-provider' -d 'External certificate provider program (env HUBCTL_CERT_PROVIDER).' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl acp check" cert-provider' -l 'cert-provider' -d 'Certificate provider: an external program, or `vault` for the certificate kept in the vault (env HUBCTL_CERT_PROVIDER).' -rfka ''
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl acp check" cacert' -l 'cacert' -d 'CA bundle to trust for the server (env HUBCTL_CACERT).' -rF
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl acp check" insecure' -l 'insecure' -d 'Skip TLS certificate verification. Dangerous: anyone on the path can read your credentials.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl acp check" api-version' -l 'api-version' -d 'latest (default; falls back to v1 on 404) or a pinned v1…v4 (env HUBCTL_API_VERSION).' -rfka ''
@@ -264,7 +264,7 @@ complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options 
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl acp fetch" cert' -l 'cert' -d 'Client certificate, PEM (env HUBCTL_CERT).' -rF
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl acp fetch" key' -l 'key' -d 'Client private key, PEM (env HUBCTL_KEY).' -rF
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl acp fetch" pkcs12' -l 'pkcs12' -d 'Client certificate and key, PKCS#12; passphrase in HUBCTL_PKCS12_PASSPHRASE (env HUBCTL_PKCS12).' -rF
-complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl acp fetch" cert-provider' -l 'cert-provider' -d 'External certificate provider program (env HUBCTL_CERT_PROVIDER).' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl acp fetch" cert-provider' -l 'cert-provider' -d 'Certificate provider: an external program, or `vault` for the certificate kept in the vault (env HUBCTL_CERT_PROVIDER).' -rfka ''
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl acp fetch" cacert' -l 'cacert' -d 'CA bundle to trust for the server (env HUBCTL_CACERT).' -rF
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl acp fetch" insecure' -l 'insecure' -d 'Skip TLS certificate verification. Dangerous: anyone on the path can read your credentials.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl acp fetch" api-version' -l 'api-version' -d 'latest (default; falls back to v1 on 404) or a pinned v1…v4 (env HUBCTL_API_VERSION).' -rfka ''
@@ -300,7 +300,7 @@ complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options 
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault init" cert' -l 'cert' -d 'Client certificate, PEM (env HUBCTL_CERT).' -rF
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault init" key' -l 'key' -d 'Client private key, PEM (env HUBCTL_KEY).' -rF
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault init" pkcs12' -l 'pkcs12' -d 'Client certificate and key, PKCS#12; passphrase in HUBCTL_PKCS12_PASSPHRASE (env HUBCTL_PKCS12).' -rF
-complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault init" cert-provider' -l 'cert-provider' -d 'External certificate provider program (env HUBCTL_CERT_PROVIDER).' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault init" cert-provider' -l 'cert-provider' -d 'Certificate provider: an external program, or `vault` for the certificate kept in the vault (env HUBCTL_CERT_PROVIDER).' -rfka ''
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault init" cacert' -l 'cacert' -d 'CA bundle to trust for the server (env HUBCTL_CACERT).' -rF
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault init" insecure' -l 'insecure' -d 'Skip TLS certificate verification. Dangerous: anyone on the path can read your credentials.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault init" api-version' -l 'api-version' -d 'latest (default; falls back to v1 on 404) or a pinned v1…v4 (env HUBCTL_API_VERSION).' -rfka ''
@@ -321,7 +321,7 @@ complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options 
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault set" cert' -l 'cert' -d 'Client certificate, PEM (env HUBCTL_CERT).' -rF
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault set" key' -l 'key' -d 'Client private key, PEM (env HUBCTL_KEY).' -rF
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault set" pkcs12' -l 'pkcs12' -d 'Client certificate and key, PKCS#12; passphrase in HUBCTL_PKCS12_PASSPHRASE (env HUBCTL_PKCS12).' -rF
-complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault set" cert-provider' -l 'cert-provider' -d 'External certificate provider program (env HUBCTL_CERT_PROVIDER).' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault set" cert-provider' -l 'cert-provider' -d 'Certificate provider: an external program, or `vault` for the certificate kept in the vault (env HUBCTL_CERT_PROVIDER).' -rfka ''
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault set" cacert' -l 'cacert' -d 'CA bundle to trust for the server (env HUBCTL_CACERT).' -rF
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault set" insecure' -l 'insecure' -d 'Skip TLS certificate verification. Dangerous: anyone on the path can read your credentials.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault set" api-version' -l 'api-version' -d 'latest (default; falls back to v1 on 404) or a pinned v1…v4 (env HUBCTL_API_VERSION).' -rfka ''
@@ -342,7 +342,7 @@ complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options 
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault show" cert' -l 'cert' -d 'Client certificate, PEM (env HUBCTL_CERT).' -rF
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault show" key' -l 'key' -d 'Client private key, PEM (env HUBCTL_KEY).' -rF
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault show" pkcs12' -l 'pkcs12' -d 'Client certificate and key, PKCS#12; passphrase in HUBCTL_PKCS12_PASSPHRASE (env HUBCTL_PKCS12).' -rF
-complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault show" cert-provider' -l 'cert-provider' -d 'External certificate provider program (env HUBCTL_CERT_PROVIDER).' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault show" cert-provider' -l 'cert-provider' -d 'Certificate provider: an external program, or `vault` for the certificate kept in the vault (env HUBCTL_CERT_PROVIDER).' -rfka ''
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault show" cacert' -l 'cacert' -d 'CA bundle to trust for the server (env HUBCTL_CACERT).' -rF
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault show" insecure' -l 'insecure' -d 'Skip TLS certificate verification. Dangerous: anyone on the path can read your credentials.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault show" api-version' -l 'api-version' -d 'latest (default; falls back to v1 on 404) or a pinned v1…v4 (env HUBCTL_API_VERSION).' -rfka ''
@@ -364,7 +364,7 @@ complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options 
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault list" cert' -l 'cert' -d 'Client certificate, PEM (env HUBCTL_CERT).' -rF
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault list" key' -l 'key' -d 'Client private key, PEM (env HUBCTL_KEY).' -rF
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault list" pkcs12' -l 'pkcs12' -d 'Client certificate and key, PKCS#12; passphrase in HUBCTL_PKCS12_PASSPHRASE (env HUBCTL_PKCS12).' -rF
-complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault list" cert-provider' -l 'cert-provider' -d 'External certificate provider program (env HUBCTL_CERT_PROVIDER).' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault list" cert-provider' -l 'cert-provider' -d 'Certificate provider: an external program, or `vault` for the certificate kept in the vault (env HUBCTL_CERT_PROVIDER).' -rfka ''
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault list" cacert' -l 'cacert' -d 'CA bundle to trust for the server (env HUBCTL_CACERT).' -rF
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault list" insecure' -l 'insecure' -d 'Skip TLS certificate verification. Dangerous: anyone on the path can read your credentials.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault list" api-version' -l 'api-version' -d 'latest (default; falls back to v1 on 404) or a pinned v1…v4 (env HUBCTL_API_VERSION).' -rfka ''
@@ -385,7 +385,7 @@ complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options 
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault delete" cert' -l 'cert' -d 'Client certificate, PEM (env HUBCTL_CERT).' -rF
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault delete" key' -l 'key' -d 'Client private key, PEM (env HUBCTL_KEY).' -rF
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault delete" pkcs12' -l 'pkcs12' -d 'Client certificate and key, PKCS#12; passphrase in HUBCTL_PKCS12_PASSPHRASE (env HUBCTL_PKCS12).' -rF
-complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault delete" cert-provider' -l 'cert-provider' -d 'External certificate provider program (env HUBCTL_CERT_PROVIDER).' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault delete" cert-provider' -l 'cert-provider' -d 'Certificate provider: an external program, or `vault` for the certificate kept in the vault (env HUBCTL_CERT_PROVIDER).' -rfka ''
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault delete" cacert' -l 'cacert' -d 'CA bundle to trust for the server (env HUBCTL_CACERT).' -rF
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault delete" insecure' -l 'insecure' -d 'Skip TLS certificate verification. Dangerous: anyone on the path can read your credentials.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault delete" api-version' -l 'api-version' -d 'latest (default; falls back to v1 on 404) or a pinned v1…v4 (env HUBCTL_API_VERSION).' -rfka ''
@@ -407,7 +407,7 @@ complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options 
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault rekey" cert' -l 'cert' -d 'Client certificate, PEM (env HUBCTL_CERT).' -rF
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault rekey" key' -l 'key' -d 'Client private key, PEM (env HUBCTL_KEY).' -rF
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault rekey" pkcs12' -l 'pkcs12' -d 'Client certificate and key, PKCS#12; passphrase in HUBCTL_PKCS12_PASSPHRASE (env HUBCTL_PKCS12).' -rF
-complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault rekey" cert-provider' -l 'cert-provider' -d 'External certificate provider program (env HUBCTL_CERT_PROVIDER).' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault rekey" cert-provider' -l 'cert-provider' -d 'Certificate provider: an external program, or `vault` for the certificate kept in the vault (env HUBCTL_CERT_PROVIDER).' -rfka ''
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault rekey" cacert' -l 'cacert' -d 'CA bundle to trust for the server (env HUBCTL_CACERT).' -rF
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault rekey" insecure' -l 'insecure' -d 'Skip TLS certificate verification. Dangerous: anyone on the path can read your credentials.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault rekey" api-version' -l 'api-version' -d 'latest (default; falls back to v1 on 404) or a pinned v1…v4 (env HUBCTL_API_VERSION).' -rfka ''
@@ -429,7 +429,7 @@ complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options 
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault import-cert" cert' -l 'cert' -d 'Client certificate, PEM (env HUBCTL_CERT).' -rF
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault import-cert" key' -l 'key' -d 'Client private key, PEM (env HUBCTL_KEY).' -rF
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault import-cert" pkcs12' -l 'pkcs12' -d 'Client certificate and key, PKCS#12; passphrase in HUBCTL_PKCS12_PASSPHRASE (env HUBCTL_PKCS12).' -rF
-complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault import-cert" cert-provider' -l 'cert-provider' -d 'External certificate provider program (env HUBCTL_CERT_PROVIDER).' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault import-cert" cert-provider' -l 'cert-provider' -d 'Certificate provider: an external program, or `vault` for the certificate kept in the vault (env HUBCTL_CERT_PROVIDER).' -rfka ''
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault import-cert" cacert' -l 'cacert' -d 'CA bundle to trust for the server (env HUBCTL_CACERT).' -rF
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault import-cert" insecure' -l 'insecure' -d 'Skip TLS certificate verification. Dangerous: anyone on the path can read your credentials.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault import-cert" api-version' -l 'api-version' -d 'latest (default; falls back to v1 on 404) or a pinned v1…v4 (env HUBCTL_API_VERSION).' -rfka ''
@@ -450,7 +450,7 @@ complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options 
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault delete-cert" cert' -l 'cert' -d 'Client certificate, PEM (env HUBCTL_CERT).' -rF
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault delete-cert" key' -l 'key' -d 'Client private key, PEM (env HUBCTL_KEY).' -rF
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault delete-cert" pkcs12' -l 'pkcs12' -d 'Client certificate and key, PKCS#12; passphrase in HUBCTL_PKCS12_PASSPHRASE (env HUBCTL_PKCS12).' -rF
-complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault delete-cert" cert-provider' -l 'cert-provider' -d 'External certificate provider program (env HUBCTL_CERT_PROVIDER).' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault delete-cert" cert-provider' -l 'cert-provider' -d 'Certificate provider: an external program, or `vault` for the certificate kept in the vault (env HUBCTL_CERT_PROVIDER).' -rfka ''
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault delete-cert" cacert' -l 'cacert' -d 'CA bundle to trust for the server (env HUBCTL_CACERT).' -rF
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault delete-cert" insecure' -l 'insecure' -d 'Skip TLS certificate verification. Dangerous: anyone on the path can read your credentials.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault delete-cert" api-version' -l 'api-version' -d 'latest (default; falls back to v1 on 404) or a pinned v1…v4 (env HUBCTL_API_VERSION).' -rfka ''
@@ -474,7 +474,7 @@ complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options 
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl plist validate" cert' -l 'cert' -d 'Client certificate, PEM (env HUBCTL_CERT).' -rF
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl plist validate" key' -l 'key' -d 'Client private key, PEM (env HUBCTL_KEY).' -rF
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl plist validate" pkcs12' -l 'pkcs12' -d 'Client certificate and key, PKCS#12; passphrase in HUBCTL_PKCS12_PASSPHRASE (env HUBCTL_PKCS12).' -rF
-complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl plist validate" cert-provider' -l 'cert-provider' -d 'External certificate provider program (env HUBCTL_CERT_PROVIDER).' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl plist validate" cert-provider' -l 'cert-provider' -d 'Certificate provider: an external program, or `vault` for the certificate kept in the vault (env HUBCTL_CERT_PROVIDER).' -rfka ''
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl plist validate" cacert' -l 'cacert' -d 'CA bundle to trust for the server (env HUBCTL_CACERT).' -rF
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl plist validate" insecure' -l 'insecure' -d 'Skip TLS certificate verification. Dangerous: anyone on the path can read your credentials.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl plist validate" api-version' -l 'api-version' -d 'latest (default; falls back to v1 on 404) or a pinned v1…v4 (env HUBCTL_API_VERSION).' -rfka ''
@@ -496,7 +496,7 @@ complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options 
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl status" cert' -l 'cert' -d 'Client certificate, PEM (env HUBCTL_CERT).' -rF
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl status" key' -l 'key' -d 'Client private key, PEM (env HUBCTL_KEY).' -rF
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl status" pkcs12' -l 'pkcs12' -d 'Client certificate and key, PKCS#12; passphrase in HUBCTL_PKCS12_PASSPHRASE (env HUBCTL_PKCS12).' -rF
-complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl status" cert-provider' -l 'cert-provider' -d 'External certificate provider program (env HUBCTL_CERT_PROVIDER).' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl status" cert-provider' -l 'cert-provider' -d 'Certificate provider: an external program, or `vault` for the certificate kept in the vault (env HUBCTL_CERT_PROVIDER).' -rfka ''
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl status" cacert' -l 'cacert' -d 'CA bundle to trust for the server (env HUBCTL_CACERT).' -rF
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl status" insecure' -l 'insecure' -d 'Skip TLS certificate verification. Dangerous: anyone on the path can read your credentials.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl status" api-version' -l 'api-version' -d 'latest (default; falls back to v1 on 404) or a pinned v1…v4 (env HUBCTL_API_VERSION).' -rfka ''

@@ -33,7 +33,7 @@ public struct GlobalOptions: ParsableArguments, Sendable {
     @Option(help: ArgumentHelp("Client certificate and key, PKCS#12; passphrase in HUBCTL_PKCS12_PASSPHRASE (env HUBCTL_PKCS12).", valueName: "path"), completion: .file())
     public var pkcs12: String?
 
-    @Option(name: .customLong("cert-provider"), help: ArgumentHelp("External certificate provider program (env HUBCTL_CERT_PROVIDER).", valueName: "cmd"))
+    @Option(name: .customLong("cert-provider"), help: ArgumentHelp("Certificate provider: an external program, or `vault` for the certificate kept in the vault (env HUBCTL_CERT_PROVIDER).", valueName: "cmd"))
     public var certProvider: String?
 
     @Option(help: ArgumentHelp("CA bundle to trust for the server (env HUBCTL_CACERT).", valueName: "path"), completion: .file())

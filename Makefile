@@ -29,8 +29,8 @@ build: deps
 	$(SWIFT) build --product hubctl-emulator
 
 release: deps
-	$(SWIFT) build -c release -Xswiftc -wmo --product hubctl
-	$(SWIFT) build -c release -Xswiftc -wmo --product hubctl-emulator
+	$(SWIFT) build -c release -Xswiftc -wmo --static-swift-stdlib --product hubctl
+	$(SWIFT) build -c release -Xswiftc -wmo --static-swift-stdlib --product hubctl-emulator
 
 demo: build
 	@bash scripts/demo.sh $(DEBUG_BIN)

@@ -157,8 +157,12 @@ public final class ConnectionService {
     func recordPolicy(_ settings: [String: JSONValue]) throws {
         let policy = settings.filter { $0.key.hasPrefix("PasswordPolicy") }
         guard !policy.isEmpty else { return }
+        let data = try JSONOutput.encode(policy, pretty: true)
+        let path = home + "/passcode-policy.json"
+        // Most reads return the same policy: skip the (fsync-ing) write when nothing changed.
+        if FileManager.default.contents(atPath: path) == data { return }
         try AtomicFile.ensurePrivateDirectory(home)
-        try AtomicFile.write(try JSONOutput.encode(policy, pretty: true), to: home + "/passcode-policy.json")
+        try AtomicFile.write(data, to: path)
     }
 
     // MARK: Settings

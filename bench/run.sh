@@ -65,8 +65,9 @@ hf() { hyperfine --style none --runs "$RUNS" --warmup 2 --export-json "$work/$1.
 hf settings "$hubctl settings get" "curl -fsS -K $work/curl.cfg -H 'Accept: application/json' -H 'X-SMP-APPCID: $appcid' \"$conn\""
 hf version "$hubctl --version" "curl --version"
 hf acp --prepare "rm -rf $work/dest $work/x $work/dl.zip" \
-    "$hubctl acp fetch --force --dest $work/dest" \
+    "$hubctl acp fetch --force --no-sync --dest $work/dest" \
     "curl -fsS -K $work/curl.cfg -H 'X-SMP-APPCID: $appcid' -o $work/dl.zip '$url/bundles/com.example.demo/Bench:1.0' && mkdir -p $work/x && bsdtar -xf $work/dl.zip -C $work/x"
+hf acpsync --prepare "rm -rf $work/dest" "$hubctl acp fetch --force --dest $work/dest"
 hf plist "$hubctl plist validate $work/plists/*.plist" "python3 $work/plistlib_loop.py $work/plists"
 hf vaultkey "env HUBCTL_VAULT_KEY=$HUBCTL_VAULT_KEY_BENCH $hubctl vault show api-token"
 hf vaultpass "env HUBCTL_HOME=$work/pp HUBCTL_VAULT_PASSPHRASE='bench passphrase 1!' $hubctl vault show api-token"
@@ -89,7 +90,7 @@ def load(name):
 rows, data = [], {}
 targets = {"settings": 1.3, "version": 2.0, "acp": 1.0, "plist": 1.0}
 labels = {"settings": "settings get vs curl", "version": "--version vs curl --version",
-          "acp": "acp fetch 50 MB/5,000 files vs curl + bsdtar", "plist": "plist validate ×1000 vs plistlib loop"}
+          "acp": "acp fetch --no-sync 50 MB/5,000 files vs curl + bsdtar", "plist": "plist validate ×1000 vs plistlib loop"}
 for name in ["settings", "version", "acp", "plist"]:
     a, b = load(name)
     ratios = [x / y for x, y in zip(a["times"], b["times"])]
@@ -97,7 +98,7 @@ for name in ["settings", "version", "acp", "plist"]:
     data[name] = {"hubctl_median_s": a["median"], "baseline_median_s": b["median"], "median_ratio": r,
                   "target": targets[name], "met": r <= targets[name]}
     rows.append(f"| {labels[name]} | {a['median']*1000:.1f} ms | {b['median']*1000:.1f} ms | {r:.2f} | ≤ {targets[name]} | {'yes' if r <= targets[name] else 'no'} |")
-for name, label in [("vaultkey", "vault show (HUBCTL_VAULT_KEY)"), ("vaultpass", "vault show (passphrase, scrypt 2^17)")]:
+for name, label in [("acpsync", "acp fetch, durable (default: syncfs before the switch)"), ("vaultkey", "vault show (HUBCTL_VAULT_KEY)"), ("vaultpass", "vault show (passphrase, scrypt 2^17)")]:
     (a,) = load(name)
     data[name] = {"hubctl_median_s": a["median"]}
     rows.append(f"| {label} | {a['median']*1000:.1f} ms | | | | |")
@@ -108,6 +109,24 @@ md = ["# Benchmark results", "", f"Release build, medians of {len(load('settings
       "| measurement | hubctl | baseline | ratio | target | met |", "|---|---|---|---|---|---|", *rows, "",
       "Peak memory (KiB, /usr/bin/time): " + ", ".join(f"{k} {v}" for k, v in mem.items()) +
       f". Target for acp fetch: < 65536 KiB ({'met' if data['acp_memory_target_met'] else 'missed'}).", ""]
+why = {
+    "settings": "hubctl is a Swift program: before it does any work it loads the Swift runtime and Foundation "
+                "(statically linked in release builds) and initialises them, about 10–15 ms here, which is already "
+                "curl's whole run time for one GET on loopback. The request itself (configuration layers, state file, "
+                "one HTTP exchange, OData decoding) costs a few ms more. Against a real server, where the round trip "
+                "dominates, the ratio tends to 1.",
+    "version": "Process start of a Swift binary (runtime and Foundation initialisation) against a C binary.",
+    "acp": "Extraction creates every file itself with O_EXCL|O_NOFOLLOW and counts bytes as they stream; "
+           "on a disk shared with other jobs, file creation dominates and the timings vary from run to run.",
+    "plist": "Parsing goes through Foundation's PropertyListSerialization and the full rule set.",
+}
+notes = [f"- **{labels[n]}**: missed by {data[n]['median_ratio'] / data[n]['target']:.2f}× the target. {why[n]}"
+         for n in ["settings", "version", "acp", "plist"] if not data[n]["met"]]
+if notes:
+    md += ["## Targets missed, and why", "", *notes, ""]
+md += ["The durable `acp fetch` (the default) flushes the filesystem once (syncfs) before switching `current`, "
+       "so a power loss cannot leave a profile of empty files current; `--no-sync` skips that, like `bsdtar -x`, "
+       "which is what the ratio compares. On a disk that other jobs are writing to, the flush can take seconds.", ""]
 open(f"{out}/RESULTS.md", "w").write("\n".join(md))
 json.dump(data, open(f"{out}/results.json", "w"), indent=2)
 print("\n".join(md))

@@ -68,6 +68,9 @@ struct ACPFetchCommand: HubCommand {
     @Flag(help: "Download and install even when the assigned profile is already current.")
     var force = false
 
+    @Flag(name: .customLong("no-sync"), help: "Do not flush the new profile to disk before switching to it (faster on busy disks; a power loss right after the switch could leave it incomplete; kill -9 safety is unaffected).")
+    var noSync = false
+
     @Option(name: .customLong("max-bytes"), help: "Largest total uncompressed size accepted (default 1 GiB).")
     var maxBytes: Int64 = ExtractionLimits.defaultTotalBytes
 
@@ -98,7 +101,7 @@ struct ACPFetchCommand: HubCommand {
             progress = { update in bar.update(update.bytesReceived, total: update.totalBytes) }
         }
         let dest = destination.dest ?? service.defaultDestination(home: context.home)
-        let result = try service.fetch(destination: dest, force: force, limits: limits, progress: progress)
+        let result = try service.fetch(destination: dest, force: force, limits: limits, durable: !noSync, progress: progress)
         bar?.finish()
         try context.emit(result)
     }

@@ -80,9 +80,11 @@ public final class ACPService {
                         updateAvailable: available != nil && available != current)
     }
 
-    public func fetch(destination: String, force: Bool, limits: ExtractionLimits,
+    /// `durable`: flush the extracted profile to disk before switching `current` to it, so that a
+    /// power loss just after the switch cannot leave a profile of empty files current.
+    public func fetch(destination: String, force: Bool, limits: ExtractionLimits, durable: Bool = true,
                       progress: (@Sendable (InstallProgress) -> Void)?) throws -> ACPFetchResult {
-        let profile = ProfileDirectory(path: destination)
+        let profile = ProfileDirectory(path: destination, flushBeforeSwitch: durable)
         let available = try assignedBundleId()
         let current = try profile.currentRecord()
         if let current, !force, available == nil || available == current.bundleId {

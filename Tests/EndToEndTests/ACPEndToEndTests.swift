@@ -149,7 +149,7 @@ func tree(_ path: String) -> [String] {
         #expect(fetch2.status == 0, "\(fetch2)")
         #expect(fetch2.json?["bundleId"] as? String == "Appmc:1.2.1")
         #expect(try String(contentsOfFile: current + "/tiles/home.json", encoding: .utf8).contains("1.2.1"))
-        let forced = try hub("acp", "fetch", "--force")
+        let forced = try hub("acp", "fetch", "--force", "--no-sync")
         #expect(forced.json?["updated"] as? Bool == true, "\(forced)")
         #expect(try hub("acp", "check").json?["current"] as? String == "Appmc:1.2.1")
     }

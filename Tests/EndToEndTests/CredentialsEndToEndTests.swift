@@ -25,7 +25,8 @@ import Testing
         // Without the vault's key and without a terminal there is nobody to ask: 77 with advice.
         let locked = try hub("settings", "get", env: ["HUBCTL_VAULT_KEY": ""])
         #expect(locked.status == 77, "\(locked)")
-        #expect((locked.error?["message"] as? String ?? "").contains("HUBCTL_PASSWORD"))
+        let lockedMessage = locked.error?["message"] as? String ?? ""
+        #expect(lockedMessage.contains("HUBCTL_PASSWORD"))
     }
 
     @Test func withoutSaveCredentialsNothingIsStored() throws {
@@ -78,5 +79,43 @@ import Testing
         // The other application now takes the newer shared copy.
         let other = try hub("settings", "get", "UserName", env: ["HUBCTL_APP_ID": "com.example.other"])
         #expect(other.status == 0, "\(other)")
+    }
+
+    /// On a terminal: asked once (no echo), offered to keep them, then taken from the vault.
+    @Test func askedOnceOnATerminalThenTakenFromTheVault() throws {
+        let emu = try Emulator()
+        let dir = TempDir("prompt")
+        let hub = Hubctl(dir: dir, environment: ["HUBCTL_SERVER": emu.url, "HUBCTL_APP_ID": "com.example.demo",
+                                                 "HUBCTL_USER": "demo", "HUBCTL_VAULT_KEY": vaultKey, "TERM": "xterm"])
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        p.arguments = ["-qec", "\(Binaries.hubctl) register", "/dev/null"]
+        p.environment = hub.environment.merging(["PATH": "/usr/bin:/bin"]) { $1 }
+        let input = Pipe(), output = Pipe()
+        p.standardInput = input
+        p.standardOutput = output
+        p.standardError = output
+        try p.run()
+        var seen = ""
+        /// Reads the terminal until `text` shows (a readiness check, not a sleep), bounded by a deadline.
+        func waitFor(_ text: String) -> Bool {
+            let deadline = Date().addingTimeInterval(30)
+            while !seen.contains(text) && Date() < deadline {
+                let chunk = output.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                seen += String(decoding: chunk, as: UTF8.self)
+            }
+            return seen.contains(text)
+        }
+        #expect(waitFor("Password for demo"), "prompted: \(seen)")
+        input.fileHandleForWriting.write(Data("demo-password\n".utf8))
+        #expect(waitFor("Keep these credentials"), "offered to keep them: \(seen)")
+        input.fileHandleForWriting.write(Data("y\n".utf8))
+        #expect(waitFor("ApplicationConnectionId"), "registered: \(seen)")
+        p.waitUntilExit()
+        #expect(!seen.contains("demo-password"), "the password is not echoed")
+        // Later runs, without a terminal and without a password, take it from the vault.
+        let later = try hub("settings", "get", "UserName")
+        #expect(later.status == 0, "\(later)")
     }
 }

@@ -15,14 +15,14 @@ public struct ClientHubConfiguration: Sendable, Equatable, Encodable {
     public var farmID: String
     public var securityConfiguration: String
     /// `UserCreationPolicy`; blank means certificate.
-    public var userCreationPolicy: ClientHubUserCreationPolicy
+    public var userCreationPolicy: UserCreationPolicy
     /// `Domain`; nil when absent or blank.
     public var domain: String?
     /// `ShareCredentials`; default true.
     public var shareCredentials: Bool
 
     public init(host: String, port: Int, https: Bool = true, urlSuffix: String = "", farmID: String = "0",
-                securityConfiguration: String, userCreationPolicy: ClientHubUserCreationPolicy = .certificate,
+                securityConfiguration: String, userCreationPolicy: UserCreationPolicy = .certificate,
                 domain: String? = nil, shareCredentials: Bool = true) {
         self.host = host
         self.port = port

@@ -20,13 +20,6 @@ struct VaultCommand: ParsableCommand {
     )
 }
 
-/// What every vault command needs: the store under --home with the policy in force.
-func vaultStore(_ context: CommandContext) throws -> VaultStore {
-    let console = context.console
-    return VaultStore(directory: context.home, policy: try PasscodePolicy.load(home: context.home),
-                      warn: { console.warning($0) })
-}
-
 private func kindName(_ secret: VaultSecret) -> String {
     secret.kind == .rawKey ? "rawKey" : "scrypt"
 }
@@ -56,7 +49,7 @@ struct VaultInit: HubCommand {
     @OptionGroup var global: GlobalOptions
 
     func execute(_ context: CommandContext) throws {
-        let store = try vaultStore(context)
+        let store = try context.vaultStore()
         guard !store.exists else {
             throw HubError(.cannotCreate, code: "vault_exists",
                            "A vault already exists at \(store.path). Use `hubctl vault rekey` to change its passphrase, or move the file away to start over.")
@@ -94,7 +87,7 @@ struct VaultSet: HubCommand {
             }
             data = FileHandle.standardInput.readDataToEndOfFile()
         }
-        let store = try vaultStore(context)
+        let store = try context.vaultStore()
         let created = !store.exists
         let secret = try VaultSecrets(context: context).current(preferring: try store.storedSecretKind(), confirm: created)
         let now = Date()
@@ -118,7 +111,7 @@ struct VaultShow: HubCommand {
     @Argument(help: "The key to show.", completion: DynamicCompletion.vaultKeys) var key: String
 
     func execute(_ context: CommandContext) throws {
-        let store = try vaultStore(context)
+        let store = try context.vaultStore()
         try store.requireExisting()
         let secret = try VaultSecrets(context: context).current(preferring: try store.storedSecretKind())
         let contents = try store.read(secret: secret)
@@ -143,7 +136,7 @@ struct VaultList: HubCommand {
     @OptionGroup var global: GlobalOptions
 
     func execute(_ context: CommandContext) throws {
-        let store = try vaultStore(context)
+        let store = try context.vaultStore()
         try store.requireExisting()
         let secret = try VaultSecrets(context: context).current(preferring: try store.storedSecretKind())
         let contents = try store.read(secret: secret)
@@ -166,7 +159,7 @@ struct VaultDelete: HubCommand {
     @Argument(help: "The key to delete.", completion: DynamicCompletion.vaultKeys) var key: String
 
     func execute(_ context: CommandContext) throws {
-        let store = try vaultStore(context)
+        let store = try context.vaultStore()
         try store.requireExisting()
         let secret = try VaultSecrets(context: context).current(preferring: try store.storedSecretKind())
         try store.update(secret: secret) { contents in
@@ -193,7 +186,7 @@ struct VaultRekey: HubCommand {
     var newPassphraseFile: String?
 
     func execute(_ context: CommandContext) throws {
-        let store = try vaultStore(context)
+        let store = try context.vaultStore()
         let secrets = VaultSecrets(context: context)
         try store.requireExisting()
         let old = try secrets.current(preferring: try store.storedSecretKind())

@@ -186,10 +186,17 @@ public final class ConnectionService {
         return try ODataCodec.decodeEntity(response.body, status: 200)
     }
 
-    public func settings(names: [String]) throws -> [String: JSONValue] {
+    /// The recorded registration and its settings as the server has them now (the passcode
+    /// policy among them recorded for the vault).
+    func recordedSettings() throws -> (Registration, [String: JSONValue]) {
         let r = try recorded()
         let all = try readSettings(version: r.apiVersion, id: r.applicationConnectionId)
         try recordPolicy(all)
+        return (r, all)
+    }
+
+    public func settings(names: [String]) throws -> [String: JSONValue] {
+        let (_, all) = try recordedSettings()
         guard !names.isEmpty else { return all }
         var picked: [String: JSONValue] = [:]
         var unknown: [String] = []

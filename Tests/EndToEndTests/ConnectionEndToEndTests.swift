@@ -269,7 +269,8 @@ func connections(_ emu: Emulator) throws -> [[String: Any]] {
         #expect(message.contains("--server") && message.contains("HUBCTL_SERVER"))
         let noApp = try Hubctl(environment: ["HUBCTL_SERVER": "http://127.0.0.1:1"])("settings", "get")
         #expect(noApp.status == 78)
-        #expect((noApp.error?["message"] as? String ?? "").contains("HUBCTL_APP_ID"))
+        let noAppMessage = noApp.error?["message"] as? String ?? ""
+        #expect(noAppMessage.contains("HUBCTL_APP_ID"))
         let badProfile = try Hubctl(environment: ["HUBCTL_SERVER": "http://127.0.0.1:1", "HUBCTL_APP_ID": "a"])("--profile", "nope", "register")
         #expect(badProfile.status == 78)
         #expect(badProfile.errorCode == "unknown_profile")

@@ -25,7 +25,8 @@ import Testing
         // Without the vault's key and without a terminal there is nobody to ask: 77 with advice.
         let locked = try hub("settings", "get", env: ["HUBCTL_VAULT_KEY": ""])
         #expect(locked.status == 77, "\(locked)")
-        #expect((locked.error?["message"] as? String ?? "").contains("HUBCTL_PASSWORD"))
+        let lockedMessage = locked.error?["message"] as? String ?? ""
+        #expect(lockedMessage.contains("HUBCTL_PASSWORD"))
     }
 
     @Test func withoutSaveCredentialsNothingIsStored() throws {

@@ -20,6 +20,22 @@ struct VaultCommand: ParsableCommand {
     )
 }
 
+extension CommandContext {
+    /// The existing vault and the secret that opens it; 66 before anything is asked when there is none.
+    func existingVault() throws -> (VaultStore, VaultSecret) {
+        let store = try vaultStore()
+        try store.requireExisting()
+        return (store, try VaultSecrets(context: self).current(preferring: try store.storedSecretKind()))
+    }
+
+    /// The vault to write to, its secret, and whether the write creates it (a prompt then asks twice).
+    func vaultForWriting() throws -> (store: VaultStore, secret: VaultSecret, creates: Bool) {
+        let store = try vaultStore()
+        let creates = !store.exists
+        return (store, try VaultSecrets(context: self).current(preferring: try store.storedSecretKind(), confirm: creates), creates)
+    }
+}
+
 private func kindName(_ secret: VaultSecret) -> String {
     secret.kind == .rawKey ? "rawKey" : "scrypt"
 }
@@ -87,9 +103,7 @@ struct VaultSet: HubCommand {
             }
             data = FileHandle.standardInput.readDataToEndOfFile()
         }
-        let store = try context.vaultStore()
-        let created = !store.exists
-        let secret = try VaultSecrets(context: context).current(preferring: try store.storedSecretKind(), confirm: created)
+        let (store, secret, created) = try context.vaultForWriting()
         let now = Date()
         try store.update(secret: secret, createIfMissing: true) { $0.set(data, forKey: key, at: now) }
         struct Out: Encodable { var key: String; var updatedAt: Date; var vaultCreated: Bool }
@@ -111,9 +125,7 @@ struct VaultShow: HubCommand {
     @Argument(help: "The key to show.", completion: DynamicCompletion.vaultKeys) var key: String
 
     func execute(_ context: CommandContext) throws {
-        let store = try context.vaultStore()
-        try store.requireExisting()
-        let secret = try VaultSecrets(context: context).current(preferring: try store.storedSecretKind())
+        let (store, secret) = try context.existingVault()
         let contents = try store.read(secret: secret)
         guard let entry = contents.entry(forKey: key) else { throw missingKey(key) }
         struct Out: Encodable { var key: String; var value: String; var encoding: String?; var updatedAt: Date }
@@ -136,9 +148,7 @@ struct VaultList: HubCommand {
     @OptionGroup var global: GlobalOptions
 
     func execute(_ context: CommandContext) throws {
-        let store = try context.vaultStore()
-        try store.requireExisting()
-        let secret = try VaultSecrets(context: context).current(preferring: try store.storedSecretKind())
+        let (store, secret) = try context.existingVault()
         let contents = try store.read(secret: secret)
         struct Entry: Encodable { var key: String; var updatedAt: Date }
         struct Out: Encodable { var entries: [Entry] }
@@ -159,9 +169,7 @@ struct VaultDelete: HubCommand {
     @Argument(help: "The key to delete.", completion: DynamicCompletion.vaultKeys) var key: String
 
     func execute(_ context: CommandContext) throws {
-        let store = try context.vaultStore()
-        try store.requireExisting()
-        let secret = try VaultSecrets(context: context).current(preferring: try store.storedSecretKind())
+        let (store, secret) = try context.existingVault()
         try store.update(secret: secret) { contents in
             guard contents.remove(key) != nil else { throw missingKey(key) }
         }

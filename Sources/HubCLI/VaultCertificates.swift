@@ -37,9 +37,7 @@ struct VaultImportCert: HubCommand {
         }
         let key = certificateKey(config)
         let value = try JSONEncoder().encode(CertificateDocument(certificate, providerId: "vault"))
-        let store = try context.vaultStore()
-        let created = !store.exists
-        let secret = try VaultSecrets(context: context).current(preferring: try store.storedSecretKind(), confirm: created)
+        let (store, secret, created) = try context.vaultForWriting()
         let now = Date()
         try store.update(secret: secret, createIfMissing: true) { $0.set(value, forKey: key, at: now) }
         let format: String
@@ -63,9 +61,7 @@ struct VaultDeleteCert: HubCommand {
 
     func execute(_ context: CommandContext) throws {
         let key = certificateKey(try context.connectionConfig(requireConnection: false))
-        let store = try context.vaultStore()
-        try store.requireExisting()
-        let secret = try VaultSecrets(context: context).current(preferring: try store.storedSecretKind())
+        let (store, secret) = try context.existingVault()
         try store.update(secret: secret) { contents in
             guard contents.remove(key) != nil else {
                 throw HubError.noInput("The vault has no client certificate under \"\(key)\". `hubctl vault list` shows the keys.",

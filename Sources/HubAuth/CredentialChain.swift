@@ -48,8 +48,6 @@ public final class AuthenticatingTransport {
     private var current: BasicCredentials?
     private var currentSource: String?
     private var confirmed = false
-    /// The name of the provider whose credentials the server accepted, if any.
-    public private(set) var acceptedSource: String?
 
     public init(transport: any HTTPTransport, providers: [any CredentialProvider], user: String?) {
         self.transport = transport
@@ -62,9 +60,6 @@ public final class AuthenticatingTransport {
             nextProvider = 1
         }
     }
-
-    /// Credentials in use (nil until a provider gave some).
-    public var credentials: BasicCredentials? { current }
 
     public func send(_ request: HTTPRequest) throws -> HTTPResponse {
         try perform(request) { try transport.send($0) }
@@ -82,7 +77,6 @@ public final class AuthenticatingTransport {
             if response.status != 401 {
                 if let current, let source = currentSource, !confirmed, (200..<300).contains(response.status) {
                     confirmed = true
-                    acceptedSource = source
                     for p in providers { try p.accepted(current, from: source) }
                 }
                 return response

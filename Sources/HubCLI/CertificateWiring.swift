@@ -4,6 +4,7 @@ import Foundation
 import HubAuth
 import HubConfig
 import HubCore
+import HubTransport
 import HubVault
 
 extension CommandContext {
@@ -14,9 +15,7 @@ extension CommandContext {
     /// (--cert-provider / HUBCTL_CERT_PROVIDER) is used when the UserCreationPolicy is `certificate`
     /// (the clienthub.plist default) or not set; with `automatic`/`manual` it is ignored, with a warning.
     func certificateProvider(_ config: ConnectionConfig) throws -> (any CertificateProvider)? {
-        if let certificate = try CertificateFiles.load(
-            certificate: config.certificate, key: config.privateKey, pkcs12: config.pkcs12,
-            keyPassphrase: environment["HUBCTL_KEY_PASSPHRASE"], pkcs12Passphrase: environment["HUBCTL_PKCS12_PASSPHRASE"]) {
+        if let certificate = try certificateFromFiles(config) {
             return StaticCertificateProvider(certificate: certificate)
         }
         guard let command = config.certificateProvider else { return nil }
@@ -25,8 +24,7 @@ extension CommandContext {
             return nil
         }
         if command == "vault" {
-            let console = self.console
-            let store = VaultStore(directory: home, policy: try PasscodePolicy.load(home: home), warn: { console.warning($0) })
+            let store = try vaultStore()
             let secrets = VaultSecrets(context: self)
             return VaultCertificateProvider(store: store, keys: CertificateVaultKeys.lookup(server: config.server, appId: config.appId)) {
                 try secrets.current(preferring: try store.storedSecretKind())
@@ -38,6 +36,14 @@ extension CommandContext {
         parameters["HUBCTL_USER_CREATION_POLICY"] = config.userCreationPolicy?.rawValue
         return try ExternalCertificateProvider(command: command, parameters: parameters, environment: environment,
                                                timeout: try certificateProviderTimeout())
+    }
+
+    /// The certificate named by --cert/--key or --pkcs12 (or their variables), with the key's or
+    /// bundle's passphrase from the environment; nil when none is named.
+    func certificateFromFiles(_ config: ConnectionConfig) throws -> ClientCertificate? {
+        try CertificateFiles.load(certificate: config.certificate, key: config.privateKey, pkcs12: config.pkcs12,
+                                  keyPassphrase: environment["HUBCTL_KEY_PASSPHRASE"],
+                                  pkcs12Passphrase: environment["HUBCTL_PKCS12_PASSPHRASE"])
     }
 
     func certificateProviderTimeout() throws -> Double {

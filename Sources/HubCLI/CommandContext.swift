@@ -22,11 +22,13 @@ public final class CommandContext: @unchecked Sendable {
         return HubPaths.defaultHome(environment: environment)
     }
 
-    /// Prompts are allowed only on a terminal and without --no-input / HUBCTL_NO_INPUT.
-    public var mayPrompt: Bool {
-        !global.noInput && environment["HUBCTL_NO_INPUT"].map { $0 != "1" && $0.lowercased() != "true" } ?? true
-            && console.stdinIsTerminal
+    /// `--no-input`, or `HUBCTL_NO_INPUT` set to 1 or true.
+    public var noInput: Bool {
+        global.noInput || environment["HUBCTL_NO_INPUT"].map { $0 == "1" || $0.lowercased() == "true" } ?? false
     }
+
+    /// Prompts are allowed only on a terminal and without --no-input / HUBCTL_NO_INPUT.
+    public var mayPrompt: Bool { !noInput && console.stdinIsTerminal }
 
     public func emit<T: Encodable>(_ value: T) throws { try console.emit(value) }
 }

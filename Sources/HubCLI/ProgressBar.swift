@@ -40,6 +40,6 @@ final class ProgressBar: @unchecked Sendable {
 extension CommandContext {
     /// Progress bars only on a terminal, and not with --no-input / HUBCTL_NO_INPUT or TERM=dumb.
     var showsProgress: Bool {
-        console.stderrIsTerminal && !global.noInput && environment["HUBCTL_NO_INPUT"] != "1" && environment["TERM"] != "dumb"
+        console.stderrIsTerminal && !noInput && environment["TERM"] != "dumb"
     }
 }

@@ -62,6 +62,7 @@ struct StatusCommand: HubCommand {
         let home = context.home
         let registrations = try RegistrationStore(home: home).all()
         let policy = try PasscodePolicy.load(home: home)
+        let vault = VaultStore(directory: home)
         let acpRoot = home + "/acp"
         let apps = (try? FileManager.default.contentsOfDirectory(atPath: acpRoot))?.sorted() ?? []
         let acp = apps.map { app -> ACPStatus in
@@ -73,7 +74,7 @@ struct StatusCommand: HubCommand {
             version: HubVersion.current, home: home,
             configFile: HubPaths.defaultConfigFile(environment: context.environment),
             config: config, configError: configError, registrations: registrations,
-            vault: VaultStatus(path: home + "/vault", exists: FileManager.default.fileExists(atPath: home + "/vault")),
+            vault: VaultStatus(path: vault.path, exists: vault.exists),
             passcodePolicy: policy, acp: acp))
     }
 }

@@ -20,11 +20,20 @@ struct VaultCommand: ParsableCommand {
     )
 }
 
-/// What every vault command needs: the store under --home with the policy in force.
-func vaultStore(_ context: CommandContext) throws -> VaultStore {
-    let console = context.console
-    return VaultStore(directory: context.home, policy: try PasscodePolicy.load(home: context.home),
-                      warn: { console.warning($0) })
+extension CommandContext {
+    /// The existing vault and the secret that opens it; 66 before anything is asked when there is none.
+    func existingVault() throws -> (VaultStore, VaultSecret) {
+        let store = try vaultStore()
+        try store.requireExisting()
+        return (store, try VaultSecrets(context: self).current(preferring: try store.storedSecretKind()))
+    }
+
+    /// The vault to write to, its secret, and whether the write creates it (a prompt then asks twice).
+    func vaultForWriting() throws -> (store: VaultStore, secret: VaultSecret, creates: Bool) {
+        let store = try vaultStore()
+        let creates = !store.exists
+        return (store, try VaultSecrets(context: self).current(preferring: try store.storedSecretKind(), confirm: creates), creates)
+    }
 }
 
 private func kindName(_ secret: VaultSecret) -> String {
@@ -56,7 +65,7 @@ struct VaultInit: HubCommand {
     @OptionGroup var global: GlobalOptions
 
     func execute(_ context: CommandContext) throws {
-        let store = try vaultStore(context)
+        let store = try context.vaultStore()
         guard !store.exists else {
             throw HubError(.cannotCreate, code: "vault_exists",
                            "A vault already exists at \(store.path). Use `hubctl vault rekey` to change its passphrase, or move the file away to start over.")
@@ -94,9 +103,7 @@ struct VaultSet: HubCommand {
             }
             data = FileHandle.standardInput.readDataToEndOfFile()
         }
-        let store = try vaultStore(context)
-        let created = !store.exists
-        let secret = try VaultSecrets(context: context).current(preferring: try store.storedSecretKind(), confirm: created)
+        let (store, secret, created) = try context.vaultForWriting()
         let now = Date()
         try store.update(secret: secret, createIfMissing: true) { $0.set(data, forKey: key, at: now) }
         struct Out: Encodable { var key: String; var updatedAt: Date; var vaultCreated: Bool }
@@ -118,9 +125,7 @@ struct VaultShow: HubCommand {
     @Argument(help: "The key to show.", completion: DynamicCompletion.vaultKeys) var key: String
 
     func execute(_ context: CommandContext) throws {
-        let store = try vaultStore(context)
-        try store.requireExisting()
-        let secret = try VaultSecrets(context: context).current(preferring: try store.storedSecretKind())
+        let (store, secret) = try context.existingVault()
         let contents = try store.read(secret: secret)
         guard let entry = contents.entry(forKey: key) else { throw missingKey(key) }
         struct Out: Encodable { var key: String; var value: String; var encoding: String?; var updatedAt: Date }
@@ -143,9 +148,7 @@ struct VaultList: HubCommand {
     @OptionGroup var global: GlobalOptions
 
     func execute(_ context: CommandContext) throws {
-        let store = try vaultStore(context)
-        try store.requireExisting()
-        let secret = try VaultSecrets(context: context).current(preferring: try store.storedSecretKind())
+        let (store, secret) = try context.existingVault()
         let contents = try store.read(secret: secret)
         struct Entry: Encodable { var key: String; var updatedAt: Date }
         struct Out: Encodable { var entries: [Entry] }
@@ -166,9 +169,7 @@ struct VaultDelete: HubCommand {
     @Argument(help: "The key to delete.", completion: DynamicCompletion.vaultKeys) var key: String
 
     func execute(_ context: CommandContext) throws {
-        let store = try vaultStore(context)
-        try store.requireExisting()
-        let secret = try VaultSecrets(context: context).current(preferring: try store.storedSecretKind())
+        let (store, secret) = try context.existingVault()
         try store.update(secret: secret) { contents in
             guard contents.remove(key) != nil else { throw missingKey(key) }
         }
@@ -193,7 +194,7 @@ struct VaultRekey: HubCommand {
     var newPassphraseFile: String?
 
     func execute(_ context: CommandContext) throws {
-        let store = try vaultStore(context)
+        let store = try context.vaultStore()
         let secrets = VaultSecrets(context: context)
         try store.requireExisting()
         let old = try secrets.current(preferring: try store.storedSecretKind())

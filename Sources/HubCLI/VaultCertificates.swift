@@ -3,14 +3,14 @@
 import ArgumentParser
 import Foundation
 import HubAuth
+import HubConfig
 import HubCore
 import HubVault
 
 /// The vault key for the certificate of this command: the application's own when a server and an
 /// application id are configured, else the default one (which the `vault` provider falls back to).
-private func certificateKey(_ context: CommandContext) throws -> String {
-    let config = try context.connectionConfig(requireConnection: false)
-    return CertificateVaultKeys.lookup(server: config.server, appId: config.appId)[0]
+private func certificateKey(_ config: ConnectionConfig) -> String {
+    CertificateVaultKeys.lookup(server: config.server, appId: config.appId)[0]
 }
 
 struct VaultImportCert: HubCommand {
@@ -32,17 +32,12 @@ struct VaultImportCert: HubCommand {
 
     func execute(_ context: CommandContext) throws {
         let config = try context.connectionConfig(requireConnection: false)
-        guard let certificate = try CertificateFiles.load(
-            certificate: config.certificate, key: config.privateKey, pkcs12: config.pkcs12,
-            keyPassphrase: context.environment["HUBCTL_KEY_PASSPHRASE"],
-            pkcs12Passphrase: context.environment["HUBCTL_PKCS12_PASSPHRASE"]) else {
+        guard let certificate = try context.certificateFromFiles(config) else {
             throw HubError.usage("Nothing to import: give --cert PATH --key PATH (PEM) or --pkcs12 PATH.", code: "no_certificate_given")
         }
-        let key = try certificateKey(context)
+        let key = certificateKey(config)
         let value = try JSONEncoder().encode(CertificateDocument(certificate, providerId: "vault"))
-        let store = try vaultStore(context)
-        let created = !store.exists
-        let secret = try VaultSecrets(context: context).current(preferring: try store.storedSecretKind(), confirm: created)
+        let (store, secret, created) = try context.vaultForWriting()
         let now = Date()
         try store.update(secret: secret, createIfMissing: true) { $0.set(value, forKey: key, at: now) }
         let format: String
@@ -65,10 +60,8 @@ struct VaultDeleteCert: HubCommand {
     @OptionGroup var global: GlobalOptions
 
     func execute(_ context: CommandContext) throws {
-        let key = try certificateKey(context)
-        let store = try vaultStore(context)
-        try store.requireExisting()
-        let secret = try VaultSecrets(context: context).current(preferring: try store.storedSecretKind())
+        let key = certificateKey(try context.connectionConfig(requireConnection: false))
+        let (store, secret) = try context.existingVault()
         try store.update(secret: secret) { contents in
             guard contents.remove(key) != nil else {
                 throw HubError.noInput("The vault has no client certificate under \"\(key)\". `hubctl vault list` shows the keys.",

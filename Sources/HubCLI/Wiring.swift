@@ -62,7 +62,7 @@ extension CommandContext {
             providers.append(StaticPasswordProvider(name: global.passwordStdin ? "--password-stdin" : "HUBCTL_PASSWORD", password: password))
         }
         let console = self.console
-        let store = VaultStore(directory: home, policy: try PasscodePolicy.load(home: home), warn: { console.warning($0) })
+        let store = try vaultStore()
         let keys = CredentialKeys(server: config.server, appId: config.appId,
                                   securityConfiguration: config.securityConfiguration, share: config.shareCredentials)
         let secrets = VaultSecrets(context: self)
@@ -84,6 +84,12 @@ extension CommandContext {
                 readSecret: { try Terminal.readSecret($0, console: console) }))
         }
         return providers
+    }
+
+    /// The vault under --home with the passcode policy in force; warnings go to stderr.
+    func vaultStore() throws -> VaultStore {
+        let console = self.console
+        return VaultStore(directory: home, policy: try PasscodePolicy.load(home: home), warn: { console.warning($0) })
     }
 
     /// The password from the first line of stdin (`--password-stdin`) or `HUBCTL_PASSWORD`.

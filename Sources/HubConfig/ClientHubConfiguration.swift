@@ -15,14 +15,14 @@ public struct ClientHubConfiguration: Sendable, Equatable, Encodable {
     public var farmID: String
     public var securityConfiguration: String
     /// `UserCreationPolicy`; blank means certificate.
-    public var userCreationPolicy: ClientHubUserCreationPolicy
+    public var userCreationPolicy: UserCreationPolicy
     /// `Domain`; nil when absent or blank.
     public var domain: String?
     /// `ShareCredentials`; default true.
     public var shareCredentials: Bool
 
     public init(host: String, port: Int, https: Bool = true, urlSuffix: String = "", farmID: String = "0",
-                securityConfiguration: String, userCreationPolicy: ClientHubUserCreationPolicy = .certificate,
+                securityConfiguration: String, userCreationPolicy: UserCreationPolicy = .certificate,
                 domain: String? = nil, shareCredentials: Bool = true) {
         self.host = host
         self.port = port
@@ -134,22 +134,15 @@ public struct ClientHubConfiguration: Sendable, Equatable, Encodable {
         return configuration
     }
 
-    enum CodingKeys: String, CodingKey {
-        case host, port, https, urlSuffix, farmID, securityConfiguration, userCreationPolicy, domain,
-             shareCredentials, serverURL
+    /// The same JSON shape as the effective values of `plist validate`, which it encodes as.
+    public func encode(to encoder: any Encoder) throws {
+        try effectiveValues.encode(to: encoder)
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(host, forKey: .host)
-        try c.encode(port, forKey: .port)
-        try c.encode(https, forKey: .https)
-        try c.encode(Self.effectiveSuffix(urlSuffix: urlSuffix, farmID: farmID), forKey: .urlSuffix)
-        try c.encode(farmID, forKey: .farmID)
-        try c.encode(securityConfiguration, forKey: .securityConfiguration)
-        try c.encode(userCreationPolicy, forKey: .userCreationPolicy)
-        try c.encode(domain, forKey: .domain)
-        try c.encode(shareCredentials, forKey: .shareCredentials)
-        try c.encode(serverURL, forKey: .serverURL)
+    /// These settings as effective values (every one known).
+    public var effectiveValues: ClientHubEffectiveValues {
+        ClientHubEffectiveValues(host: host, port: port, https: https, urlSuffix: urlSuffix, farmID: farmID,
+                                 securityConfiguration: securityConfiguration, userCreationPolicy: userCreationPolicy,
+                                 domain: domain, shareCredentials: shareCredentials)
     }
 }

@@ -65,8 +65,9 @@ public enum ClientHubKey: String, CaseIterable, Sendable {
     public static let mandatory: [ClientHubKey] = [.host, .port, .farmID, .securityConfiguration, .userCreationPolicy]
 }
 
-/// How users are created on the server for this application.
-public enum ClientHubUserCreationPolicy: String, Codable, Sendable, CaseIterable {
+/// How users are created on the server for this application, and so how a user authenticates
+/// (protocol.md §8): the one notion shared by clienthub.plist, profiles and the environment.
+public enum UserCreationPolicy: String, Codable, Sendable, CaseIterable {
     case automatic
     case manual
     case certificate
@@ -107,7 +108,7 @@ public struct ClientHubEffectiveValues: Sendable, Equatable, Encodable {
     public var urlSuffix: String?
     public var farmID: String?
     public var securityConfiguration: String?
-    public var userCreationPolicy: ClientHubUserCreationPolicy?
+    public var userCreationPolicy: UserCreationPolicy?
     public var domain: String?
     public var shareCredentials: Bool
 
@@ -349,10 +350,10 @@ private struct Checker {
             guard let s = string(name, value, line: line, blankIsError: false) else { return }
             if Self.isBlank(s) {
                 values.userCreationPolicy = .certificate
-            } else if let policy = ClientHubUserCreationPolicy(rawValue: s) {
+            } else if let policy = UserCreationPolicy(rawValue: s) {
                 values.userCreationPolicy = policy
             } else {
-                let hint = ClientHubUserCreationPolicy(rawValue: s.lowercased()).map { " (values are lowercase: \($0.rawValue))" } ?? ""
+                let hint = UserCreationPolicy(rawValue: s.lowercased()).map { " (values are lowercase: \($0.rawValue))" } ?? ""
                 error(name, .invalidValue, "UserCreationPolicy \(Self.quoted(s)) is not allowed; use automatic, manual or certificate\(hint), or leave it blank for certificate.", line: line)
             }
         case .urlSuffix:

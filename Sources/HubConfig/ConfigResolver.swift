@@ -58,14 +58,13 @@ public struct ConfigResolver: Sendable {
 
         // Layer 4: the plist named by the layers above.
         let plistPath = upper.string(forKey: "hubctl.plist")
-        var plist: PlistSettings?
         if let plistPath {
-            plist = try loadPlist(plistPath)
-            var values: [String: String] = ["server": plist!.serverURL,
-                                            "share-credentials": plist!.shareCredentials ? "true" : "false"]
-            values["security-configuration"] = plist!.securityConfiguration
-            values["domain"] = plist!.domain
-            values["user-creation-policy"] = plist!.userCreationPolicy?.rawValue
+            let plist = try loadPlist(plistPath)
+            var values: [String: String] = ["server": plist.serverURL,
+                                            "share-credentials": plist.shareCredentials ? "true" : "false"]
+            values["security-configuration"] = plist.securityConfiguration
+            values["domain"] = plist.domain
+            values["user-creation-policy"] = plist.userCreationPolicy?.rawValue
             providers.append(Self.provider("plist", values))
         }
         // Layer 5: built-in defaults.

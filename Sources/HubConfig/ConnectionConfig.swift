@@ -3,9 +3,6 @@
 import Foundation
 import HubCore
 
-/// What `UserCreationPolicy` says about how a user authenticates (protocol.md §8).
-public typealias UserCreationPolicy = ClientHubUserCreationPolicy
-
 public struct ConnectionConfig: Sendable, Equatable {
     /// Base URL without trailing slash: `scheme://host:port[/prefix]`.
     public var server: String

@@ -59,9 +59,7 @@ public enum JSONValue: Sendable, Equatable, Codable, CustomStringConvertible {
 
     public var stringValue: String? { if case .string(let s) = self { s } else { nil } }
     public var boolValue: Bool? { if case .bool(let b) = self { b } else { nil } }
-    public var intValue: Int64? { if case .int(let i) = self { i } else { nil } }
     public var objectValue: [String: JSONValue]? { if case .object(let o) = self { o } else { nil } }
-    public var isNull: Bool { self == .null }
 
     public subscript(key: String) -> JSONValue? { objectValue?[key] }
 

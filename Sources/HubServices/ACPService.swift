@@ -65,15 +65,16 @@ public final class ACPService {
     /// The default profile directory: `$HUBCTL_HOME/acp/<appId>`.
     public func defaultDestination(home: String) -> String { home + "/acp/" + config.appId }
 
-    /// The id the server assigns now (CustomizationBundleId), read from the connection's settings.
-    func assignedBundleId() throws -> String? {
-        let settings = try connections.settings(names: [])
-        guard let value = settings["CustomizationBundleId"], let id = value.stringValue, !id.isEmpty else { return nil }
-        return id
+    /// The recorded registration, and the id the server assigns now (CustomizationBundleId, nil
+    /// when empty), read from the connection's settings.
+    func assignedBundleId() throws -> (Registration, String?) {
+        let (registration, settings) = try connections.recordedSettings()
+        guard let id = settings["CustomizationBundleId"]?.stringValue, !id.isEmpty else { return (registration, nil) }
+        return (registration, id)
     }
 
     public func check(destination: String) throws -> ACPCheck {
-        let available = try assignedBundleId()
+        let (_, available) = try assignedBundleId()
         let current = try ProfileDirectory(path: destination).currentRecord()?.bundleId
         // Plain string equality, as SAP's clients compare (no version ordering).
         return ACPCheck(appId: config.appId, current: current, available: available,
@@ -85,7 +86,7 @@ public final class ACPService {
     public func fetch(destination: String, force: Bool, limits: ExtractionLimits, durable: Bool = true,
                       progress: (@Sendable (InstallProgress) -> Void)?) throws -> ACPFetchResult {
         let profile = ProfileDirectory(path: destination, flushBeforeSwitch: durable)
-        let available = try assignedBundleId()
+        let (registration, available) = try assignedBundleId()
         let current = try profile.currentRecord()
         if let current, !force, available == nil || available == current.bundleId {
             return result(current, profile: profile, updated: false, fileExtension: nil)
@@ -94,7 +95,6 @@ public final class ACPService {
             throw HubError(.noInput, code: "no_bundle_assigned",
                            "No Application Configuration Profile is assigned to '\(config.appId)' (CustomizationBundleId is empty). Use --force to download the server's default bundle anyway.")
         }
-        let registration = try connections.recorded()
         let url = bundleURL(bundleId: available)
         var headers = connections.headers(appcid: registration.applicationConnectionId)
         headers.removeAll { $0.name == "Accept" }

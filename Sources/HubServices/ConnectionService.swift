@@ -5,6 +5,7 @@ import HubAuth
 import HubConfig
 import HubCore
 import HubTransport
+import HubVault
 
 public struct RegisterRequest: Sendable {
     public var properties: [String: JSONValue]
@@ -158,7 +159,7 @@ public final class ConnectionService {
         let policy = settings.filter { $0.key.hasPrefix("PasswordPolicy") }
         guard !policy.isEmpty else { return }
         let data = try JSONOutput.encode(policy, pretty: true)
-        let path = home + "/passcode-policy.json"
+        let path = home + "/" + PasscodePolicy.fileName
         // Most reads return the same policy: skip the (fsync-ing) write when nothing changed.
         if FileManager.default.contents(atPath: path) == data { return }
         try AtomicFile.ensurePrivateDirectory(home)
@@ -179,18 +180,23 @@ public final class ConnectionService {
     func readSettings(version: String, id: String) throws -> [String: JSONValue] {
         let response = try http.send(HTTPRequest(method: "GET", url: connectionURL(version: version, id: id), headers: headers(appcid: id)))
         guard response.status == 200 else {
-            if response.status == 404 {
-                throw HubError(.noInput, code: "connection_not_found", "The server no longer knows connection \(id). Run `hubctl register` to create a new one.", status: 404)
-            }
+            if response.status == 404 { throw Self.connectionNotFound(id) }
             throw Self.unexpected(response, doing: "reading the connection's settings")
         }
         return try ODataCodec.decodeEntity(response.body, status: 200)
     }
 
-    public func settings(names: [String]) throws -> [String: JSONValue] {
+    /// The recorded registration and its settings as the server has them now (the passcode
+    /// policy among them recorded for the vault).
+    func recordedSettings() throws -> (Registration, [String: JSONValue]) {
         let r = try recorded()
         let all = try readSettings(version: r.apiVersion, id: r.applicationConnectionId)
         try recordPolicy(all)
+        return (r, all)
+    }
+
+    public func settings(names: [String]) throws -> [String: JSONValue] {
+        let (_, all) = try recordedSettings()
         guard !names.isEmpty else { return all }
         var picked: [String: JSONValue] = [:]
         var unknown: [String] = []
@@ -219,7 +225,7 @@ public final class ConnectionService {
         case 200, 204:
             return try readSettings(version: r.apiVersion, id: r.applicationConnectionId)
         case 404:
-            throw HubError(.noInput, code: "connection_not_found", "The server no longer knows connection \(r.applicationConnectionId). Run `hubctl register` to create a new one.", status: 404)
+            throw Self.connectionNotFound(r.applicationConnectionId)
         case 400:
             throw HubError(.usage, code: "update_refused", "The server refused the update: \(Self.serverMessage(response) ?? "bad request"). Check the property names and values.", status: 400)
         default:
@@ -266,6 +272,10 @@ public final class ConnectionService {
         return error["message"]?.stringValue
     }
 
+    static func connectionNotFound(_ id: String) -> HubError {
+        HubError(.noInput, code: "connection_not_found", "The server no longer knows connection \(id). Run `hubctl register` to create a new one.", status: 404)
+    }
+
     static func unexpected(_ response: HTTPResponse, doing what: String) -> HubError {
         let detail = serverMessage(response).map { ": \($0)" } ?? ""
         switch response.status {
@@ -276,7 +286,7 @@ public final class ConnectionService {
         case 500...599:
             return HubError(.unavailable, code: "server_error", "The server failed while \(what) (HTTP \(response.status))\(detail). Try again later.", status: response.status)
         default:
-            return HubError(.data, code: "unexpected_status", "Unexpected answer while \(what): HTTP \(response.status)\(detail).", status: response.status)
+            return HubError(.data, code: "unexpected_status", "Unexpected answer while \(what): HTTP \(response.status)\(detail). Check that --server (with its path prefix) points at SAP Mobile Platform or Mobile Services; --verbose shows each request.", status: response.status)
         }
     }
 }

@@ -68,10 +68,7 @@ public struct RegistrationStore: Sendable {
         let lock = try FileLock(path: lockPath)
         var file = try load()
         try change(&file)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        encoder.dateEncodingStrategy = .iso8601
-        try AtomicFile.write(try encoder.encode(file), to: path)
+        try AtomicFile.write(try JSONOutput.encode(file, pretty: true), to: path)
         withExtendedLifetime(lock) {}
     }
 

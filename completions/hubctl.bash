@@ -557,7 +557,7 @@ _hubctl_acp_check() {
 
 _hubctl_acp_fetch() {
     repeating_flags=()
-    non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --force --version -h --help)
+    non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --force --no-sync --version -h --help)
     repeating_options=()
     non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --vault-passphrase-file --dest --max-bytes --max-entries --max-path-bytes)
     __hubctl_offer_flags_options 0

@@ -40,7 +40,7 @@ function __hubctl_parse_tokens -S
             case 'check'
                 __hubctl_parse_subcommand 0 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'dest=' 'version' 'h/help'
             case 'fetch'
-                __hubctl_parse_subcommand 0 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'dest=' 'force' 'max-bytes=' 'max-entries=' 'max-path-bytes=' 'version' 'h/help'
+                __hubctl_parse_subcommand 0 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'dest=' 'force' 'no-sync' 'max-bytes=' 'max-entries=' 'max-path-bytes=' 'version' 'h/help'
             end
         case 'vault'
             __hubctl_parse_subcommand 0 'version' 'h/help'
@@ -276,6 +276,7 @@ complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options 
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl acp fetch" vault-passphrase-file' -l 'vault-passphrase-file' -d 'File whose first line is the vault passphrase (or set HUBCTL_VAULT_PASSPHRASE / HUBCTL_VAULT_KEY).' -rF
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl acp fetch" dest' -l 'dest' -d 'Profile directory (default $HUBCTL_HOME/acp/<appId>); DIR/current is the profile in use.' -rfka ''
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl acp fetch" force' -l 'force' -d 'Download and install even when the assigned profile is already current.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl acp fetch" no-sync' -l 'no-sync' -d 'Do not flush the new profile to disk before switching to it (faster on busy disks; a power loss right after the switch could leave it incomplete; kill -9 safety is unaffected).'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl acp fetch" max-bytes' -l 'max-bytes' -d 'Largest total uncompressed size accepted (default 1 GiB).' -rfka ''
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl acp fetch" max-entries' -l 'max-entries' -d 'Most archive entries accepted (default 100000).' -rfka ''
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl acp fetch" max-path-bytes' -l 'max-path-bytes' -d 'Longest entry path accepted, in bytes (default 4096).' -rfka ''

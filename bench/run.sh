@@ -110,11 +110,13 @@ md = ["# Benchmark results", "", f"Release build, medians of {len(load('settings
       "Peak memory (KiB, /usr/bin/time): " + ", ".join(f"{k} {v}" for k, v in mem.items()) +
       f". Target for acp fetch: < 65536 KiB ({'met' if data['acp_memory_target_met'] else 'missed'}).", ""]
 why = {
-    "settings": "hubctl is a Swift program: before it does any work it loads the Swift runtime and Foundation "
-                "(statically linked in release builds) and initialises them, about 10–15 ms here, which is already "
-                "curl's whole run time for one GET on loopback. The request itself (configuration layers, state file, "
-                "one HTTP exchange, OData decoding) costs a few ms more. Against a real server, where the round trip "
-                "dominates, the ratio tends to 1.",
+    "settings": (f"hubctl is a Swift program: starting it (loading and initialising the Swift runtime and Foundation, "
+                 f"statically linked in release builds) takes {data['version']['hubctl_median_s']*1000:.0f} ms here "
+                 f"(`hubctl --version`), about curl's whole run time for one GET on loopback "
+                 f"({data['settings']['baseline_median_s']*1000:.0f} ms). The rest, "
+                 f"{(data['settings']['hubctl_median_s'] - data['version']['hubctl_median_s'])*1000:.0f} ms, is the work itself: "
+                 "the configuration layers, the state file, the HTTP exchange, decoding the OData entity and writing the "
+                 "JSON. Against a real server, where the network round trip dominates, the ratio tends to 1."),
     "version": "Process start of a Swift binary (runtime and Foundation initialisation) against a C binary.",
     "acp": "Extraction creates every file itself with O_EXCL|O_NOFOLLOW and counts bytes as they stream; "
            "on a disk shared with other jobs, file creation dominates and the timings vary from run to run.",

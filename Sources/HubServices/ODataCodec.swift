@@ -66,10 +66,20 @@ public enum ODataCodec {
         return iso8601(Date(timeIntervalSince1970: Double(ms) / 1000))
     }
 
+    /// `2017-01-10T06:10:33.406Z`. Formatted from the UTC calendar fields directly: a date formatter
+    /// loads time-zone data on first use, which costs more than the rest of `settings get`.
     public static func iso8601(_ date: Date) -> String {
-        let f = ISO8601DateFormatter()
-        f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return f.string(from: date)
+        let ms = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+        var seconds = time_t(ms >= 0 ? ms / 1000 : (ms - 999) / 1000)
+        let millis = Int(ms - Int64(seconds) * 1000)
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        func pad(_ value: Int32, _ width: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, width - text.count)) + text
+        }
+        return "\(pad(parts.tm_year + 1900, 4))-\(pad(parts.tm_mon + 1, 2))-\(pad(parts.tm_mday, 2))T" +
+            "\(pad(parts.tm_hour, 2)):\(pad(parts.tm_min, 2)):\(pad(parts.tm_sec, 2)).\(pad(Int32(millis), 3))Z"
     }
 
     /// The body of a create or update: a plain JSON object of properties (no `d` wrapper).

@@ -119,7 +119,7 @@ why = {
                  "JSON. Against a real server, where the network round trip dominates, the ratio tends to 1."),
     "version": "Process start of a Swift binary (runtime and Foundation initialisation) against a C binary.",
     "acp": "Extraction creates every file itself with O_EXCL|O_NOFOLLOW and counts bytes as they stream; "
-           "on a disk shared with other jobs, file creation dominates and the timings vary from run to run: over the runs made while writing this the ratio was 0.89, 0.97 and 1.03, so it sits at about 1.",
+           "on a disk shared with other jobs, file creation dominates and the timings vary from run to run: the ratio sits at about 1 and moves by several percent between runs.",
     "plist": "Parsing goes through Foundation's PropertyListSerialization and the full rule set.",
 }
 notes = [f"- **{labels[n]}**: missed by {data[n]['median_ratio'] / data[n]['target']:.2f}× the target. {why[n]}"

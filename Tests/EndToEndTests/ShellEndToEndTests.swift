@@ -118,4 +118,20 @@ enum Repo {
         #expect(!FileManager.default.fileExists(atPath: prefix.path + "/bin/hubctl"))
         #expect(!FileManager.default.fileExists(atPath: prefix.path + "/share/man/man1/hubctl.1"))
     }
+
+    /// Dynamic completion: vault keys through the bash script, profile names through hubctl's completion entry point.
+    @Test func dynamicCompletionOfVaultKeysAndProfiles() throws {
+        let hub = Hubctl(environment: ["HUBCTL_VAULT_KEY": Data(repeating: 7, count: 32).base64EncodedString()])
+        #expect(try hub("vault", "set", "my-token", "v").status == 0)
+        var env = hub.environment
+        env["PATH"] = Binaries.directory + ":/usr/bin:/bin"
+        let bash = try run("/bin/bash", ["-c", """
+            source "$1" && COMP_WORDS=(hubctl vault show "") && COMP_CWORD=3 && COMP_LINE='hubctl vault show ' && \
+            COMP_POINT=${#COMP_LINE} && _hubctl && printf '%s\\n' "${COMPREPLY[@]}"
+            """, "bash", Repo.root + "/completions/hubctl.bash"], environment: env)
+        #expect(bash.out.contains("my-token"), "\(bash)")
+        _ = hub.dir.write("config/hubctl/config.yaml", "alpha:\n  server: http://a:1\nbeta:\n  server: http://b:1\n")
+        let profiles = try hub("---completion", "status", "--", "--profile", "3", "0", "hubctl", "status", "--profile", "")
+        #expect(profiles.out.split(separator: "\n").map(String.init) == ["alpha", "beta"], "\(profiles)")
+    }
 }

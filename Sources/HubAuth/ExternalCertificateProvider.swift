@@ -163,11 +163,7 @@ public final class ExternalCertificateProvider: CertificateProvider {
 
     private func timedOut(_ verb: String) -> HubError {
         HubError(.unavailable, code: "cert_provider_timeout",
-                 "The certificate provider '\(providerId)' did not finish `\(verb)` within \(Self.format(timeout)) and was stopped. "
+                 "The certificate provider '\(providerId)' did not finish `\(verb)` within \(TransportSupport.formatSeconds(timeout)) and was stopped. "
                  + "Check the provider; a slow one may be given longer with HUBCTL_CERT_PROVIDER_TIMEOUT (seconds).")
-    }
-
-    static func format(_ seconds: Double) -> String {
-        seconds == seconds.rounded() ? "\(Int(seconds)) s" : String(format: "%.1f s", seconds)
     }
 }

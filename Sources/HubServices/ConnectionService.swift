@@ -19,8 +19,6 @@ public struct RegisterRequest: Sendable {
 public struct RegisterResult: Sendable {
     public var registration: Registration
     public var settings: [String: JSONValue]
-    /// False when an existing registration was found and nothing was created.
-    public var created: Bool
 }
 
 public struct UnregisterResult: Sendable, Encodable {
@@ -91,7 +89,7 @@ public final class ConnectionService {
                 if response.status == 200 {
                     let settings = try ODataCodec.decodeEntity(response.body, status: 200)
                     try recordPolicy(settings)
-                    return RegisterResult(registration: existing, settings: settings, created: false)
+                    return RegisterResult(registration: existing, settings: settings)
                 }
                 if response.status != 404 {
                     throw Self.unexpected(response, doing: "reading the recorded connection \(existing.applicationConnectionId)")
@@ -141,7 +139,7 @@ public final class ConnectionService {
                                         securityConfiguration: config.securityConfiguration)
         try store.save(registration)
         try recordPolicy(settings)
-        return RegisterResult(registration: registration, settings: settings, created: true)
+        return RegisterResult(registration: registration, settings: settings)
     }
 
     /// The id from the body, else the X-SMP-APPCID header, else the cookie (protocol.md §2).

@@ -2,7 +2,7 @@
 
 import Foundation
 
-enum TransportSupport {
+public enum TransportSupport {
     /// Query parameter names whose values are hidden in logs (matched as substrings, lower case).
     static let secretNameParts = ["pass", "pwd", "secret", "token", "key", "auth", "sig", "credential",
                                   "session", "code", "cert"]
@@ -66,7 +66,8 @@ enum TransportSupport {
         return "\(count / (1024 * 1024)) MiB"
     }
 
-    static func formatSeconds(_ seconds: Double) -> String {
+    /// "30 s" or "2.5 s", for messages (also used by the certificate provider's timeout error).
+    public static func formatSeconds(_ seconds: Double) -> String {
         seconds == seconds.rounded() ? "\(Int(seconds)) s" : String(format: "%.1f s", seconds)
     }
 }

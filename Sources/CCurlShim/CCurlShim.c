@@ -30,6 +30,9 @@ CURLcode hub_curl_setopt_write_callback(CURL *curl, hub_curl_data_cb cb) {
 CURLcode hub_curl_setopt_header_callback(CURL *curl, hub_curl_data_cb cb) {
     return curl_easy_setopt(curl, CURLOPT_HEADERFUNCTION, cb);
 }
+CURLcode hub_curl_setopt_read_callback(CURL *curl, hub_curl_data_cb cb) {
+    return curl_easy_setopt(curl, CURLOPT_READFUNCTION, cb);
+}
 CURLcode hub_curl_setopt_xferinfo_callback(CURL *curl, hub_curl_xferinfo_cb cb) {
     return curl_easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, cb);
 }
@@ -49,4 +52,7 @@ CURLcode hub_curl_global_init_default(void) {
 }
 CURLcode hub_curl_setopt_basic_auth(CURL *curl) {
     return curl_easy_setopt(curl, CURLOPT_HTTPAUTH, (long)CURLAUTH_BASIC);
+}
+size_t hub_curl_readfunc_abort(void) {
+    return CURL_READFUNC_ABORT;
 }

@@ -98,21 +98,21 @@ public enum CertificateFiles {
         if let pkcs12 {
             guard certificate == nil, key == nil else {
                 throw HubError.usage("Give either --pkcs12 or --cert/--key, not both (check HUBCTL_PKCS12, HUBCTL_CERT and HUBCTL_KEY too).",
-                                     code: "conflicting_certificates")
+                                     code: .conflictingCertificates)
             }
             return .pkcs12(try read(pkcs12, what: "PKCS#12 file", flag: "--pkcs12"), passphrase: pkcs12Passphrase)
         }
         guard let certificate else {
             if key != nil {
                 throw HubError.usage("--key was given without --cert. Give the client certificate with --cert PATH (or HUBCTL_CERT) too.",
-                                     code: "certificate_without_key")
+                                     code: .certificateWithoutKey)
             }
             return nil
         }
         let certData = try read(certificate, what: "client certificate", flag: "--cert")
         guard certData.range(of: Data("-----BEGIN CERTIFICATE-----".utf8)) != nil else {
             throw HubError.data("\(certificate) (--cert) is not a PEM certificate. Give the certificate in PEM form, or a PKCS#12 file with --pkcs12.",
-                                code: "invalid_certificate_file")
+                                code: .invalidCertificateFile)
         }
         let keyData: Data
         if let key {
@@ -121,16 +121,16 @@ public enum CertificateFiles {
             keyData = certData  // one PEM file holding both, as curl accepts
         } else {
             throw HubError.usage("--cert was given without --key. Give the private key with --key PATH (or HUBCTL_KEY), or use --pkcs12 for a bundle with both.",
-                                 code: "certificate_without_key")
+                                 code: .certificateWithoutKey)
         }
         guard keyData.range(of: Data("PRIVATE KEY-----".utf8)) != nil else {
             throw HubError.data("\(key ?? certificate) (--key) is not a PEM private key. Give the key in PEM form.",
-                                code: "invalid_key_file")
+                                code: .invalidKeyFile)
         }
         let encrypted = keyData.range(of: Data("ENCRYPTED".utf8)) != nil
         if encrypted && (keyPassphrase ?? "").isEmpty {
             throw HubError.config("The private key \(key ?? certificate) is encrypted. Set HUBCTL_KEY_PASSPHRASE to its passphrase (it is never taken from argv).",
-                                  code: "key_passphrase_missing")
+                                  code: .keyPassphraseMissing)
         }
         return .pem(certificate: certData, key: keyData, keyPassphrase: encrypted ? keyPassphrase : nil)
     }
@@ -139,7 +139,7 @@ public enum CertificateFiles {
     public static func read(_ path: String, what: String, flag: String) throws -> Data {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw HubError.noInput("Cannot read the \(what) \(path) (\(flag)). Check that the file exists and is readable.",
-                                   code: "certificate_file_unreadable")
+                                   code: .certificateFileUnreadable)
         }
         defer { try? handle.close() }
         let data: Data
@@ -147,14 +147,14 @@ public enum CertificateFiles {
             data = try handle.read(upToCount: maximumSize + 1) ?? Data()
         } catch {
             throw HubError.noInput("Cannot read the \(what) \(path) (\(flag)): \(error.localizedDescription). Check the path.",
-                                   code: "certificate_file_unreadable")
+                                   code: .certificateFileUnreadable)
         }
         guard data.count <= maximumSize else {
             throw HubError.data("The \(what) \(path) (\(flag)) is larger than 1 MiB; that is not a certificate file.",
-                                code: "invalid_certificate_file")
+                                code: .invalidCertificateFile)
         }
         guard !data.isEmpty else {
-            throw HubError.data("The \(what) \(path) (\(flag)) is empty.", code: "invalid_certificate_file")
+            throw HubError.data("The \(what) \(path) (\(flag)) is empty.", code: .invalidCertificateFile)
         }
         return data
     }

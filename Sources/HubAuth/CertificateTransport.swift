@@ -38,7 +38,7 @@ public final class CertificateTransport: HTTPTransport {
     }
 
     /// Codes of the transport for a certificate the server (or libcurl) would not take.
-    static let rejectionCodes: Set<String> = ["certificate_rejected", "client_certificate_invalid"]
+    static let rejectionCodes: Set<ErrorCode> = [.certificateRejected, .clientCertificateInvalid]
 
     private func currentClient() throws -> any HTTPTransport {
         if let client { return client }
@@ -61,7 +61,7 @@ public final class CertificateTransport: HTTPTransport {
             client = nil
             let fresh = try currentClient()
             guard haveCertificate else {
-                throw HubError(.permission, code: "certificate_rejected",
+                throw HubError(.permission, code: .certificateRejected,
                                "The server rejected the client certificate from provider '\(provider.providerId)'; it was deleted, and the provider has no other one. "
                                + "Provision a new certificate (e.g. `hubctl vault import-cert`, or the provider's own enrolment) and try again.",
                                status: error.status)

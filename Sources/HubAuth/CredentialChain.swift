@@ -109,6 +109,6 @@ public final class AuthenticatingTransport {
         } else {
             hint = "Check the user name and password for '\(user!)'."
         }
-        return HubError(.permission, code: "auth_failed", "The server refused the credentials\(tried). \(hint)", status: response.status)
+        return HubError(.permission, code: .authFailed, "The server refused the credentials\(tried). \(hint)", status: response.status)
     }
 }

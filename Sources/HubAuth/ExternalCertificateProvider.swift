@@ -43,7 +43,7 @@ public final class ExternalCertificateProvider: CertificateProvider {
         let words = command.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         guard let program = words.first else {
             throw HubError.config("The certificate provider command is empty. Give a program with --cert-provider or HUBCTL_CERT_PROVIDER.",
-                                  code: "cert_provider_not_found")
+                                  code: .certProviderNotFound)
         }
         executable = try Self.resolve(program, path: environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin")
         leadingArguments = Array(words.dropFirst())
@@ -65,7 +65,7 @@ public final class ExternalCertificateProvider: CertificateProvider {
         throw HubError.config("The certificate provider program '\(program)' was not found or is not executable"
                               + (program.contains("/") ? "" : " in PATH")
                               + ". Check --cert-provider / HUBCTL_CERT_PROVIDER (a program path, no shell syntax; `vault` is the built-in provider).",
-                              code: "cert_provider_not_found")
+                              code: .certProviderNotFound)
     }
 
     public func storedCertificate() throws -> ClientCertificate? {
@@ -86,7 +86,7 @@ public final class ExternalCertificateProvider: CertificateProvider {
     }
 
     private func invalidOutput(_ reason: String) -> HubError {
-        HubError(.unavailable, code: "cert_provider_invalid_output",
+        HubError(.unavailable, code: .certProviderInvalidOutput,
                  "The certificate provider '\(providerId)' printed an answer to `get` that hubctl cannot use: \(reason). "
                  + "It must print {\"certificate\": PEM, \"key\": PEM} or {\"pkcs12\": base64, \"passphrase\": …}, or nothing when it has no certificate; fix the provider.")
     }
@@ -131,7 +131,7 @@ public final class ExternalCertificateProvider: CertificateProvider {
             try process.run()
         } catch {
             throw HubError.config("The certificate provider '\(providerId)' could not be started (\(error.localizedDescription)). Check that \(executable) is an executable program.",
-                                  code: "cert_provider_not_found")
+                                  code: .certProviderNotFound)
         }
         try? stdout.fileHandleForWriting.close()
         let collector = OutputCollector()
@@ -150,11 +150,11 @@ public final class ExternalCertificateProvider: CertificateProvider {
         let (output, overflow) = collector.result
 
         if process.terminationReason == .uncaughtSignal {
-            throw HubError(.unavailable, code: "cert_provider_failed",
+            throw HubError(.unavailable, code: .certProviderFailed,
                            "The certificate provider '\(providerId)' was killed by signal \(process.terminationStatus) during `\(verb)`. Check the provider (its messages are above).")
         }
         guard process.terminationStatus == 0 else {
-            throw HubError(.unavailable, code: "cert_provider_failed",
+            throw HubError(.unavailable, code: .certProviderFailed,
                            "The certificate provider '\(providerId)' failed during `\(verb)` (exit status \(process.terminationStatus)). Its messages, if any, are above; fix the provider or its configuration.")
         }
         guard !overflow else { throw invalidOutput("it printed more than 1 MiB") }
@@ -162,7 +162,7 @@ public final class ExternalCertificateProvider: CertificateProvider {
     }
 
     private func timedOut(_ verb: String) -> HubError {
-        HubError(.unavailable, code: "cert_provider_timeout",
+        HubError(.unavailable, code: .certProviderTimeout,
                  "The certificate provider '\(providerId)' did not finish `\(verb)` within \(TransportSupport.formatSeconds(timeout)) and was stopped. "
                  + "Check the provider; a slow one may be given longer with HUBCTL_CERT_PROVIDER_TIMEOUT (seconds).")
     }

@@ -68,6 +68,6 @@ public final class VaultCertificateProvider: CertificateProvider {
 
     private func damaged(_ key: String, _ reason: String) -> HubError {
         HubError.data("The vault entry \"\(key)\" cannot be used as a client certificate (\(reason)). Import it again with `hubctl vault import-cert`.",
-                      code: "invalid_certificate_entry")
+                      code: .invalidCertificateEntry)
     }
 }

@@ -88,7 +88,7 @@ public final class VaultCredentialProvider: CredentialProvider {
         }
         guard shouldSave else { return }
         guard let secret = try vaultSecret() else {
-            throw HubError.config("The server accepted the credentials, but the vault cannot be opened to keep them: set HUBCTL_VAULT_PASSPHRASE, --vault-passphrase-file or HUBCTL_VAULT_KEY, or run on a terminal.", code: "vault_secret_missing")
+            throw HubError.config("The server accepted the credentials, but the vault cannot be opened to keep them: set HUBCTL_VAULT_PASSPHRASE, --vault-passphrase-file or HUBCTL_VAULT_KEY, or run on a terminal.", code: .vaultSecretMissing)
         }
         let value = try JSONEncoder().encode(stored)
         try store.update(secret: secret, createIfMissing: true) { contents in

@@ -3,57 +3,42 @@
 import Foundation
 import HubCore
 
-/// Stable error codes scripts can match on.
-public enum BundleErrorCode {
-    public static let unsafePath = "unsafe_path"
-    public static let pathTooLong = "path_too_long"
-    public static let unsafeEntryType = "unsafe_entry_type"
-    public static let duplicateEntry = "duplicate_entry"
-    public static let tooManyEntries = "too_many_entries"
-    public static let tooLarge = "too_large"
-    public static let corruptArchive = "corrupt_archive"
-    public static let manifestMissing = "manifest_missing"
-    public static let manifestInvalid = "manifest_invalid"
-    public static let bundleMismatch = "bundle_mismatch"
-    public static let profileDamaged = "profile_damaged"
-}
-
 extension HubError {
     private static let refusedAdvice = "The bundle was refused and nothing was installed; the previous profile is still current. Ask the administrator to check the uploaded bundle."
 
     static func unsafePath(_ path: String, _ why: String) -> HubError {
         .data("The bundle contains an unsafe entry name \(quoted(path)): \(why). \(refusedAdvice)",
-              code: BundleErrorCode.unsafePath)
+              code: ErrorCode.unsafePath)
     }
 
     static func pathTooLong(_ path: String, _ why: String) -> HubError {
         .data("The bundle contains an entry name that is too long or too deep (\(quoted(path))): \(why). \(refusedAdvice)",
-              code: BundleErrorCode.pathTooLong)
+              code: ErrorCode.pathTooLong)
     }
 
     static func unsafeEntryType(_ path: String, _ type: String) -> HubError {
         .data("The bundle contains \(type) \(quoted(path)); only regular files and directories are allowed. \(refusedAdvice)",
-              code: BundleErrorCode.unsafeEntryType)
+              code: ErrorCode.unsafeEntryType)
     }
 
     static func duplicateEntry(_ path: String) -> HubError {
         .data("The bundle contains \(quoted(path)) twice, or as both a file and a directory. \(refusedAdvice)",
-              code: BundleErrorCode.duplicateEntry)
+              code: ErrorCode.duplicateEntry)
     }
 
     static func tooManyEntries(_ cap: Int) -> HubError {
         .data("The bundle has more than \(cap) entries. \(refusedAdvice) If it is legitimate, raise the entry cap.",
-              code: BundleErrorCode.tooManyEntries)
+              code: ErrorCode.tooManyEntries)
     }
 
     static func tooLarge(_ what: String, cap: Int64) -> HubError {
         .data("\(what) is larger than the cap of \(cap) bytes (counted while extracting). \(refusedAdvice) If it is legitimate, raise the size cap.",
-              code: BundleErrorCode.tooLarge)
+              code: ErrorCode.tooLarge)
     }
 
     static func corruptArchive(_ detail: String) -> HubError {
         .data("The bundle is not a readable zip/jar or tar archive (\(detail)). \(refusedAdvice) If the download was cut short, try again.",
-              code: BundleErrorCode.corruptArchive)
+              code: ErrorCode.corruptArchive)
     }
 
     /// Keeps hostile names printable and short in messages.

@@ -64,7 +64,7 @@ public struct BundleManifest: Sendable, Equatable {
         let fd = open(file, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else {
             throw HubError.data("The bundle has no \(path), so it cannot be checked against the id asked for. Nothing was installed; the previous profile is still current. Ask the administrator to upload a bundle with a manifest.",
-                                code: BundleErrorCode.manifestMissing)
+                                code: ErrorCode.manifestMissing)
         }
         defer { close(fd) }
         var data = Data()
@@ -87,16 +87,16 @@ public struct BundleManifest: Sendable, Equatable {
     public func verify(bundleId expected: String) throws {
         guard let actual = bundleId else {
             throw HubError.data("The bundle's \(Self.path) lacks \(Self.nameKey) or \(Self.versionKey), so it cannot be checked against \(HubError.quoted(expected)). Nothing was installed. Ask the administrator to fix the bundle's manifest.",
-                                code: BundleErrorCode.manifestInvalid)
+                                code: ErrorCode.manifestInvalid)
         }
         guard actual == expected else {
             throw HubError.data("The server sent bundle \(HubError.quoted(actual)) (from its manifest) but \(HubError.quoted(expected)) was asked for. Nothing was installed; the previous profile is still current. Ask the administrator to check which bundle is assigned.",
-                                code: BundleErrorCode.bundleMismatch)
+                                code: ErrorCode.bundleMismatch)
         }
     }
 
     static func invalid(_ why: String) -> HubError {
         .data("The bundle's \(path) is not a valid manifest: \(why). Nothing was installed. Ask the administrator to fix the bundle's manifest.",
-              code: BundleErrorCode.manifestInvalid)
+              code: ErrorCode.manifestInvalid)
     }
 }

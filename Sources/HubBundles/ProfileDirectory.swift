@@ -212,7 +212,7 @@ public struct ProfileDirectory: Sendable {
         } else {
             guard let named = manifest.bundleId else {
                 throw HubError.data("The default bundle's \(BundleManifest.path) lacks \(BundleManifest.nameKey) or \(BundleManifest.versionKey), so it cannot be recorded. Nothing was installed. Ask the administrator to fix the bundle's manifest.",
-                                    code: BundleErrorCode.manifestInvalid)
+                                    code: ErrorCode.manifestInvalid)
             }
             id = named
         }
@@ -246,7 +246,7 @@ public struct ProfileDirectory: Sendable {
             let err = errno
             unlink(temporaryLink)
             if err == EISDIR || err == ENOTEMPTY || err == EEXIST {
-                throw HubError(.cannotCreate, code: "cannot_create",
+                throw HubError(.cannotCreate, code: .cannotCreate,
                                "\(currentPath) is a directory, not the link hubctl manages. Move it away, then fetch again.")
             }
             throw HubError.filesystem("switch \(currentPath)", err)
@@ -310,7 +310,7 @@ public struct ProfileDirectory: Sendable {
 
     private func damaged(_ why: String) -> HubError {
         .data("The profile directory \(path) is damaged: \(why). Run `hubctl acp fetch --force` to install the profile again.",
-              code: BundleErrorCode.profileDamaged)
+              code: ErrorCode.profileDamaged)
     }
 
     /// A bundle id as a directory name: letters, digits, `.`, `_`, `-` kept, the rest `_`.

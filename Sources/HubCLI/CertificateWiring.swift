@@ -52,7 +52,7 @@ extension CommandContext {
         }
         guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
             throw HubError.config("Invalid HUBCTL_CERT_PROVIDER_TIMEOUT '\(text)': give a number of seconds greater than 0 (at most 3600).",
-                                  code: "invalid_timeout")
+                                  code: .invalidTimeout)
         }
         return seconds
     }

@@ -59,7 +59,7 @@ public struct Hubctl: ParsableCommand {
             }
             let message = fullMessage(for: error).trimmingCharacters(in: .whitespacesAndNewlines)
             let kind: FailureKind = code == .validationFailure ? .usage : .internal
-            console.emitError(HubError(kind, code: kind == .usage ? "usage" : "internal",
+            console.emitError(HubError(kind, code: kind == .usage ? .usage : .internal,
                                        message + (kind == .usage ? " (see `hubctl help`)" : "")))
             Glibc.exit(kind.exitCode)
         }

@@ -43,7 +43,7 @@ private func kindName(_ secret: VaultSecret) -> String {
 /// Keys are names, not secrets: printable, no control characters, at most 256 characters.
 private func validateKey(_ key: String) throws {
     guard !key.isEmpty, key.count <= 256, !key.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-        throw HubError.usage("A vault key must be 1 to 256 printable characters.", code: "invalid_vault_key_name")
+        throw HubError.usage("A vault key must be 1 to 256 printable characters.", code: .invalidVaultKeyName)
     }
 }
 
@@ -67,7 +67,7 @@ struct VaultInit: HubCommand {
     func execute(_ context: CommandContext) throws {
         let store = try context.vaultStore()
         guard !store.exists else {
-            throw HubError(.cannotCreate, code: "vault_exists",
+            throw HubError(.cannotCreate, code: .vaultExists,
                            "A vault already exists at \(store.path). Use `hubctl vault rekey` to change its passphrase, or move the file away to start over.")
         }
         let secret = try VaultSecrets(context: context).current(preferring: nil, confirm: true)
@@ -206,5 +206,5 @@ struct VaultRekey: HubCommand {
 }
 
 private func missingKey(_ key: String) -> HubError {
-    HubError.noInput("The vault has no entry \"\(key)\". `hubctl vault list` shows the keys.", code: "vault_key_not_found")
+    HubError.noInput("The vault has no entry \"\(key)\". `hubctl vault list` shows the keys.", code: .vaultKeyNotFound)
 }

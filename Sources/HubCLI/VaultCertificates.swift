@@ -33,7 +33,7 @@ struct VaultImportCert: HubCommand {
     func execute(_ context: CommandContext) throws {
         let config = try context.connectionConfig(requireConnection: false)
         guard let certificate = try context.certificateFromFiles(config) else {
-            throw HubError.usage("Nothing to import: give --cert PATH --key PATH (PEM) or --pkcs12 PATH.", code: "no_certificate_given")
+            throw HubError.usage("Nothing to import: give --cert PATH --key PATH (PEM) or --pkcs12 PATH.", code: .noCertificateGiven)
         }
         let key = certificateKey(config)
         let value = try JSONEncoder().encode(CertificateDocument(certificate, providerId: "vault"))
@@ -65,7 +65,7 @@ struct VaultDeleteCert: HubCommand {
         try store.update(secret: secret) { contents in
             guard contents.remove(key) != nil else {
                 throw HubError.noInput("The vault has no client certificate under \"\(key)\". `hubctl vault list` shows the keys.",
-                                       code: "vault_key_not_found")
+                                       code: .vaultKeyNotFound)
             }
         }
         struct Out: Encodable { var key: String; var deleted: Bool }

@@ -27,7 +27,7 @@ struct VaultSecrets {
             return try prompt(confirm ? "New vault passphrase: " : "Vault passphrase: ", confirm: confirm)
         }
         throw HubError.config("No vault passphrase given. Set HUBCTL_VAULT_PASSPHRASE, pass --vault-passphrase-file PATH, or set HUBCTL_VAULT_KEY (base64 of 32 bytes, for CI); or run on a terminal to be prompted.",
-                              code: "vault_secret_missing")
+                              code: .vaultSecretMissing)
     }
 
     /// The new secret for `vault rekey`: `--new-passphrase-file`, `HUBCTL_VAULT_NEW_PASSPHRASE`,
@@ -38,7 +38,7 @@ struct VaultSecrets {
         if let secret = try key(variable: "HUBCTL_VAULT_NEW_KEY") { return secret }
         if context.mayPrompt { return try prompt("New vault passphrase: ", confirm: true) }
         throw HubError.config("No new vault passphrase given. Pass --new-passphrase-file PATH or set HUBCTL_VAULT_NEW_PASSPHRASE (or HUBCTL_VAULT_NEW_KEY for a raw key); or run on a terminal to be prompted.",
-                              code: "vault_secret_missing")
+                              code: .vaultSecretMissing)
     }
 
     private func passphrase(variable: String) -> VaultSecret? {
@@ -50,7 +50,7 @@ struct VaultSecrets {
         guard let value = context.environment[variable], !value.isEmpty else { return nil }
         guard let secret = VaultSecret.rawKey(base64: value) else {
             throw HubError.config("\(variable) must be exactly 32 bytes, given as base64 (create one with `openssl rand -base64 32`).",
-                                  code: "invalid_vault_key")
+                                  code: .invalidVaultKey)
         }
         return secret
     }
@@ -58,12 +58,12 @@ struct VaultSecrets {
     /// The first line of a file (without its line ending), as the passphrase.
     private func passphrase(fromFile path: String, flag: String) throws -> VaultSecret {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw HubError.noInput("Cannot read \(path) given with \(flag). Check that the file exists and is readable.", code: "file_not_found")
+            throw HubError.noInput("Cannot read \(path) given with \(flag). Check that the file exists and is readable.", code: .fileNotFound)
         }
         var line = Array(data.prefix(while: { $0 != 0x0A }))
         if line.last == 0x0D { line.removeLast() }
         guard !line.isEmpty else {
-            throw HubError.usage("The first line of \(path) (given with \(flag)) is empty. Put the passphrase on the first line.", code: "empty_passphrase")
+            throw HubError.usage("The first line of \(path) (given with \(flag)) is empty. Put the passphrase on the first line.", code: .emptyPassphrase)
         }
         return .passphrase(line)
     }
@@ -74,11 +74,11 @@ struct VaultSecrets {
         if confirm {
             let second = try Terminal.readSecret("Repeat it: ", console: context.console)
             guard VaultSecret.passphrase(first).matches(.passphrase(second)) else {
-                throw HubError.usage("The two passphrases differ. Run the command again.", code: "passphrase_mismatch")
+                throw HubError.usage("The two passphrases differ. Run the command again.", code: .passphraseMismatch)
             }
         }
         guard !first.isEmpty else {
-            throw HubError.usage("The vault passphrase is empty. Give a non-empty passphrase.", code: "empty_passphrase")
+            throw HubError.usage("The vault passphrase is empty. Give a non-empty passphrase.", code: .emptyPassphrase)
         }
         return .passphrase(first)
     }
@@ -122,7 +122,7 @@ enum Terminal {
             if n < 0 && errno == EINTR { continue }
             if n <= 0 {
                 if line.isEmpty {
-                    throw HubError.usage("No passphrase was entered (end of input).", code: "empty_passphrase")
+                    throw HubError.usage("No passphrase was entered (end of input).", code: .emptyPassphrase)
                 }
                 break
             }

@@ -75,7 +75,7 @@ extension CommandContext {
             secret: {
                 // Open the vault only when a secret is at hand or can be asked for; otherwise skip it.
                 do { return try secrets.current(preferring: try store.storedSecretKind(), confirm: !store.exists) }
-                catch let e as HubError where e.code == "vault_secret_missing" { return nil }
+                catch let e as HubError where e.code == .vaultSecretMissing { return nil }
             }))
         if mayPrompt {
             providers.append(PromptCredentialProvider(
@@ -96,7 +96,7 @@ extension CommandContext {
     func suppliedPassword() throws -> String? {
         if global.passwordStdin {
             guard let line = readLine(strippingNewline: true), !line.isEmpty else {
-                throw HubError.usage("--password-stdin was given but stdin had no password line. Pipe it in, e.g. `printf '%s\\n' \"$PW\" | hubctl … --password-stdin`.", code: "no_password")
+                throw HubError.usage("--password-stdin was given but stdin had no password line. Pipe it in, e.g. `printf '%s\\n' \"$PW\" | hubctl … --password-stdin`.", code: .noPassword)
             }
             return line
         }

@@ -118,7 +118,7 @@ public struct ClientHubConfiguration: Sendable, Equatable, Encodable {
         let result = ClientHubValidator.validate(path: path)
         if result.inputUnavailable {
             let reason = result.errors.first?.message ?? "\(path) cannot be read."
-            throw HubError(.noInput, code: result.errors.first?.code.rawValue ?? "not_found",
+            throw HubError(.noInput, code: result.errors.first.flatMap { ErrorCode(rawValue: $0.code.rawValue) } ?? .notFound,
                            "clienthub.plist: \(reason) It was named by --plist, HUBCTL_PLIST or the profile's plist key.")
         }
         guard let configuration = result.configuration else {
@@ -128,7 +128,7 @@ public struct ClientHubConfiguration: Sendable, Equatable, Encodable {
                 return where_ + issue.message
             }
             let more = result.errors.count > 3 ? " And \(result.errors.count - 3) more." : ""
-            throw HubError(.data, code: "invalid_plist",
+            throw HubError(.data, code: .invalidPlist,
                            "\(path) is not a valid clienthub.plist: \(shown.joined(separator: " "))\(more) Run `hubctl plist validate \(path)` to see every problem.")
         }
         return configuration

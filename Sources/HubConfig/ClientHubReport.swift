@@ -56,10 +56,10 @@ public struct ClientHubReport: Encodable, Sendable {
         if !unavailablePaths.isEmpty {
             let missing = unavailablePaths.prefix(5).joined(separator: ", ") + (unavailablePaths.count > 5 ? ", …" : "")
             let count = unavailablePaths.count
-            return HubError(.noInput, code: "not_found",
+            return HubError(.noInput, code: .notFound,
                             "\(count) of \(total) file\(total == 1 ? "" : "s") could not be read: \(missing). \(invalid.count) of \(total) invalid in all: \(listed). Check the paths; the report on stdout has the details.")
         }
-        return HubError(.data, code: "invalid_plist",
+        return HubError(.data, code: .invalidPlist,
                         "\(invalid.count) of \(total) file\(total == 1 ? "" : "s") \(invalid.count == 1 ? "is" : "are") invalid: \(listed). The report on stdout lists every error with its line.")
     }
 }

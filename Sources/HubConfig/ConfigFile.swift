@@ -19,28 +19,28 @@ public struct ConfigFile: Sendable {
     public static func load(path: String) throws -> ConfigFile {
         guard FileManager.default.fileExists(atPath: path) else { return ConfigFile(profiles: [:], path: path) }
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw HubError.config("Cannot read the configuration file \(path). Check its permissions.", code: "config_unreadable")
+            throw HubError.config("Cannot read the configuration file \(path). Check its permissions.", code: .configUnreadable)
         }
         let text = String(decoding: data, as: UTF8.self)
         let node: Any?
         do {
             node = try Yams.load(yaml: text)
         } catch {
-            throw HubError.config("The configuration file \(path) is not valid YAML: \(error). Fix it or point HUBCTL_CONFIG elsewhere.", code: "config_invalid")
+            throw HubError.config("The configuration file \(path) is not valid YAML: \(error). Fix it or point HUBCTL_CONFIG elsewhere.", code: .configInvalid)
         }
         guard let node else { return ConfigFile(profiles: [:], path: path) }
         guard let top = node as? [String: Any] else {
-            throw HubError.config("The configuration file \(path) must map profile names to settings (e.g. `default:` then `server: https://…`).", code: "config_invalid")
+            throw HubError.config("The configuration file \(path) must map profile names to settings (e.g. `default:` then `server: https://…`).", code: .configInvalid)
         }
         var profiles: [String: [String: String]] = [:]
         for (name, value) in top {
             guard let settings = value as? [String: Any] else {
-                throw HubError.config("Profile '\(name)' in \(path) must be a map of settings such as `server:` and `app-id:`.", code: "config_invalid")
+                throw HubError.config("Profile '\(name)' in \(path) must be a map of settings such as `server:` and `app-id:`.", code: .configInvalid)
             }
             var flat: [String: String] = [:]
             for (key, v) in settings {
                 guard knownKeys.contains(key) else {
-                    throw HubError.config("Unknown setting '\(key)' in profile '\(name)' of \(path). Known settings: \(knownKeys.sorted().joined(separator: ", ")).", code: "config_invalid")
+                    throw HubError.config("Unknown setting '\(key)' in profile '\(name)' of \(path). Known settings: \(knownKeys.sorted().joined(separator: ", ")).", code: .configInvalid)
                 }
                 switch v {
                 case let s as String: flat[key] = s
@@ -48,7 +48,7 @@ public struct ConfigFile: Sendable {
                 case let i as Int: flat[key] = String(i)
                 case let d as Double: flat[key] = String(d)
                 default:
-                    throw HubError.config("Setting '\(key)' in profile '\(name)' of \(path) must be a plain value.", code: "config_invalid")
+                    throw HubError.config("Setting '\(key)' in profile '\(name)' of \(path) must be a plain value.", code: .configInvalid)
                 }
             }
             profiles[name] = flat

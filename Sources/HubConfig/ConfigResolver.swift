@@ -45,7 +45,7 @@ public struct ConfigResolver: Sendable {
             let known = file.profiles.keys.sorted()
             throw HubError.config("Unknown profile '\(profile)' in \(file.path)" +
                 (known.isEmpty ? " (the file has no profiles)." : "; known profiles: \(known.joined(separator: ", ")).") +
-                " Add it to the file or choose another with --profile / HUBCTL_PROFILE.", code: "unknown_profile")
+                " Add it to the file or choose another with --profile / HUBCTL_PROFILE.", code: .unknownProfile)
         }
 
         // Layers 1–3, in order; the environment provider maps `hubctl.app-id` to HUBCTL_APP_ID.
@@ -79,29 +79,29 @@ public struct ConfigResolver: Sendable {
         let appId = string("app-id")
         if requireConnection {
             if server == nil {
-                throw HubError.config("No server configured. Pass --server URL, set HUBCTL_SERVER, add `server:` to profile '\(profile)' in \(file.path), or give a clienthub.plist with --plist.", code: "missing_server")
+                throw HubError.config("No server configured. Pass --server URL, set HUBCTL_SERVER, add `server:` to profile '\(profile)' in \(file.path), or give a clienthub.plist with --plist.", code: .missingServer)
             }
             if appId == nil {
-                throw HubError.config("No application id configured. Pass --app-id ID, set HUBCTL_APP_ID, or add `app-id:` to profile '\(profile)' in \(file.path).", code: "missing_app_id")
+                throw HubError.config("No application id configured. Pass --app-id ID, set HUBCTL_APP_ID, or add `app-id:` to profile '\(profile)' in \(file.path).", code: .missingAppId)
             }
         }
         let normalizedServer = try server.map(Self.normalizeServer) ?? ""
 
         let version = string("api-version") ?? "latest"
         guard ["latest", "v1", "v2", "v3", "v4"].contains(version) else {
-            throw HubError.config("Unknown API version '\(version)'. Use latest, v1, v2, v3 or v4 (--api-version / HUBCTL_API_VERSION).", code: "invalid_api_version")
+            throw HubError.config("Unknown API version '\(version)'. Use latest, v1, v2, v3 or v4 (--api-version / HUBCTL_API_VERSION).", code: .invalidApiVersion)
         }
         let pinned = upper.string(forKey: "hubctl.api-version") != nil && version != "latest"
 
         let timeoutText = string("timeout") ?? "30"
         guard let timeout = Double(timeoutText), timeout > 0, timeout <= 86_400 else {
-            throw HubError.config("Invalid timeout '\(timeoutText)': give a number of seconds greater than 0 (--timeout / HUBCTL_TIMEOUT).", code: "invalid_timeout")
+            throw HubError.config("Invalid timeout '\(timeoutText)': give a number of seconds greater than 0 (--timeout / HUBCTL_TIMEOUT).", code: .invalidTimeout)
         }
 
         var policy: UserCreationPolicy?
         if let p = string("user-creation-policy") {
             guard let parsed = UserCreationPolicy(rawValue: p.lowercased()) else {
-                throw HubError.config("Invalid user creation policy '\(p)': use automatic, manual or certificate.", code: "invalid_user_creation_policy")
+                throw HubError.config("Invalid user creation policy '\(p)': use automatic, manual or certificate.", code: .invalidUserCreationPolicy)
             }
             policy = parsed
         }
@@ -140,7 +140,7 @@ public struct ConfigResolver: Sendable {
         guard let url = URLComponents(string: raw), let scheme = url.scheme?.lowercased(),
               scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty,
               url.query == nil, url.fragment == nil, url.user == nil, url.password == nil else {
-            throw HubError.config("Invalid server URL '\(Self.redactUserInfo(raw))'. Use scheme://host:port[/path-prefix], e.g. https://smp.example.com:8443 (no credentials, query or fragment).", code: "invalid_server")
+            throw HubError.config("Invalid server URL '\(Self.redactUserInfo(raw))'. Use scheme://host:port[/path-prefix], e.g. https://smp.example.com:8443 (no credentials, query or fragment).", code: .invalidServer)
         }
         var s = raw
         while s.hasSuffix("/") { s.removeLast() }

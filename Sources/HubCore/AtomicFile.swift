@@ -51,7 +51,7 @@ public enum AtomicFile {
         var isDir: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDir) {
             if !isDir.boolValue {
-                throw HubError(.cannotCreate, code: "not_a_directory", "\(path) exists and is not a directory. Remove it or choose another --home.")
+                throw HubError(.cannotCreate, code: .notADirectory, "\(path) exists and is not a directory. Remove it or choose another --home.")
             }
             return
         }
@@ -59,14 +59,14 @@ public enum AtomicFile {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
         } catch {
-            throw HubError(.cannotCreate, code: "cannot_create", "Cannot create directory \(path): \(error.localizedDescription). Check the permissions or choose another --home.")
+            throw HubError(.cannotCreate, code: .cannotCreate, "Cannot create directory \(path): \(error.localizedDescription). Check the permissions or choose another --home.")
         }
     }
 
     public static func fileError(_ what: String, _ err: Int32) -> HubError {
         let reason = String(cString: strerror(err))
         let kind: FailureKind = (err == ENOENT) ? .noInput : .cannotCreate
-        return HubError(kind, code: err == ENOSPC ? "disk_full" : "cannot_create",
+        return HubError(kind, code: err == ENOSPC ? .diskFull : .cannotCreate,
                         "Cannot \(what): \(reason). Check that the directory exists, is writable and has free space.")
     }
 }

@@ -32,11 +32,11 @@ public enum FailureKind: String, Sendable, CaseIterable {
 /// server answered. Messages must never contain secrets.
 public struct HubError: Error, Sendable, CustomStringConvertible {
     public var kind: FailureKind
-    public var code: String
+    public var code: ErrorCode
     public var message: String
     public var status: Int?
 
-    public init(_ kind: FailureKind, code: String, _ message: String, status: Int? = nil) {
+    public init(_ kind: FailureKind, code: ErrorCode, _ message: String, status: Int? = nil) {
         self.kind = kind
         self.code = code
         self.message = message
@@ -44,30 +44,30 @@ public struct HubError: Error, Sendable, CustomStringConvertible {
     }
 
     public var exitCode: Int32 { kind.exitCode }
-    public var description: String { "\(code): \(message)" }
+    public var description: String { "\(code.rawValue): \(message)" }
 
     // Common constructors, so the same failure is worded the same way everywhere.
-    public static func usage(_ message: String, code: String = "usage") -> HubError {
+    public static func usage(_ message: String, code: ErrorCode = .usage) -> HubError {
         HubError(.usage, code: code, message)
     }
-    public static func config(_ message: String, code: String = "config") -> HubError {
+    public static func config(_ message: String, code: ErrorCode = .config) -> HubError {
         HubError(.config, code: code, message)
     }
-    public static func data(_ message: String, code: String = "invalid_data", status: Int? = nil) -> HubError {
+    public static func data(_ message: String, code: ErrorCode = .invalidData, status: Int? = nil) -> HubError {
         HubError(.data, code: code, message, status: status)
     }
-    public static func noInput(_ message: String, code: String = "not_found", status: Int? = nil) -> HubError {
+    public static func noInput(_ message: String, code: ErrorCode = .notFound, status: Int? = nil) -> HubError {
         HubError(.noInput, code: code, message, status: status)
     }
     public static func internalError(_ message: String) -> HubError {
-        HubError(.internal, code: "internal", message + " This is a bug in hubctl; please report it.")
+        HubError(.internal, code: .internal, message + " This is a bug in hubctl; please report it.")
     }
 }
 
 /// The JSON shape of an error on stderr: `{"error": {"code": …, "message": …, "status": …}}`.
 public struct ErrorDocument: Encodable, Sendable {
     public struct Body: Encodable, Sendable {
-        public var code: String
+        public var code: ErrorCode
         public var message: String
         public var status: Int?
     }

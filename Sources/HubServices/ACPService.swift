@@ -92,7 +92,7 @@ public final class ACPService {
             return result(current, profile: profile, updated: false, fileExtension: nil)
         }
         if available == nil && !force {
-            throw HubError(.noInput, code: "no_bundle_assigned",
+            throw HubError(.noInput, code: .noBundleAssigned,
                            "No Application Configuration Profile is assigned to '\(config.appId)' (CustomizationBundleId is empty). Use --force to download the server's default bundle anyway.")
         }
         let url = bundleURL(bundleId: available)
@@ -108,7 +108,7 @@ public final class ACPService {
             ext.value = response.header("X-BUNDLE-EXTENSION")
             guard (200..<300).contains(response.status) else {
                 if response.status == 404 {
-                    throw HubError(.noInput, code: "bundle_not_found",
+                    throw HubError(.noInput, code: .bundleNotFound,
                                    "The server has no bundle \(available ?? "(default)") for '\(appId)' (HTTP 404). Ask the administrator to upload and assign it.", status: 404)
                 }
                 throw ConnectionService.unexpected(response, doing: "downloading the bundle")

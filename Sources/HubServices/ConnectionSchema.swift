@@ -48,12 +48,12 @@ public enum ConnectionSchema {
     public static func typedValue(name: String, text: String) throws -> JSONValue {
         guard let def = properties[name] else {
             let suggestion = properties.keys.first { $0.caseInsensitiveCompare(name) == .orderedSame }
-            throw HubError(.usage, code: "unknown_property",
+            throw HubError(.usage, code: .unknownProperty,
                            "Unknown property '\(name)'." + (suggestion.map { " Did you mean '\($0)'?" } ?? "") +
                            " Writable properties: \(writableNames.joined(separator: ", ")).")
         }
         guard def.writable else {
-            throw HubError(.usage, code: "read_only_property",
+            throw HubError(.usage, code: .readOnlyProperty,
                            "Property '\(name)' is read-only: the server owns it. Writable properties: \(writableNames.joined(separator: ", ")).")
         }
         switch def.type {
@@ -64,15 +64,15 @@ public enum ConnectionSchema {
             case "true": return .bool(true)
             case "false": return .bool(false)
             default:
-                throw HubError(.usage, code: "wrong_type", "Property '\(name)' is a Boolean: give true or false, not '\(text)'.")
+                throw HubError(.usage, code: .wrongType, "Property '\(name)' is a Boolean: give true or false, not '\(text)'.")
             }
         case .int32:
             guard let v = Int32(text) else {
-                throw HubError(.usage, code: "wrong_type", "Property '\(name)' is an Int32: give a whole number, not '\(text)'.")
+                throw HubError(.usage, code: .wrongType, "Property '\(name)' is an Int32: give a whole number, not '\(text)'.")
             }
             return .int(Int64(v))
         case .dateTime:
-            throw HubError(.usage, code: "read_only_property", "Property '\(name)' is read-only.")
+            throw HubError(.usage, code: .readOnlyProperty, "Property '\(name)' is read-only.")
         }
     }
 
@@ -81,7 +81,7 @@ public enum ConnectionSchema {
         var result: [String: JSONValue] = [:]
         for item in items {
             guard let eq = item.firstIndex(of: "="), eq != item.startIndex else {
-                throw HubError(.usage, code: "invalid_assignment", "Expected NAME=VALUE, got '\(item)'. Example: DeviceModel=ci-runner.")
+                throw HubError(.usage, code: .invalidAssignment, "Expected NAME=VALUE, got '\(item)'. Example: DeviceModel=ci-runner.")
             }
             let name = String(item[..<eq])
             result[name] = try typedValue(name: name, text: String(item[item.index(after: eq)...]))

@@ -111,7 +111,7 @@ public final class ConnectionService {
             case 200, 201:
                 var settings = response.body.isEmpty ? [:] : try ODataCodec.decodeEntity(response.body, status: response.status)
                 guard let id = Self.connectionId(settings: settings, response: response) else {
-                    throw HubError(.data, code: "malformed_response", "The server created a connection but did not say its id (no ApplicationConnectionId, X-SMP-APPCID header or cookie).", status: response.status)
+                    throw HubError(.data, code: .malformedResponse, "The server created a connection but did not say its id (no ApplicationConnectionId, X-SMP-APPCID header or cookie).", status: response.status)
                 }
                 if settings.isEmpty { settings = try readSettings(version: version, id: id) }
                 return try finishRegistration(id: id, version: version, settings: settings)
@@ -126,7 +126,7 @@ public final class ConnectionService {
                 throw Self.unexpected(response, doing: "registering")
             }
         }
-        throw HubError(.noInput, code: "application_not_found",
+        throw HubError(.noInput, code: .applicationNotFound,
                        "The server does not know application '\(config.appId)' at \(connectionsURL(version: versionsToTry.last!)) (HTTP 404). Check --app-id, --server (and its path prefix) and --api-version.",
                        status: lastNotFound?.status)
     }
@@ -169,7 +169,7 @@ public final class ConnectionService {
     /// The recorded registration for this configuration, or exit 66 saying how to make one.
     public func recorded() throws -> Registration {
         guard let r = try store.find(server: config.server, appId: config.appId, user: config.user) else {
-            throw HubError(.noInput, code: "not_registered",
+            throw HubError(.noInput, code: .notRegistered,
                            "No registration for app '\(config.appId)'\(config.user.map { " and user '\($0)'" } ?? "") on \(config.server). Run `hubctl register` first.")
         }
         return r
@@ -202,7 +202,7 @@ public final class ConnectionService {
             if let v = all[n] { picked[n] = v } else { unknown.append(n) }
         }
         if !unknown.isEmpty {
-            throw HubError(.data, code: "unknown_setting",
+            throw HubError(.data, code: .unknownSetting,
                            "The connection has no setting named \(unknown.map { "'\($0)'" }.joined(separator: ", ")). Run `hubctl settings get` to list them (names are case-sensitive).")
         }
         return picked
@@ -225,7 +225,7 @@ public final class ConnectionService {
         case 404:
             throw Self.connectionNotFound(r.applicationConnectionId)
         case 400:
-            throw HubError(.usage, code: "update_refused", "The server refused the update: \(Self.serverMessage(response) ?? "bad request"). Check the property names and values.", status: 400)
+            throw HubError(.usage, code: .updateRefused, "The server refused the update: \(Self.serverMessage(response) ?? "bad request"). Check the property names and values.", status: 400)
         default:
             throw Self.unexpected(response, doing: "updating the settings")
         }
@@ -271,20 +271,20 @@ public final class ConnectionService {
     }
 
     static func connectionNotFound(_ id: String) -> HubError {
-        HubError(.noInput, code: "connection_not_found", "The server no longer knows connection \(id). Run `hubctl register` to create a new one.", status: 404)
+        HubError(.noInput, code: .connectionNotFound, "The server no longer knows connection \(id). Run `hubctl register` to create a new one.", status: 404)
     }
 
     static func unexpected(_ response: HTTPResponse, doing what: String) -> HubError {
         let detail = serverMessage(response).map { ": \($0)" } ?? ""
         switch response.status {
         case 401:
-            return HubError(.permission, code: "auth_failed", "The server refused the credentials while \(what)\(detail). Check --user and the password.", status: 401)
+            return HubError(.permission, code: .authFailed, "The server refused the credentials while \(what)\(detail). Check --user and the password.", status: 401)
         case 403:
-            return HubError(.permission, code: "forbidden", "The server refused access while \(what) (HTTP 403)\(detail). Check the user's role and that the connection belongs to this user.", status: 403)
+            return HubError(.permission, code: .forbidden, "The server refused access while \(what) (HTTP 403)\(detail). Check the user's role and that the connection belongs to this user.", status: 403)
         case 500...599:
-            return HubError(.unavailable, code: "server_error", "The server failed while \(what) (HTTP \(response.status))\(detail). Try again later.", status: response.status)
+            return HubError(.unavailable, code: .serverError, "The server failed while \(what) (HTTP \(response.status))\(detail). Try again later.", status: response.status)
         default:
-            return HubError(.data, code: "unexpected_status", "Unexpected answer while \(what): HTTP \(response.status)\(detail). Check that --server (with its path prefix) points at SAP Mobile Platform or Mobile Services; --verbose shows each request.", status: response.status)
+            return HubError(.data, code: .unexpectedStatus, "Unexpected answer while \(what): HTTP \(response.status)\(detail). Check that --server (with its path prefix) points at SAP Mobile Platform or Mobile Services; --verbose shows each request.", status: response.status)
         }
     }
 }

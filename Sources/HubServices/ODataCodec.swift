@@ -19,7 +19,7 @@ public enum ODataCodec {
     }
 
     static func malformed(_ what: String, status: Int?) -> HubError {
-        HubError(.data, code: "malformed_response",
+        HubError(.data, code: .malformedResponse,
                  "The server's answer is \(what), not an OData Connection entity. Check that --server points at an SMP or Mobile Services server (try --verbose).",
                  status: status)
     }
@@ -106,7 +106,7 @@ final class AtomEntryParser: NSObject, XMLParserDelegate {
         parser.shouldResolveExternalEntities = false
         parser.delegate = delegate
         guard parser.parse(), let result = delegate.result, !result.isEmpty else {
-            if let errorText = delegate.odataError { throw HubError(.data, code: "server_error_document", "The server answered with an error: \(errorText)", status: status) }
+            if let errorText = delegate.odataError { throw HubError(.data, code: .serverErrorDocument, "The server answered with an error: \(errorText)", status: status) }
             throw ODataCodec.malformed(parser.parserError != nil ? "not well-formed XML" : "XML without an entry's properties", status: status)
         }
         return result

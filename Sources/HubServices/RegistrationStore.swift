@@ -78,7 +78,7 @@ public struct RegistrationStore: Sendable {
         decoder.dateDecodingStrategy = .iso8601
         do { return try decoder.decode(File.self, from: data) }
         catch {
-            throw HubError(.data, code: "state_damaged", "The registration records in \(path) are damaged (\(error.localizedDescription)). Move the file away and register again.")
+            throw HubError(.data, code: .stateDamaged, "The registration records in \(path) are damaged (\(error.localizedDescription)). Move the file away and register again.")
         }
     }
 }

@@ -108,7 +108,7 @@ public final class CurlHTTPClient: HTTPTransport, @unchecked Sendable {
                 if failure.tooLarge {
                     throw HubError.data("The answer from \(TransportSupport.hostPort(request.url)) is larger than "
                                         + "\(TransportSupport.formatBytes(options.maxResponseBytes)); it was cut off. "
-                                        + "Check the server URL, or ask for less.", code: "response_too_large")
+                                        + "Check the server URL, or ask for less.", code: .responseTooLarge)
                 }
                 if failure.deliveredToSink == 0, isRetryable(failure, request: request),
                    let delay = nextDelay(retryAfter: nil) {
@@ -143,15 +143,15 @@ public final class CurlHTTPClient: HTTPTransport, @unchecked Sendable {
         let tries = attempts == 1 ? "1 attempt" : "\(attempts) attempts"
         switch response.status {
         case 408:
-            return HubError(.temporary, code: "timeout",
+            return HubError(.temporary, code: .timeout,
                             "The server at \(server) kept timing out the request (HTTP 408) after \(tries). "
                             + "Try again later.", status: 408)
         case 429:
-            return HubError(.unavailable, code: "rate_limited",
+            return HubError(.unavailable, code: .rateLimited,
                             "The server at \(server) kept refusing with 'too many requests' (HTTP 429) after \(tries). "
                             + "Wait a while before trying again.", status: 429)
         default:
-            return HubError(.unavailable, code: "server_error",
+            return HubError(.unavailable, code: .serverError,
                             "The server at \(server) kept failing (HTTP \(response.status)) after \(tries). "
                             + "Try again later, or ask its administrator to check the server's health and logs.",
                             status: response.status)
@@ -166,12 +166,12 @@ public final class CurlHTTPClient: HTTPTransport, @unchecked Sendable {
         let text = String(decoding: response.body, as: UTF8.self)
         let server = TransportSupport.hostPort(request.url)
         if text.contains("No required SSL certificate was sent") {
-            return HubError(.permission, code: "certificate_required",
+            return HubError(.permission, code: .certificateRequired,
                             "The server at \(server) requires a client certificate and none was sent. "
                             + "Give one with --cert/--key, --pkcs12 or a certificate provider.", status: 400)
         }
         if text.contains("The SSL certificate error") {
-            return HubError(.permission, code: "certificate_rejected",
+            return HubError(.permission, code: .certificateRejected,
                             "The server at \(server) rejected the client certificate (not issued by a CA it trusts, "
                             + "expired, or revoked). Use a certificate the server accepts.", status: 400)
         }
@@ -193,84 +193,84 @@ public final class CurlHTTPClient: HTTPTransport, @unchecked Sendable {
         let reason = failure.detail
         switch failure.code {
         case CURLE_COULDNT_CONNECT:
-            return HubError(.unavailable, code: "cannot_connect",
+            return HubError(.unavailable, code: .cannotConnect,
                             "Cannot connect to \(server)\(tries) (\(reason)). "
                             + "Check --server (or HUBCTL_SERVER) and that the server is running.")
         case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:
-            return HubError(.unavailable, code: "cannot_connect",
+            return HubError(.unavailable, code: .cannotConnect,
                             "Cannot find the host of \(server) (\(reason)). "
                             + "Check the host name in --server (or HUBCTL_SERVER) and the network.")
         case CURLE_OPERATION_TIMEDOUT where !failure.requestSent:
-            return HubError(.unavailable, code: "cannot_connect",
+            return HubError(.unavailable, code: .cannotConnect,
                             "Cannot connect to \(server)\(tries): no answer within "
                             + "\(TransportSupport.formatSeconds(options.connectTimeout)). "
                             + "Check --server (or HUBCTL_SERVER), that the server is running, and firewalls.")
         case CURLE_OPERATION_TIMEDOUT:
             if streaming || reason.lowercased().contains("too slow") {
-                return HubError(.temporary, code: "timeout",
+                return HubError(.temporary, code: .timeout,
                                 "The transfer from \(server) stalled (under \(options.lowSpeedLimit) B/s for "
                                 + "\(options.lowSpeedTime) s)\(tries). Try again later.")
             }
-            return HubError(.temporary, code: "timeout",
+            return HubError(.temporary, code: .timeout,
                             "No complete answer from \(server) within the "
                             + "\(TransportSupport.formatSeconds(options.totalTimeout)) limit\(tries). "
                             + "Raise it with --timeout if the server is slow, or try again later.")
         case CURLE_PEER_FAILED_VERIFICATION where reason.contains("subject name") || reason.lowercased().contains("does not match"):
             // Same code and exit (69) as an unknown CA: either way the server could not prove who it is;
             // only the advice differs.
-            return HubError(.unavailable, code: "server_not_trusted",
+            return HubError(.unavailable, code: .serverNotTrusted,
                             "The server at \(server) is not trusted: its certificate is not issued for that host name (\(reason)). "
                             + "Use the host name the certificate names in --server, or ask the administrator for a matching "
                             + "certificate (--cacert does not help here).")
         case CURLE_PEER_FAILED_VERIFICATION, CURLE_OBSOLETE51:
-            return HubError(.unavailable, code: "server_not_trusted",
+            return HubError(.unavailable, code: .serverNotTrusted,
                             "The server at \(server) is not trusted: its certificate could not be verified (\(reason)). "
                             + "Pass --cacert (or HUBCTL_CACERT) with the CA that issued it.")
         case CURLE_SSL_CACERT_BADFILE:
-            return HubError(.noInput, code: "ca_certificate_unreadable",
+            return HubError(.noInput, code: .caCertificateUnreadable,
                             "The CA bundle given with --cacert could not be read (\(reason)). "
                             + "Check the path and that it holds PEM certificates.")
         case CURLE_SSL_CERTPROBLEM:
-            return HubError(.permission, code: "client_certificate_invalid",
+            return HubError(.permission, code: .clientCertificateInvalid,
                             "The client certificate or its key could not be used (\(reason)). Check the --cert/--key "
                             + "files and the key's passphrase (HUBCTL_KEY_PASSPHRASE), or the PKCS#12 file and its "
                             + "passphrase (HUBCTL_PKCS12_PASSPHRASE), or what the certificate provider gave.")
         case _ where isCertificateAlert(failure):
             if options.clientCertificate == nil {
-                return HubError(.permission, code: "certificate_required",
+                return HubError(.permission, code: .certificateRequired,
                                 "The server at \(server) requires a client certificate (\(reason)). "
                                 + "Give one with --cert/--key, --pkcs12 or a certificate provider.")
             }
-            return HubError(.permission, code: "certificate_rejected",
+            return HubError(.permission, code: .certificateRejected,
                             "The server at \(server) rejected the client certificate (\(reason)). "
                             + "Use a certificate issued by a CA the server trusts, and check it has not expired.")
         case CURLE_SSL_CONNECT_ERROR:
-            return HubError(.unavailable, code: "tls_failed",
+            return HubError(.unavailable, code: .tlsFailed,
                             "The TLS handshake with \(server) failed (\(reason)). "
                             + "Check that --server uses the right scheme (https) and port.")
         case CURLE_GOT_NOTHING, CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_PARTIAL_FILE:
-            return HubError(.unavailable, code: "connection_lost",
+            return HubError(.unavailable, code: .connectionLost,
                             "The connection to \(server) broke before the answer was complete\(tries) (\(reason)). "
                             + "Try again later.")
         case CURLE_TOO_MANY_REDIRECTS:
-            return HubError(.unavailable, code: "too_many_redirects",
+            return HubError(.unavailable, code: .tooManyRedirects,
                             "The server at \(server) redirected more than \(options.maxRedirects) times. "
                             + "Check the server URL (--server).")
         case CURLE_UNSUPPORTED_PROTOCOL where failure.redirectCount > 0 || !request.url.lowercased().hasPrefix("http"):
             if failure.redirectCount > 0 {
-                return HubError(.unavailable, code: "redirect_refused",
+                return HubError(.unavailable, code: .redirectRefused,
                                 "The server at \(server) redirected to a URL hubctl does not follow "
                                 + "(only http/https, and only https from https). Check the server URL (--server).")
             }
             return HubError.config("The server URL must start with http:// or https://; fix --server.",
-                                   code: "invalid_url")
+                                   code: .invalidUrl)
         case CURLE_URL_MALFORMAT, CURLE_UNSUPPORTED_PROTOCOL:
-            return HubError.config("The server URL is malformed (\(reason)); fix --server.", code: "invalid_url")
+            return HubError.config("The server URL is malformed (\(reason)); fix --server.", code: .invalidUrl)
         case CURLE_WEIRD_SERVER_REPLY, CURLE_BAD_CONTENT_ENCODING:
             return HubError.data("The answer from \(server) is not valid HTTP (\(reason)). "
-                                 + "Check that --server points at the right service.", code: "invalid_response")
+                                 + "Check that --server points at the right service.", code: .invalidResponse)
         default:
-            return HubError(.unavailable, code: "transfer_failed",
+            return HubError(.unavailable, code: .transferFailed,
                             "The request to \(server) failed (\(reason), curl error \(failure.code.rawValue)). "
                             + "Try again later; --verbose shows each attempt.")
         }

@@ -22,7 +22,7 @@ struct TransferFailure {
     var deliveredToSink: Int
     /// The body passed `maxResponseBytes` (the write callback returned short).
     var tooLarge: Bool
-    /// The sink threw; rethrown as itself.
+    /// The sink, or the reader of a streamed body, threw; rethrown as itself.
     var sinkError: (any Error)?
     /// Redirects already followed when it failed (a refused redirect protocol shows up here).
     var redirectCount: Int
@@ -41,6 +41,9 @@ final class TransferState {
     var sinkError: (any Error)?
     var delivered = 0
     var progress: (@Sendable (Int64, Int64?) -> Void)?
+    /// Set for a streamed request body; its error (if it throws) aborts the attempt.
+    var reader: BodyReader?
+    var readerError: (any Error)?
 
     init(maxBody: Int, sink: BodySink?, progress: (@Sendable (Int64, Int64?) -> Void)?) {
         self.maxBody = maxBody
@@ -103,6 +106,19 @@ private let writeCallback: hub_curl_data_cb = { ptr, size, nmemb, userdata in
     return state.bodyChunk(chunk) ? count : 0
 }
 
+private let readCallback: hub_curl_data_cb = { ptr, size, nmemb, userdata in
+    guard let userdata, let ptr else { return hub_curl_readfunc_abort() }
+    let state = Unmanaged<TransferState>.fromOpaque(userdata).takeUnretainedValue()
+    guard let reader = state.reader else { return 0 }
+    do {
+        let written = try reader(UnsafeMutableRawBufferPointer(start: ptr, count: size * nmemb))
+        return min(written, size * nmemb)
+    } catch {
+        state.readerError = error
+        return hub_curl_readfunc_abort()
+    }
+}
+
 private let headerCallback: hub_curl_data_cb = { ptr, size, nmemb, userdata in
     let count = size * nmemb
     guard let userdata, let ptr else { return count }
@@ -151,7 +167,7 @@ func runAttempt(handle: UnsafeMutableRawPointer, errorBuffer: UnsafeMutablePoint
 
     // Method and body.
     let method = request.method.uppercased()
-    let body = request.body ?? (methodsWithBody.contains(method) ? Data() : nil)
+    let body = request.body ?? (methodsWithBody.contains(method) ? .bytes(Data()) : nil)
     switch method {
     case "GET" where body == nil:
         setup.long(CURLOPT_HTTPGET, 1)
@@ -161,14 +177,25 @@ func runAttempt(handle: UnsafeMutableRawPointer, errorBuffer: UnsafeMutablePoint
         // POST without CUSTOMREQUEST keeps libcurl's redirect rules (303 → GET); other methods stick.
         if method != "POST" { setup.string(CURLOPT_CUSTOMREQUEST, method) }
     }
-    if let body {
+    switch body {
+    case .bytes(let data)?:
         setup.long(CURLOPT_POST, 1)
-        setup.off(CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count))
+        setup.off(CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(data.count))
         // COPYPOSTFIELDS copies the bytes (binary safe because the size is set first).
-        body.withUnsafeBytes { raw in
+        data.withUnsafeBytes { raw in
             let base = raw.baseAddress ?? UnsafeRawPointer(("" as StaticString).utf8Start)
             setup.pointer(CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: base))
         }
+    case .stream(let length, let open)?:
+        // A fresh reader per attempt; libcurl pulls from it through the read callback.
+        state.reader = try open()
+        setup.long(CURLOPT_POST, 1)
+        // -1: unknown length, sent with chunked transfer encoding.
+        setup.off(CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(length ?? -1))
+        setup.check(hub_curl_setopt_read_callback(handle, readCallback))
+        setup.pointer(CURLOPT_READDATA, Unmanaged.passUnretained(state).toOpaque())
+    case nil:
+        break
     }
 
     // Headers: the caller's, plus two suppressions: no `Expect: 100-continue` round trip, and no
@@ -180,7 +207,7 @@ func runAttempt(handle: UnsafeMutableRawPointer, errorBuffer: UnsafeMutablePoint
               !header.name.isEmpty, !header.name.contains(":") else {
             throw HubError.usage("The request header '\(header.name.filter { !$0.isNewline })' is malformed "
                                  + "(a line break or colon in it); fix the value it comes from.",
-                                 code: "invalid_header")
+                                 code: .invalidHeader)
         }
         list = curl_slist_append(list, "\(header.name): \(header.value)")
     }
@@ -263,7 +290,7 @@ func runAttempt(handle: UnsafeMutableRawPointer, errorBuffer: UnsafeMutablePoint
     let detail = buffered.isEmpty ? String(cString: curl_easy_strerror(code)) : buffered
     return .failure(TransferFailure(code: code, detail: detail, requestSent: requestSize > 0,
                                     deliveredToSink: state.delivered, tooLarge: state.tooLarge,
-                                    sinkError: state.sinkError, redirectCount: redirects))
+                                    sinkError: state.sinkError ?? state.readerError, redirectCount: redirects))
 }
 
 private func milliseconds(_ seconds: Double) -> Int {

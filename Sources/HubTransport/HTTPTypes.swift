@@ -25,11 +25,40 @@ public enum ClientCertificate: Sendable, Equatable {
     case pkcs12(Data, passphrase: String?)
 }
 
+/// Produces a request body piece by piece: fills the buffer and returns how many bytes it wrote,
+/// 0 at the end. Throwing aborts the transfer.
+public typealias BodyReader = (UnsafeMutableRawBufferPointer) throws -> Int
+
+/// A request body: bytes in memory, or a stream read through libcurl's read callback so that an
+/// upload of hundreds of megabytes never sits in memory.
+public enum RequestBody: Sendable {
+    case bytes(Data)
+    /// `length` is sent as Content-Length when known (otherwise the body goes chunked). `open` is
+    /// called at the start of every attempt, so a retried request sends the body from its start.
+    case stream(length: Int64?, open: @Sendable () throws -> BodyReader)
+
+    /// The body of a file, read as it is sent (the file is opened anew for each attempt).
+    public static func file(_ path: String) throws -> RequestBody {
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        let length = (attributes[.size] as? NSNumber)?.int64Value
+        return .stream(length: length) {
+            guard let handle = FileHandle(forReadingAtPath: path) else {
+                throw HubError.noInput("Cannot read \(path) to send it. Check that it exists and is readable.", code: .fileNotFound)
+            }
+            return { buffer in
+                let chunk = try handle.read(upToCount: buffer.count) ?? Data()
+                chunk.copyBytes(to: buffer)
+                return chunk.count
+            }
+        }
+    }
+}
+
 public struct HTTPRequest: Sendable {
     public var method: String
     public var url: String
     public var headers: [HTTPHeader]
-    public var body: Data?
+    public var body: RequestBody?
     /// Safe to send twice: GET, PUT, DELETE, or a POST the caller made idempotent (for example
     /// with a client-chosen X-SMP-APPCID). Only idempotent requests are retried on 5xx/timeouts.
     public var idempotent: Bool
@@ -40,9 +69,22 @@ public struct HTTPRequest: Sendable {
         self.method = method
         self.url = url
         self.headers = headers
-        self.body = body
+        self.body = body.map(RequestBody.bytes)
         self.idempotent = idempotent ?? ["GET", "HEAD", "PUT", "DELETE", "OPTIONS"].contains(method.uppercased())
         self.credentials = credentials
+    }
+
+    /// A request with a streamed (or any) body.
+    public init(method: String, url: String, headers: [HTTPHeader] = [], upload: RequestBody,
+                idempotent: Bool? = nil, credentials: BasicCredentials? = nil) {
+        self.init(method: method, url: url, headers: headers, body: nil, idempotent: idempotent, credentials: credentials)
+        self.body = upload
+    }
+
+    /// The body bytes when they are in memory (nil for none or a stream).
+    public var bodyBytes: Data? {
+        if case .bytes(let data)? = body { return data }
+        return nil
     }
 }
 

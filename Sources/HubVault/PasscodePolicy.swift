@@ -62,7 +62,7 @@ public struct PasscodePolicy: Sendable, Equatable, Codable {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         guard let value = try? JSONDecoder().decode(JSONValue.self, from: data), let object = value.objectValue else {
             throw HubError.data("\(path) is not a JSON object of PasswordPolicy* settings. Delete it; the next `hubctl register` writes it again.",
-                                code: "invalid_passcode_policy")
+                                code: .invalidPasscodePolicy)
         }
         return PasscodePolicy(settings: object)
     }
@@ -97,7 +97,7 @@ public struct PasscodePolicy: Sendable, Equatable, Codable {
     public func check(_ passphrase: [UInt8]) throws {
         let broken = violations(of: passphrase)
         guard !broken.isEmpty else { return }
-        throw HubError(.usage, code: "passcode_policy_violation",
+        throw HubError(.usage, code: .passcodePolicyViolation,
                        "The passphrase does not satisfy the server's passcode policy; it needs: \(broken.joined(separator: "; ")). Choose another passphrase.")
     }
 

@@ -56,7 +56,7 @@ enum VaultCrypto {
         guard rc == 1 else {
             wipe(&key)
             ERR_clear_error()
-            throw HubError(.cannotCreate, code: "kdf_failed",
+            throw HubError(.cannotCreate, code: .kdfFailed,
                            "scrypt failed (N=2^\(parameters.log2N), r=\(parameters.r), p=\(parameters.p)); the machine may be short of memory. Free some memory and try again.")
         }
         return key

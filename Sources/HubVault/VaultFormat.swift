@@ -63,7 +63,7 @@ enum VaultFormat {
     }
 
     static func damaged(_ what: String) -> HubError {
-        HubError(.data, code: "vault_damaged",
+        HubError(.data, code: .vaultDamaged,
                  "The vault file is damaged (\(what)); it cannot be read. Restore it from a backup, or move it away and run `hubctl vault init` to start a new one.")
     }
 
@@ -114,16 +114,16 @@ enum VaultFormat {
             guard key.count == VaultCrypto.keyLength else { throw invalidRawKey() }
             return key
         case (.scrypt, .rawKey):
-            throw HubError(.permission, code: "vault_secret_mismatch",
+            throw HubError(.permission, code: .vaultSecretMismatch,
                            "This vault was created with a passphrase and cannot be opened with a raw key (HUBCTL_VAULT_KEY). Unset HUBCTL_VAULT_KEY and give the passphrase (HUBCTL_VAULT_PASSPHRASE, --vault-passphrase-file, or the prompt).")
         case (.rawKey, .passphrase):
-            throw HubError(.permission, code: "vault_secret_mismatch",
+            throw HubError(.permission, code: .vaultSecretMismatch,
                            "This vault was created with a raw key and cannot be opened with a passphrase. Set HUBCTL_VAULT_KEY to the base64 key it was created with.")
         }
     }
 
     static func invalidRawKey() -> HubError {
-        HubError(.config, code: "invalid_vault_key",
+        HubError(.config, code: .invalidVaultKey,
                  "The vault key must be exactly 32 bytes, given as base64 (create one with `openssl rand -base64 32`).")
     }
 

@@ -78,7 +78,7 @@ public struct VaultStore: Sendable {
         try AtomicFile.ensurePrivateDirectory(directory)
         try withLock {
             guard !exists else {
-                throw HubError(.cannotCreate, code: "vault_exists",
+                throw HubError(.cannotCreate, code: .vaultExists,
                                "A vault already exists at \(path). Use `hubctl vault rekey` to change its passphrase, or move the file away to start over.")
             }
             try save(VaultContents(), secret: secret)
@@ -155,10 +155,10 @@ public struct VaultStore: Sendable {
             try countFailedAttempt(secret)
             switch secret {
             case .passphrase:
-                throw HubError(.permission, code: "wrong_passphrase",
+                throw HubError(.permission, code: .wrongPassphrase,
                                "Wrong passphrase or the vault file was modified: the vault at \(path) could not be opened. Check the passphrase (HUBCTL_VAULT_PASSPHRASE, --vault-passphrase-file or the prompt); if it is right, restore the file from a backup.")
             case .rawKey:
-                throw HubError(.permission, code: "wrong_passphrase",
+                throw HubError(.permission, code: .wrongPassphrase,
                                "Wrong vault key or the vault file was modified: the vault at \(path) could not be opened. Check HUBCTL_VAULT_KEY; if it is right, restore the file from a backup.")
             }
         }
@@ -175,7 +175,7 @@ public struct VaultStore: Sendable {
             unlink(path)
             unlink(attemptsPath)
             AtomicFile.syncDirectory(directory)
-            throw HubError(.permission, code: "vault_deleted",
+            throw HubError(.permission, code: .vaultDeleted,
                            "Wrong passphrase \(attempts) times in a row: the server's passcode policy allows \(limit), so the vault at \(path) and everything in it was deleted. Run `hubctl vault init` to create a new one, and store the credentials again.")
         }
         try AtomicFile.write(Data("\(attempts)\n".utf8), to: attemptsPath, mode: 0o600)
@@ -194,7 +194,7 @@ public struct VaultStore: Sendable {
         switch secret {
         case .passphrase(let bytes):
             guard !bytes.isEmpty else {
-                throw HubError(.usage, code: "empty_passphrase", "The vault passphrase is empty. Give a non-empty passphrase.")
+                throw HubError(.usage, code: .emptyPassphrase, "The vault passphrase is empty. Give a non-empty passphrase.")
             }
             try policy?.check(bytes)
         case .rawKey(let key):
@@ -212,7 +212,7 @@ public struct VaultStore: Sendable {
     // MARK: - Reading the file safely
 
     private func notFound() -> HubError {
-        HubError(.noInput, code: "vault_not_found",
+        HubError(.noInput, code: .vaultNotFound,
                  "There is no vault at \(path). Run `hubctl vault init` to create one (or `hubctl vault set`, which creates it).")
     }
 
@@ -249,15 +249,15 @@ public struct VaultStore: Sendable {
     private func checkSafe(_ st: stat) throws {
         let type = st.st_mode & S_IFMT
         if type != S_IFREG {
-            throw HubError(.permission, code: "vault_unsafe_permissions",
+            throw HubError(.permission, code: .vaultUnsafePermissions,
                            "\(path) is not a regular file (\(type == S_IFLNK ? "a symbolic link" : "another file type")); hubctl refuses to use it. Replace it with the real vault file.")
         }
         if st.st_uid != geteuid() {
-            throw HubError(.permission, code: "vault_unsafe_permissions",
+            throw HubError(.permission, code: .vaultUnsafePermissions,
                            "\(path) is owned by user id \(st.st_uid), not by you (\(geteuid())); hubctl refuses to use it. Make it yours (`chown $(id -u) \(path)`) if you trust it.")
         }
         if st.st_mode & 0o077 != 0 {
-            throw HubError(.permission, code: "vault_unsafe_permissions",
+            throw HubError(.permission, code: .vaultUnsafePermissions,
                            "\(path) is accessible by other users (mode \(String(st.st_mode & 0o777, radix: 8))); hubctl refuses to use it. Run `chmod 600 \(path)`.")
         }
     }

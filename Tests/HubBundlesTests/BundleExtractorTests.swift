@@ -63,41 +63,41 @@ import Testing
         var description: String
         var spec: ArchiveSpec
         var limits: ExtractionLimits = .default
-        var code: String
+        var code: ErrorCode
     }
 
     static let hostile: [Hostile] = [
-        Hostile(description: "dot-dot in zip", spec: ArchiveSpec(format: "zip", entries: [.file("a/../../evil.txt", "x")]), code: "unsafe_path"),
-        Hostile(description: "dot-dot in tar", spec: ArchiveSpec(format: "tar", entries: [.file("../evil.txt", "x")]), code: "unsafe_path"),
-        Hostile(description: "absolute zip", spec: ArchiveSpec(format: "zip", entries: [.file("/tmp/evil.txt", "x")]), code: "unsafe_path"),
-        Hostile(description: "absolute tar", spec: ArchiveSpec(format: "tar", entries: [.file("/tmp/evil.txt", "x")]), code: "unsafe_path"),
-        Hostile(description: "backslash tar", spec: ArchiveSpec(format: "tar", entries: [.file("..\\..\\evil.txt", "x")]), code: "unsafe_path"),
-        Hostile(description: "control character", spec: ArchiveSpec(format: "tar", entries: [.file("evil\u{1}.txt", "x")]), code: "unsafe_path"),
-        Hostile(description: "newline in zip name", spec: ArchiveSpec(format: "zip", entries: [.file("evil\n.txt", "x")]), code: "unsafe_path"),
-        Hostile(description: "symlink outside (tar)", spec: ArchiveSpec(format: "tar", entries: [.link("symlink", "link", to: "/etc")]), code: "unsafe_entry_type"),
-        Hostile(description: "symlink inside (tar)", spec: ArchiveSpec(format: "tar", entries: [.file("a", "x"), .link("symlink", "b", to: "a")]), code: "unsafe_entry_type"),
-        Hostile(description: "hard link outside", spec: ArchiveSpec(format: "tar", entries: [.link("hardlink", "pw", to: "../../etc/passwd")]), code: "unsafe_entry_type"),
-        Hostile(description: "device node", spec: ArchiveSpec(format: "tar", entries: [EntrySpec(name: "null", type: "chr")]), code: "unsafe_entry_type"),
-        Hostile(description: "FIFO", spec: ArchiveSpec(format: "tar", entries: [EntrySpec(name: "pipe", type: "fifo")]), code: "unsafe_entry_type"),
+        Hostile(description: "dot-dot in zip", spec: ArchiveSpec(format: "zip", entries: [.file("a/../../evil.txt", "x")]), code: .unsafePath),
+        Hostile(description: "dot-dot in tar", spec: ArchiveSpec(format: "tar", entries: [.file("../evil.txt", "x")]), code: .unsafePath),
+        Hostile(description: "absolute zip", spec: ArchiveSpec(format: "zip", entries: [.file("/tmp/evil.txt", "x")]), code: .unsafePath),
+        Hostile(description: "absolute tar", spec: ArchiveSpec(format: "tar", entries: [.file("/tmp/evil.txt", "x")]), code: .unsafePath),
+        Hostile(description: "backslash tar", spec: ArchiveSpec(format: "tar", entries: [.file("..\\..\\evil.txt", "x")]), code: .unsafePath),
+        Hostile(description: "control character", spec: ArchiveSpec(format: "tar", entries: [.file("evil\u{1}.txt", "x")]), code: .unsafePath),
+        Hostile(description: "newline in zip name", spec: ArchiveSpec(format: "zip", entries: [.file("evil\n.txt", "x")]), code: .unsafePath),
+        Hostile(description: "symlink outside (tar)", spec: ArchiveSpec(format: "tar", entries: [.link("symlink", "link", to: "/etc")]), code: .unsafeEntryType),
+        Hostile(description: "symlink inside (tar)", spec: ArchiveSpec(format: "tar", entries: [.file("a", "x"), .link("symlink", "b", to: "a")]), code: .unsafeEntryType),
+        Hostile(description: "hard link outside", spec: ArchiveSpec(format: "tar", entries: [.link("hardlink", "pw", to: "../../etc/passwd")]), code: .unsafeEntryType),
+        Hostile(description: "device node", spec: ArchiveSpec(format: "tar", entries: [EntrySpec(name: "null", type: "chr")]), code: .unsafeEntryType),
+        Hostile(description: "FIFO", spec: ArchiveSpec(format: "tar", entries: [EntrySpec(name: "pipe", type: "fifo")]), code: .unsafeEntryType),
         Hostile(description: "too many entries", spec: ArchiveSpec(format: "zip", entries: (0..<5000).map { .file("e\($0)", "") }),
-                limits: ExtractionLimits(maxEntries: 1000), code: "too_many_entries"),
+                limits: ExtractionLimits(maxEntries: 1000), code: .tooManyEntries),
         // 256 MiB of zeros packed into ~250 KB; the caps stop it after a few MiB decoded.
         Hostile(description: "zip bomb (total cap)", spec: ArchiveSpec(format: "zip", entries: [.zeros("bomb", 256 << 20)]),
-                limits: ExtractionLimits(maxTotalBytes: 4 << 20), code: "too_large"),
+                limits: ExtractionLimits(maxTotalBytes: 4 << 20), code: .tooLarge),
         Hostile(description: "zip bomb with data descriptors (file cap)", spec: ArchiveSpec(format: "zip", descriptors: true, entries: [.zeros("bomb", 256 << 20)]),
-                limits: ExtractionLimits(maxFileBytes: 4 << 20), code: "too_large"),
+                limits: ExtractionLimits(maxFileBytes: 4 << 20), code: .tooLarge),
         Hostile(description: "tar.gz bomb", spec: ArchiveSpec(format: "tar", compression: "gz", entries: [.zeros("bomb", 256 << 20)]),
-                limits: ExtractionLimits(maxTotalBytes: 4 << 20), code: "too_large"),
+                limits: ExtractionLimits(maxTotalBytes: 4 << 20), code: .tooLarge),
         Hostile(description: "total over cap across small files", spec: ArchiveSpec(format: "tar", compression: "xz", entries: (0..<10).map { .zeros("f\($0)", 1 << 20) }),
-                limits: ExtractionLimits(maxTotalBytes: 5 << 20, maxFileBytes: 2 << 20), code: "too_large"),
+                limits: ExtractionLimits(maxTotalBytes: 5 << 20, maxFileBytes: 2 << 20), code: .tooLarge),
         Hostile(description: "path too long", spec: ArchiveSpec(format: "tar", entries: [.file(String(repeating: "a/", count: 60) + "f", "x")]),
-                limits: ExtractionLimits(maxPathBytes: 100), code: "path_too_long"),
+                limits: ExtractionLimits(maxPathBytes: 100), code: .pathTooLong),
         Hostile(description: "too deep", spec: ArchiveSpec(format: "zip", entries: [.file(String(repeating: "d/", count: 70) + "f", "x")]),
-                code: "path_too_long"),
+                code: .pathTooLong),
         Hostile(description: "file then directory of the same name", spec: ArchiveSpec(format: "tar", entries: [.file("x", "1"), .file("x/y", "2")]),
-                code: "duplicate_entry"),
+                code: .duplicateEntry),
         Hostile(description: "duplicate file", spec: ArchiveSpec(format: "tar", entries: [.file("x", "1"), .file("x", "2")]),
-                code: "duplicate_entry"),
+                code: .duplicateEntry),
     ]
 
     @Test(arguments: hostile)
@@ -136,7 +136,7 @@ import Testing
         let error = #expect(throws: HubError.self) {
             try BundleExtractor().extract(from: FileByteSource(path: corpusPath("archives/zip-slip/\(name)")), into: dest)
         }
-        #expect(error?.code == "unsafe_path")
+        #expect(error?.code == .unsafePath)
         #expect(listTree(scratch.path).allSatisfy { $0.hasPrefix("out/") || $0 == "out/" })
     }
 
@@ -146,16 +146,16 @@ import Testing
             ? try ArchiveFactory.make(ArchiveSpec(format: "zip", entries: [ArchiveFactory.manifest("A:1"), .zeros("big", 1 << 20)]))
             : try ArchiveFactory.profile("A:1", format: "tar", compression: "gz", extra: [.zeros("big", 1 << 20)])
         let error = #expect(throws: HubError.self) { try extract(data.prefix(data.count / 2)) }
-        #expect(error?.code == "corrupt_archive")
+        #expect(error?.code == .corruptArchive)
     }
 
     @Test func refusesEmptyAndGarbageStreams() throws {
         let empty = #expect(throws: HubError.self) { try extract(Data()) }
-        #expect(empty?.code == "corrupt_archive")
+        #expect(empty?.code == .corruptArchive)
         var garbage = Data()
         for i in 0..<100_000 { garbage.append(UInt8(truncatingIfNeeded: i &* 2_654_435_761 >> 13)) }
         let error = #expect(throws: HubError.self) { try extract(garbage) }
-        #expect(error?.code == "corrupt_archive")
+        #expect(error?.code == .corruptArchive)
     }
 
     struct DownloadFailed: Error, Equatable {}
@@ -188,6 +188,6 @@ import Testing
         let error = #expect(throws: HubError.self) {
             try extract(data, limits: ExtractionLimits(maxArchiveBytes: 1000))
         }
-        #expect(error?.code == "too_large")
+        #expect(error?.code == .tooLarge)
     }
 }

@@ -25,7 +25,7 @@ import Testing
     @Test func mismatchNamesBoth() throws {
         let manifest = BundleManifest(attributes: [BundleManifest.nameKey: "Appmc", BundleManifest.versionKey: "1.2.0"])
         let error = #expect(throws: HubError.self) { try manifest.verify(bundleId: "Appmc:1.2.1") }
-        #expect(error?.code == "bundle_mismatch")
+        #expect(error?.code == .bundleMismatch)
         #expect(error?.exitCode == 65)
         #expect(error?.message.contains("Appmc:1.2.0") == true)
         #expect(error?.message.contains("Appmc:1.2.1") == true)
@@ -34,7 +34,7 @@ import Testing
     @Test func incompleteManifestIsRefused() throws {
         let manifest = BundleManifest(attributes: [BundleManifest.nameKey: "Appmc"])
         let error = #expect(throws: HubError.self) { try manifest.verify(bundleId: "Appmc:1.2.1") }
-        #expect(error?.code == "manifest_invalid")
+        #expect(error?.code == .manifestInvalid)
     }
 
     @Test func malformedLinesAreRefused() throws {
@@ -46,7 +46,7 @@ import Testing
     @Test func missingManifestIsAnError() throws {
         let scratch = try Scratch()
         let error = #expect(throws: HubError.self) { try BundleManifest.read(fromExtracted: scratch.path) }
-        #expect(error?.code == "manifest_missing")
+        #expect(error?.code == .manifestMissing)
         #expect(error?.exitCode == 65)
     }
 }

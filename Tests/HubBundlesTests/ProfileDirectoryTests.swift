@@ -147,7 +147,7 @@ import Testing
             let error = #expect(throws: HubError.self, "\(name)") {
                 try profile.install(bundleId: "A:2", from: FileByteSource(path: corpusPath("archives/zip-slip/\(name)")))
             }
-            #expect(error?.code == "unsafe_path", "\(name)")
+            #expect(error?.code == .unsafePath, "\(name)")
             #expect(try profile.currentRecord() == before)
             #expect(listTree(profile.path) == treeBefore)
         }
@@ -188,7 +188,7 @@ import Testing
                 }
             })
         }
-        #expect(error?.code == "unsafe_path")
+        #expect(error?.code == .unsafePath)
         #expect(outcome.value == "cancelled")
         #expect(try profile.currentRecord() == nil)
         #expect(listTree(profile.path) == [".lock"])

@@ -55,7 +55,7 @@ struct ClientHubConfigurationTests {
             Issue.record("an invalid plist loaded")
         } catch let error as HubError {
             #expect(error.exitCode == 65)
-            #expect(error.code == "invalid_plist")
+            #expect(error.code == .invalidPlist)
             #expect(error.message.contains("hubctl plist validate \(path)"))
             #expect(error.message.contains("Port"))
         }

@@ -13,7 +13,7 @@ import Testing
     @Test func errorDocumentOmitsStatusWhenNoServerAnswered() throws {
         let data = try JSONOutput.encode(ErrorDocument(.config("no server")), pretty: false)
         #expect(String(decoding: data, as: UTF8.self) == #"{"error":{"code":"config","message":"no server"}}"#)
-        let withStatus = try JSONOutput.encode(ErrorDocument(HubError(.permission, code: "auth_failed", "bad", status: 401)), pretty: false)
+        let withStatus = try JSONOutput.encode(ErrorDocument(HubError(.permission, code: .authFailed, "bad", status: 401)), pretty: false)
         #expect(String(decoding: withStatus, as: UTF8.self).contains(#""status":401"#))
     }
 

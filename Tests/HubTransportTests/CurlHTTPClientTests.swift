@@ -94,7 +94,7 @@ struct CurlHTTPClientTests {
             try client.send(HTTPRequest(method: "GET", url: server.baseURL,
                                         headers: [HTTPHeader("X-SUP-Domain", "a\r\nX-Evil: 1")]))
         }
-        #expect(error?.code == "invalid_header")
+        #expect(error?.code == .invalidHeader)
         #expect(server.requests.isEmpty)
     }
 
@@ -122,7 +122,7 @@ struct CurlHTTPClientTests {
         }
         #expect(error?.kind == .unavailable)
         #expect(error?.exitCode == 69)
-        #expect(error?.code == "server_error")
+        #expect(error?.code == .serverError)
         #expect(error?.status == 503)
         #expect(error?.message.contains("3 attempts") == true)
         #expect(server.requests.count == 3)
@@ -152,7 +152,7 @@ struct CurlHTTPClientTests {
         let error = #expect(throws: HubError.self) {
             try client.send(HTTPRequest(method: "GET", url: server.baseURL))
         }
-        #expect(error?.code == "server_error")
+        #expect(error?.code == .serverError)
         #expect(server.requests.count == 1)
     }
 
@@ -201,7 +201,7 @@ struct CurlHTTPClientTests {
         }
         #expect(error?.kind == .unavailable)
         #expect(error?.exitCode == 69)
-        #expect(error?.code == "cannot_connect")
+        #expect(error?.code == .cannotConnect)
         #expect(error?.message.contains("127.0.0.1:\(port)") == true)
         #expect(error?.message.contains("--server") == true)
         #expect(log.lines.count == 3)
@@ -219,7 +219,7 @@ struct CurlHTTPClientTests {
         }
         #expect(error?.kind == .temporary)
         #expect(error?.exitCode == 75)
-        #expect(error?.code == "timeout")
+        #expect(error?.code == .timeout)
         #expect(error?.message.contains("--timeout") == true)
         #expect(server.requests.count == 2)
     }
@@ -238,7 +238,7 @@ struct CurlHTTPClientTests {
             try client.send(HTTPRequest(method: "GET", url: server.baseURL))
         }
         #expect(error?.kind == .data)
-        #expect(error?.code == "response_too_large")
+        #expect(error?.code == .responseTooLarge)
         #expect(server.requests.count == 1)
     }
 
@@ -366,7 +366,7 @@ struct CurlHTTPClientTests {
             try client.send(HTTPRequest(method: "GET", url: server.baseURL))
         }
         #expect(error?.exitCode == 77)
-        #expect(error?.code == "certificate_required")
+        #expect(error?.code == .certificateRequired)
     }
 
     @Test func unreadablePKCS12IsClientCertificateInvalid() throws {
@@ -381,7 +381,7 @@ struct CurlHTTPClientTests {
             try client.send(HTTPRequest(method: "GET", url: "https://127.0.0.1:\(server.port)/"))
         }
         #expect(error?.exitCode == 77)
-        #expect(error?.code == "client_certificate_invalid")
+        #expect(error?.code == .clientCertificateInvalid)
         #expect(error?.message.contains("wrong") == false)
     }
 }

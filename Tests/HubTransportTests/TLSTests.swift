@@ -107,7 +107,7 @@ struct TLSTests {
         let error = #expect(throws: HubError.self) {
             try client.send(HTTPRequest(method: "GET", url: "https://127.0.0.1:\(port)/"))
         }
-        #expect(error?.code == "server_not_trusted")
+        #expect(error?.code == .serverNotTrusted)
         #expect(error?.exitCode == 69)
         #expect(error?.message.contains("--cacert") == true)
         #expect(error?.message.contains("after") == false)  // one attempt: never retried
@@ -134,7 +134,7 @@ struct TLSTests {
         let error = #expect(throws: HubError.self) {
             try client.send(HTTPRequest(method: "GET", url: "https://127.0.0.1:\(port)/"))
         }
-        #expect(error?.code == "server_not_trusted")
+        #expect(error?.code == .serverNotTrusted)
     }
 
     @Test func clientCertificateFromMemoryPEMAndPKCS12() throws {
@@ -168,7 +168,7 @@ struct TLSTests {
             $0.clientCertificate = .pkcs12(try bed.data("client.p12"), passphrase: "wrong-pass")
         })
         let error = #expect(throws: HubError.self) { try client.send(HTTPRequest(method: "GET", url: url)) }
-        #expect(error?.code == "client_certificate_invalid")
+        #expect(error?.code == .clientCertificateInvalid)
         #expect(error?.exitCode == 77)
         #expect(error?.message.contains("wrong-pass") == false)
     }
@@ -179,7 +179,7 @@ struct TLSTests {
         let ca = bed.path("server.crt").path
         let none = try CurlHTTPClient(options: options { $0.caCertificatePath = ca })
         let missing = #expect(throws: HubError.self) { try none.send(HTTPRequest(method: "GET", url: url)) }
-        #expect(missing?.code == "certificate_required")
+        #expect(missing?.code == .certificateRequired)
         #expect(missing?.exitCode == 77)
 
         let stranger = try CurlHTTPClient(options: options {
@@ -188,7 +188,7 @@ struct TLSTests {
                                         keyPassphrase: nil)
         })
         let rejected = #expect(throws: HubError.self) { try stranger.send(HTTPRequest(method: "GET", url: url)) }
-        #expect(rejected?.code == "certificate_rejected")
+        #expect(rejected?.code == .certificateRejected)
         #expect(rejected?.exitCode == 77)
     }
 }

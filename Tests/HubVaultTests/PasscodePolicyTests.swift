@@ -55,7 +55,7 @@ import Testing
             try policy.check(Array("hunter2hunter".utf8))
             Issue.record("accepted a passphrase without upper-case or special characters")
         } catch let error as HubError {
-            #expect(error.code == "passcode_policy_violation")
+            #expect(error.code == .passcodePolicyViolation)
             #expect(error.exitCode == 64)
             #expect(error.message.contains("upper-case"))
             #expect(error.message.contains("special"))

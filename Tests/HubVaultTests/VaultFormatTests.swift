@@ -24,9 +24,9 @@ func outcome(_ file: [UInt8], _ secret: VaultSecret) -> Outcome {
         case .authenticationFailed: return .authFailed
         }
     } catch let e as HubError {
-        if e.code == "vault_damaged" && e.exitCode == 65 { return .damaged }
-        if e.code == "vault_secret_mismatch" && e.exitCode == 77 { return .mismatch }
-        return .other(e.code)
+        if e.code == .vaultDamaged && e.exitCode == 65 { return .damaged }
+        if e.code == .vaultSecretMismatch && e.exitCode == 77 { return .mismatch }
+        return .other(e.code.rawValue)
     } catch {
         return .other("\(error)")
     }

@@ -64,7 +64,7 @@ func hubError(_ body: () throws -> Void) -> HubError? {
         try store.create(secret: testKey)
         try store.update(secret: testKey) { $0.set(Data("v".utf8), forKey: "k") }
         let error = hubError { try store.create(secret: testKey) }
-        #expect(error?.code == "vault_exists")
+        #expect(error?.code == .vaultExists)
         #expect(try store.read(secret: testKey).value(forKey: "k") == Data("v".utf8))
     }
 
@@ -72,7 +72,7 @@ func hubError(_ body: () throws -> Void) -> HubError? {
         let home = TempHome()
         let store = home.store()
         #expect(hubError { _ = try store.read(secret: testKey) }?.exitCode == 66)
-        #expect(hubError { try store.update(secret: testKey) { _ in } }?.code == "vault_not_found")
+        #expect(hubError { try store.update(secret: testKey) { _ in } }?.code == .vaultNotFound)
         try store.update(secret: testKey, createIfMissing: true) { $0.set(Data("1".utf8), forKey: "a") }
         #expect(try store.read(secret: testKey).value(forKey: "a") == Data("1".utf8))
     }
@@ -93,12 +93,12 @@ func hubError(_ body: () throws -> Void) -> HubError? {
         let store = home.store()
         try store.update(secret: testKey, createIfMissing: true) { $0.set(Data("v".utf8), forKey: "k") }
         try store.rekey(from: testKey, to: testPassphrase)
-        #expect(hubError { _ = try store.read(secret: testKey) }?.code == "vault_secret_mismatch")
+        #expect(hubError { _ = try store.read(secret: testKey) }?.code == .vaultSecretMismatch)
         #expect(try store.read(secret: testPassphrase).value(forKey: "k") == Data("v".utf8))
         #expect(try store.storedSecretKind() == .passphrase)
         let other = VaultSecret.passphrase(Array("another one".utf8))
         try store.rekey(from: testPassphrase, to: other)
-        #expect(hubError { _ = try store.read(secret: testPassphrase) }?.code == "wrong_passphrase")
+        #expect(hubError { _ = try store.read(secret: testPassphrase) }?.code == .wrongPassphrase)
         #expect(try store.read(secret: other).value(forKey: "k") == Data("v".utf8))
     }
 
@@ -108,7 +108,7 @@ func hubError(_ body: () throws -> Void) -> HubError? {
         try store.create(secret: testKey)
         chmod(store.path, 0o644)
         let error = hubError { _ = try store.read(secret: testKey) }
-        #expect(error?.code == "vault_unsafe_permissions")
+        #expect(error?.code == .vaultUnsafePermissions)
         #expect(error?.exitCode == 77)
         #expect(error?.message.contains("chmod 600") == true)
         chmod(store.path, 0o600)
@@ -117,7 +117,7 @@ func hubError(_ body: () throws -> Void) -> HubError? {
         let real = home.path + "/real-vault"
         try FileManager.default.moveItem(atPath: store.path, toPath: real)
         try FileManager.default.createSymbolicLink(atPath: store.path, withDestinationPath: real)
-        #expect(hubError { _ = try store.read(secret: testKey) }?.code == "vault_unsafe_permissions")
+        #expect(hubError { _ = try store.read(secret: testKey) }?.code == .vaultUnsafePermissions)
     }
 
     @Test func policyIsCheckedForNewPassphrasesOnly() throws {
@@ -125,11 +125,11 @@ func hubError(_ body: () throws -> Void) -> HubError? {
         let policy = PasscodePolicy(minLength: 12, digitRequired: true)
         let store = home.store(policy: policy)
         let error = hubError { try store.create(secret: .passphrase(Array("short".utf8))) }
-        #expect(error?.code == "passcode_policy_violation")
+        #expect(error?.code == .passcodePolicyViolation)
         #expect(!store.exists)
         try store.create(secret: .passphrase(Array("long enough 123".utf8)))
         #expect(hubError { try store.rekey(from: .passphrase(Array("long enough 123".utf8)), to: .passphrase(Array("nodigitsbutlong".utf8))) }?.code
-                == "passcode_policy_violation")
+                == .passcodePolicyViolation)
         // A raw key is 256 random bits: the passcode rules do not apply to it.
         try store.rekey(from: .passphrase(Array("long enough 123".utf8)), to: testKey)
     }
@@ -143,7 +143,7 @@ func hubError(_ body: () throws -> Void) -> HubError? {
         try store.update(secret: good, createIfMissing: true) { $0.set(Data("v".utf8), forKey: "k") }
 
         // Two failures, then a success resets the count.
-        for _ in 0..<2 { #expect(hubError { _ = try store.read(secret: bad) }?.code == "wrong_passphrase") }
+        for _ in 0..<2 { #expect(hubError { _ = try store.read(secret: bad) }?.code == .wrongPassphrase) }
         #expect(warnings.all.count == 2)
         #expect(warnings.all.last?.contains("1 attempt left") == true)
         _ = try store.read(secret: good)
@@ -152,7 +152,7 @@ func hubError(_ body: () throws -> Void) -> HubError? {
         for _ in 0..<2 { _ = hubError { _ = try store.read(secret: bad) } }
         #expect(store.exists)
         let last = hubError { _ = try store.read(secret: bad) }
-        #expect(last?.code == "vault_deleted")
+        #expect(last?.code == .vaultDeleted)
         #expect(last?.exitCode == 77)
         #expect(!store.exists)
         #expect(!FileManager.default.fileExists(atPath: store.attemptsPath))

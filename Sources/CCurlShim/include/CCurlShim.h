@@ -17,6 +17,7 @@ CURLcode hub_curl_setopt_slist(CURL *curl, CURLoption option, struct curl_slist 
 CURLcode hub_curl_setopt_blob(CURL *curl, CURLoption option, const void *data, size_t len);
 CURLcode hub_curl_setopt_write_callback(CURL *curl, hub_curl_data_cb cb);
 CURLcode hub_curl_setopt_header_callback(CURL *curl, hub_curl_data_cb cb);
+CURLcode hub_curl_setopt_read_callback(CURL *curl, hub_curl_data_cb cb);
 CURLcode hub_curl_setopt_xferinfo_callback(CURL *curl, hub_curl_xferinfo_cb cb);
 
 CURLcode hub_curl_getinfo_long(CURL *curl, CURLINFO info, long *value);
@@ -27,5 +28,8 @@ CURLcode hub_curl_getinfo_string(CURL *curl, CURLINFO info, const char **value);
 CURLcode hub_curl_global_init_default(void);
 /* CURLOPT_HTTPAUTH = CURLAUTH_BASIC only (never negotiate something else). */
 CURLcode hub_curl_setopt_basic_auth(CURL *curl);
+
+/* The value a read callback returns to abort the transfer. */
+size_t hub_curl_readfunc_abort(void);
 
 #endif

@@ -75,7 +75,7 @@ let package = Package(
         .testTarget(name: "HubTransportTests", dependencies: ["HubTransport", "HubCore"]),
         .testTarget(name: "HubVaultTests", dependencies: ["HubVault", "HubCore"]),
         .testTarget(name: "HubBundlesTests", dependencies: ["HubBundles", "HubCore"]),
-        .testTarget(name: "HubServicesTests", dependencies: ["HubServices", "HubCore", "HubTransport"]),
+        .testTarget(name: "HubServicesTests", dependencies: ["HubServices", "HubCore", "HubTransport", "HubVault"]),
         .testTarget(name: "HubEmulatorTests", dependencies: [
             "HubEmulator", .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "Hummingbird", package: "hummingbird"),

@@ -38,9 +38,9 @@ struct ACPCheckCommand: HubCommand {
     @OptionGroup var destination: ACPDestination
 
     func execute(_ context: CommandContext) throws {
-        let (connections, _) = try context.connectionService()
+        let connections = try context.connectionService()
         let service = ACPService(connections: connections)
-        try context.emit(try service.check(destination: destination.dest ?? service.defaultDestination(home: context.home)))
+        try context.emit(ACPCheckOutput(try service.check(destination: destination.dest ?? service.defaultDestination(home: context.home))))
     }
 }
 
@@ -87,7 +87,7 @@ struct ACPFetchCommand: HubCommand {
     }
 
     func execute(_ context: CommandContext) throws {
-        let (connections, _) = try context.connectionService()
+        let connections = try context.connectionService()
         let service = ACPService(connections: connections)
         var limits = ExtractionLimits.default
         limits.maxTotalBytes = maxBytes
@@ -103,6 +103,6 @@ struct ACPFetchCommand: HubCommand {
         let dest = destination.dest ?? service.defaultDestination(home: context.home)
         let result = try service.fetch(destination: dest, force: force, limits: limits, durable: !noSync, progress: progress)
         bar?.finish()
-        try context.emit(result)
+        try context.emit(ACPFetchOutput(result))
     }
 }

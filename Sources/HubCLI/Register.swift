@@ -42,8 +42,8 @@ struct RegisterCommand: HubCommand {
         var properties = try ConnectionSchema.assignments(set)
         properties["DeviceType"] = properties["DeviceType"] ?? .string(deviceType)
         properties["DeviceModel"] = properties["DeviceModel"] ?? .string(deviceModel)
-        let (service, _) = try context.connectionService(saveCredentials: saveCredentials)
+        let service = try context.connectionService(saveCredentials: saveCredentials)
         let result = try service.register(RegisterRequest(properties: properties, force: force))
-        try context.emit(result.settings)
+        try context.emit(SettingsOutput(properties: result.settings))
     }
 }

@@ -32,8 +32,8 @@ struct SettingsGet: HubCommand {
     var names: [String] = []
 
     func execute(_ context: CommandContext) throws {
-        let (service, _) = try context.connectionService()
-        try context.emit(try service.settings(names: names))
+        let service = try context.connectionService()
+        try context.emit(SettingsOutput(properties: try service.settings(names: names)))
     }
 }
 
@@ -60,7 +60,7 @@ struct SettingsSet: HubCommand {
     func execute(_ context: CommandContext) throws {
         let properties = try ConnectionSchema.assignments(assignments)
         guard !properties.isEmpty else { throw HubError.usage("Give at least one NAME=VALUE.") }
-        let (service, _) = try context.connectionService()
-        try context.emit(try service.update(properties))
+        let service = try context.connectionService()
+        try context.emit(SettingsOutput(properties: try service.update(properties)))
     }
 }

@@ -25,7 +25,7 @@ struct UnregisterCommand: HubCommand {
     var appcid: String?
 
     func execute(_ context: CommandContext) throws {
-        let (service, _) = try context.connectionService()
-        try context.emit(try service.unregister(connectionId: appcid))
+        let service = try context.connectionService()
+        try context.emit(UnregisterOutput(try service.unregister(connectionId: appcid)))
     }
 }

@@ -72,8 +72,7 @@ struct VaultInit: HubCommand {
         }
         let secret = try VaultSecrets(context: context).current(preferring: nil, confirm: true)
         try store.create(secret: secret)
-        struct Out: Encodable { var path: String; var created: Bool; var kdf: String }
-        try context.emit(Out(path: store.path, created: true, kdf: kindName(secret)))
+        try context.emit(VaultCreatedOutput(path: store.path, created: true, kdf: kindName(secret)))
     }
 }
 
@@ -106,8 +105,7 @@ struct VaultSet: HubCommand {
         let (store, secret, created) = try context.vaultForWriting()
         let now = Date()
         try store.update(secret: secret, createIfMissing: true) { $0.set(data, forKey: key, at: now) }
-        struct Out: Encodable { var key: String; var updatedAt: Date; var vaultCreated: Bool }
-        try context.emit(Out(key: key, updatedAt: now, vaultCreated: created))
+        try context.emit(VaultStoredOutput(key: key, updatedAt: now, vaultCreated: created))
     }
 }
 
@@ -128,12 +126,7 @@ struct VaultShow: HubCommand {
         let (store, secret) = try context.existingVault()
         let contents = try store.read(secret: secret)
         guard let entry = contents.entry(forKey: key) else { throw missingKey(key) }
-        struct Out: Encodable { var key: String; var value: String; var encoding: String?; var updatedAt: Date }
-        if let text = String(data: entry.value, encoding: .utf8) {
-            try context.emit(Out(key: key, value: text, encoding: nil, updatedAt: entry.updatedAt))
-        } else {
-            try context.emit(Out(key: key, value: entry.value.base64EncodedString(), encoding: "base64", updatedAt: entry.updatedAt))
-        }
+        try context.emit(VaultValueOutput(key: key, entry: entry))
     }
 }
 
@@ -150,9 +143,8 @@ struct VaultList: HubCommand {
     func execute(_ context: CommandContext) throws {
         let (store, secret) = try context.existingVault()
         let contents = try store.read(secret: secret)
-        struct Entry: Encodable { var key: String; var updatedAt: Date }
-        struct Out: Encodable { var entries: [Entry] }
-        try context.emit(Out(entries: contents.keys.map { Entry(key: $0, updatedAt: contents.entries[$0]!.updatedAt) }))
+        let entries = contents.entries.sorted { $0.key < $1.key }
+        try context.emit(VaultListOutput(entries: entries.map { VaultListOutput.Entry(key: $0.key, updatedAt: $0.value.updatedAt) }))
     }
 }
 
@@ -173,8 +165,7 @@ struct VaultDelete: HubCommand {
         try store.update(secret: secret) { contents in
             guard contents.remove(key) != nil else { throw missingKey(key) }
         }
-        struct Out: Encodable { var key: String; var deleted: Bool }
-        try context.emit(Out(key: key, deleted: true))
+        try context.emit(VaultDeletedOutput(key: key, deleted: true))
     }
 }
 
@@ -200,8 +191,7 @@ struct VaultRekey: HubCommand {
         let old = try secrets.current(preferring: try store.storedSecretKind())
         let new = try secrets.new(passphraseFile: newPassphraseFile)
         try store.rekey(from: old, to: new)
-        struct Out: Encodable { var path: String; var rekeyed: Bool; var kdf: String }
-        try context.emit(Out(path: store.path, rekeyed: true, kdf: kindName(new)))
+        try context.emit(VaultRekeyedOutput(path: store.path, rekeyed: true, kdf: kindName(new)))
     }
 }
 

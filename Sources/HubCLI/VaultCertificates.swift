@@ -42,8 +42,7 @@ struct VaultImportCert: HubCommand {
         try store.update(secret: secret, createIfMissing: true) { $0.set(value, forKey: key, at: now) }
         let format: String
         if case .pkcs12 = certificate { format = "pkcs12" } else { format = "pem" }
-        struct Out: Encodable { var key: String; var format: String; var updatedAt: Date; var vaultCreated: Bool }
-        try context.emit(Out(key: key, format: format, updatedAt: now, vaultCreated: created))
+        try context.emit(VaultCertificateStoredOutput(key: key, format: format, updatedAt: now, vaultCreated: created))
     }
 }
 
@@ -68,7 +67,6 @@ struct VaultDeleteCert: HubCommand {
                                        code: .vaultKeyNotFound)
             }
         }
-        struct Out: Encodable { var key: String; var deleted: Bool }
-        try context.emit(Out(key: key, deleted: true))
+        try context.emit(VaultDeletedOutput(key: key, deleted: true))
     }
 }

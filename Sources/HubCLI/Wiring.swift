@@ -89,7 +89,7 @@ extension CommandContext {
     /// The vault under --home with the passcode policy in force; warnings go to stderr.
     func vaultStore() throws -> VaultStore {
         let console = self.console
-        return VaultStore(directory: home, policy: try PasscodePolicy.load(home: home), warn: { console.warning($0) })
+        return VaultStore(directory: home, policy: try PasscodePolicyFile.load(home: home), warn: { console.warning($0) })
     }
 
     /// The password from the first line of stdin (`--password-stdin`) or `HUBCTL_PASSWORD`.
@@ -104,11 +104,17 @@ extension CommandContext {
         return nil
     }
 
-    /// A connection service for the resolved configuration.
-    func connectionService(saveCredentials: Bool = false) throws -> (ConnectionService, ConnectionConfig) {
+    /// The session every service of one command sends its requests through: the endpoint of the
+    /// resolved configuration over the authenticated transport.
+    func session(saveCredentials: Bool = false) throws -> SMPSession {
         let config = try connectionConfig()
         let http = AuthenticatingTransport(transport: try makeTransport(config),
                                            providers: try credentialProviders(config, saveCredentials: saveCredentials), user: config.user)
-        return (ConnectionService(config: config, http: http, home: home), config)
+        return SMPSession(endpoint: SMPEndpoint(config: config), http: http)
+    }
+
+    /// Registration, settings and unregistration for the resolved configuration.
+    func connectionService(saveCredentials: Bool = false) throws -> ConnectionService {
+        ConnectionService(session: try session(saveCredentials: saveCredentials), home: home)
     }
 }

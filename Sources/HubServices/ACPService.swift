@@ -1,31 +1,21 @@
-// Application Configuration Profiles (protocol.md §7): is a newer one assigned, and fetch it safely.
+// Application Configuration Profiles (docs/protocol.md §7): is a newer one assigned, and fetch it safely.
 
 import Foundation
+import Synchronization
 import HubAuth
 import HubBundles
 import HubConfig
 import HubCore
 import HubTransport
 
-public struct ACPCheck: Encodable, Sendable {
+public struct ACPCheck: Sendable {
     public var appId: String
     public var current: String?
     public var available: String?
     public var updateAvailable: Bool
-
-    enum CodingKeys: String, CodingKey { case appId, current, available, updateAvailable }
-
-    /// `current` and `available` are always present, null when unknown (cli.md).
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(appId, forKey: .appId)
-        try c.encode(current, forKey: .current)
-        try c.encode(available, forKey: .available)
-        try c.encode(updateAvailable, forKey: .updateAvailable)
-    }
 }
 
-public struct ACPFetchResult: Encodable, Sendable {
+public struct ACPFetchResult: Sendable {
     public var bundleId: String
     public var updated: Bool
     public var path: String
@@ -35,22 +25,11 @@ public struct ACPFetchResult: Encodable, Sendable {
     public var manifest: [String: String]
     /// The server's `X-BUNDLE-EXTENSION` (informational: the format is detected from the content).
     public var fileExtension: String?
-
-    enum CodingKeys: String, CodingKey {
-        case bundleId, updated, path, files, bytes, sha256, manifest
-        case fileExtension = "extension"
-    }
 }
 
-/// Lets the download thread use the (single-threaded) transport while the caller extracts;
-/// the caller does not touch the transport until the download thread has returned.
-private final class TransportBox: @unchecked Sendable {
-    let http: AuthenticatingTransport
-    init(_ http: AuthenticatingTransport) { self.http = http }
-}
-
-private final class ExtensionBox: @unchecked Sendable {
-    var value: String?
+/// The `X-BUNDLE-EXTENSION` the download thread saw, read by the caller after it has returned.
+private final class ExtensionHeader: Sendable {
+    let value = Mutex<String?>(nil)
 }
 
 public final class ACPService {
@@ -59,7 +38,7 @@ public final class ACPService {
 
     public init(connections: ConnectionService) {
         self.connections = connections
-        self.config = connections.config
+        self.config = connections.session.config
     }
 
     /// The default profile directory: `$HUBCTL_HOME/acp/<appId>`.
@@ -95,34 +74,25 @@ public final class ACPService {
             throw HubError(.noInput, code: .noBundleAssigned,
                            "No Application Configuration Profile is assigned to '\(config.appId)' (CustomizationBundleId is empty). Use --force to download the server's default bundle anyway.")
         }
-        let url = bundleURL(bundleId: available)
-        var headers = connections.headers(appcid: registration.applicationConnectionId)
-        headers.removeAll { $0.name == "Accept" }
-        headers.append(HTTPHeader("Accept", "application/octet-stream, */*"))
-        let request = HTTPRequest(method: "GET", url: url, headers: headers)
-        let box = TransportBox(connections.http)
-        let ext = ExtensionBox()
+        let session = connections.session
+        let request = session.request("GET", session.endpoint.bundleURL(bundleId: available), appcid: registration.applicationConnectionId,
+                                      accept: "application/octet-stream, */*")
+        // The download thread is the only user of the session until `install` has joined it.
+        nonisolated(unsafe) let transport = session
+        let ext = ExtensionHeader()
         let appId = config.appId
         let record = try profile.install(bundleId: available, limits: limits, progress: progress) { channel in
-            let response = try box.http.stream(request) { chunk in try channel.write(chunk) }
-            ext.value = response.header("X-BUNDLE-EXTENSION")
+            let response = try transport.stream(request) { chunk in try channel.write(chunk) }
+            ext.value.withLock { $0 = response.header("X-BUNDLE-EXTENSION") }
             guard (200..<300).contains(response.status) else {
                 if response.status == 404 {
                     throw HubError(.noInput, code: .bundleNotFound,
                                    "The server has no bundle \(available ?? "(default)") for '\(appId)' (HTTP 404). Ask the administrator to upload and assign it.", status: 404)
                 }
-                throw ConnectionService.unexpected(response, doing: "downloading the bundle")
+                throw SMPEndpoint.unexpected(response, doing: "downloading the bundle")
             }
         }
-        return result(record, profile: profile, updated: true, fileExtension: ext.value)
-    }
-
-    func bundleURL(bundleId: String?) -> String {
-        let base = "\(config.server)/bundles/\(ConnectionService.escape(config.appId))/"
-        guard let bundleId else { return base }
-        var allowed = CharacterSet.urlPathAllowed
-        allowed.remove(charactersIn: "/?#%")
-        return base + (bundleId.addingPercentEncoding(withAllowedCharacters: allowed) ?? bundleId)
+        return result(record, profile: profile, updated: true, fileExtension: ext.value.withLock { $0 })
     }
 
     private func result(_ record: ProfileRecord, profile: ProfileDirectory, updated: Bool, fileExtension: String?) -> ACPFetchResult {

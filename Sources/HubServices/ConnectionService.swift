@@ -1,4 +1,4 @@
-// Registration, settings and unregistration of an application connection (protocol.md §2–6).
+// Registration, settings and unregistration of an application connection (docs/protocol.md §2–6).
 
 import Foundation
 import HubAuth
@@ -21,60 +21,30 @@ public struct RegisterResult: Sendable {
     public var settings: [String: JSONValue]
 }
 
-public struct UnregisterResult: Sendable, Encodable {
+public struct UnregisterResult: Sendable {
     public var applicationConnectionId: String
-    public var deleted: Bool
+    /// Whether the server still had the connection (false after a 404: it is forgotten locally anyway).
     public var serverKnewIt: Bool
 }
 
 public final class ConnectionService {
-    let config: ConnectionConfig
-    let http: AuthenticatingTransport
+    /// The endpoint and authenticated transport every request of this service goes through.
+    public let session: SMPSession
     let store: RegistrationStore
-    /// Where the passcode policy of the latest registration is written for the vault (contract with HubVault).
+    /// Where the passcode policy of the latest registration is recorded for the vault.
     let home: String
     let makeConnectionId: () -> String
 
-    public init(config: ConnectionConfig, http: AuthenticatingTransport, home: String,
+    public init(session: SMPSession, home: String,
                 makeConnectionId: @escaping () -> String = { UUID().uuidString.lowercased() }) {
-        self.config = config
-        self.http = http
+        self.session = session
         self.home = home
         self.store = RegistrationStore(home: home)
         self.makeConnectionId = makeConnectionId
     }
 
-    // MARK: URLs
-
-    func applicationURL(version: String) -> String {
-        "\(config.server)/\(config.anonymous ? "public/" : "")odata/applications/\(version)/\(Self.escape(config.appId))"
-    }
-
-    func connectionsURL(version: String) -> String { applicationURL(version: version) + "/Connections" }
-
-    func connectionURL(version: String, id: String) -> String {
-        connectionsURL(version: version) + "('\(Self.escape(id.replacingOccurrences(of: "'", with: "''")))')"
-    }
-
-    static func escape(_ s: String) -> String {
-        var allowed = CharacterSet.urlPathAllowed
-        allowed.remove(charactersIn: "/?#")
-        return s.addingPercentEncoding(withAllowedCharacters: allowed) ?? s
-    }
-
-    func headers(appcid: String?, contentType: Bool = false) -> [HTTPHeader] {
-        var h = [HTTPHeader("Accept", "application/json")]
-        if contentType { h.append(HTTPHeader("Content-Type", "application/json")) }
-        if let appcid { h.append(HTTPHeader("X-SMP-APPCID", appcid)) }
-        if let sc = config.securityConfiguration { h.append(HTTPHeader("X-SUP-SC", sc)) }
-        if let domain = config.domain { h.append(HTTPHeader("X-SUP-Domain", domain)) }
-        return h
-    }
-
-    /// Versions to try: the pinned one, or `latest` then `v1` (Kapsel's fallback).
-    var versionsToTry: [String] {
-        config.apiVersionPinned || config.apiVersion != "latest" ? [config.apiVersion] : ["latest", "v1"]
-    }
+    var config: ConnectionConfig { session.config }
+    var endpoint: SMPEndpoint { session.endpoint }
 
     // MARK: Register
 
@@ -84,15 +54,15 @@ public final class ConnectionService {
                 _ = try? delete(existing)
                 try store.remove(applicationConnectionId: existing.applicationConnectionId)
             } else {
-                let response = try http.send(HTTPRequest(method: "GET", url: connectionURL(version: existing.apiVersion, id: existing.applicationConnectionId),
-                                                          headers: headers(appcid: existing.applicationConnectionId)))
+                let response = try session.send(session.request("GET", endpoint.connectionURL(version: existing.apiVersion, id: existing.applicationConnectionId),
+                                                                appcid: existing.applicationConnectionId))
                 if response.status == 200 {
                     let settings = try ODataCodec.decodeEntity(response.body, status: 200)
                     try recordPolicy(settings)
                     return RegisterResult(registration: existing, settings: settings)
                 }
                 if response.status != 404 {
-                    throw Self.unexpected(response, doing: "reading the recorded connection \(existing.applicationConnectionId)")
+                    throw SMPEndpoint.unexpected(response, doing: "reading the recorded connection \(existing.applicationConnectionId)")
                 }
                 // The server no longer knows it: forget it and register anew.
                 try store.remove(applicationConnectionId: existing.applicationConnectionId)
@@ -102,11 +72,10 @@ public final class ConnectionService {
         let body = try ODataCodec.encodeProperties(request.properties)
         let chosenId = makeConnectionId()
         var lastNotFound: HTTPResponse?
-        for version in versionsToTry {
+        for version in endpoint.versionsToTry {
             // A client-chosen X-SMP-APPCID makes the POST idempotent, so it is safe to retry.
-            let post = HTTPRequest(method: "POST", url: connectionsURL(version: version),
-                                   headers: headers(appcid: chosenId, contentType: true), body: body, idempotent: true)
-            let response = try http.send(post)
+            let response = try session.send(session.request("POST", endpoint.connectionsURL(version: version),
+                                                            appcid: chosenId, json: body, idempotent: true))
             switch response.status {
             case 200, 201:
                 var settings = response.body.isEmpty ? [:] : try ODataCodec.decodeEntity(response.body, status: response.status)
@@ -123,11 +92,11 @@ public final class ConnectionService {
                 lastNotFound = response
                 continue
             default:
-                throw Self.unexpected(response, doing: "registering")
+                throw SMPEndpoint.unexpected(response, doing: "registering")
             }
         }
         throw HubError(.noInput, code: .applicationNotFound,
-                       "The server does not know application '\(config.appId)' at \(connectionsURL(version: versionsToTry.last!)) (HTTP 404). Check --app-id, --server (and its path prefix) and --api-version.",
+                       "The server does not know application '\(config.appId)' at \(endpoint.connectionsURL(version: endpoint.versionsToTry.last ?? config.apiVersion)) (HTTP 404). Check --app-id, --server (and its path prefix) and --api-version.",
                        status: lastNotFound?.status)
     }
 
@@ -152,16 +121,9 @@ public final class ConnectionService {
         return nil
     }
 
-    /// Writes the server's PasswordPolicy* settings where the vault reads its passcode policy.
+    /// Records the server's PasswordPolicy* settings where the vault's policy is read from.
     func recordPolicy(_ settings: [String: JSONValue]) throws {
-        let policy = settings.filter { $0.key.hasPrefix("PasswordPolicy") }
-        guard !policy.isEmpty else { return }
-        let data = try JSONOutput.encode(policy, pretty: true)
-        let path = home + "/" + PasscodePolicy.fileName
-        // Most reads return the same policy: skip the (fsync-ing) write when nothing changed.
-        if FileManager.default.contents(atPath: path) == data { return }
-        try AtomicFile.ensurePrivateDirectory(home)
-        try AtomicFile.write(data, to: path)
+        try PasscodePolicyFile.record(settings, home: home)
     }
 
     // MARK: Settings
@@ -176,17 +138,17 @@ public final class ConnectionService {
     }
 
     func readSettings(version: String, id: String) throws -> [String: JSONValue] {
-        let response = try http.send(HTTPRequest(method: "GET", url: connectionURL(version: version, id: id), headers: headers(appcid: id)))
+        let response = try session.send(session.request("GET", endpoint.connectionURL(version: version, id: id), appcid: id))
         guard response.status == 200 else {
             if response.status == 404 { throw Self.connectionNotFound(id) }
-            throw Self.unexpected(response, doing: "reading the connection's settings")
+            throw SMPEndpoint.unexpected(response, doing: "reading the connection's settings")
         }
         return try ODataCodec.decodeEntity(response.body, status: 200)
     }
 
     /// The recorded registration and its settings as the server has them now (the passcode
     /// policy among them recorded for the vault).
-    func recordedSettings() throws -> (Registration, [String: JSONValue]) {
+    public func recordedSettings() throws -> (Registration, [String: JSONValue]) {
         let r = try recorded()
         let all = try readSettings(version: r.apiVersion, id: r.applicationConnectionId)
         try recordPolicy(all)
@@ -212,11 +174,10 @@ public final class ConnectionService {
     /// Mobile Services both accept, as Kapsel sends it), then reads the settings back.
     public func update(_ properties: [String: JSONValue]) throws -> [String: JSONValue] {
         let r = try recorded()
-        var h = headers(appcid: r.applicationConnectionId, contentType: true)
-        h.append(HTTPHeader("X-HTTP-METHOD", "MERGE"))
         // A merge of the same values is idempotent, so the POST may be retried.
-        let response = try http.send(HTTPRequest(method: "POST", url: connectionURL(version: r.apiVersion, id: r.applicationConnectionId),
-                                                 headers: h, body: try ODataCodec.encodeProperties(properties), idempotent: true))
+        let response = try session.send(session.request("POST", endpoint.connectionURL(version: r.apiVersion, id: r.applicationConnectionId),
+                                                        appcid: r.applicationConnectionId, json: try ODataCodec.encodeProperties(properties),
+                                                        extraHeaders: [HTTPHeader("X-HTTP-METHOD", "MERGE")], idempotent: true))
         switch response.status {
         case 200 where !response.body.isEmpty:
             return try ODataCodec.decodeEntity(response.body, status: 200)
@@ -225,9 +186,9 @@ public final class ConnectionService {
         case 404:
             throw Self.connectionNotFound(r.applicationConnectionId)
         case 400:
-            throw HubError(.usage, code: .updateRefused, "The server refused the update: \(Self.serverMessage(response) ?? "bad request"). Check the property names and values.", status: 400)
+            throw HubError(.usage, code: .updateRefused, "The server refused the update: \(SMPEndpoint.serverMessage(response) ?? "bad request"). Check the property names and values.", status: 400)
         default:
-            throw Self.unexpected(response, doing: "updating the settings")
+            throw SMPEndpoint.unexpected(response, doing: "updating the settings")
         }
     }
 
@@ -238,53 +199,30 @@ public final class ConnectionService {
         if let connectionId {
             registration = try store.all().first { $0.applicationConnectionId == connectionId }
                 ?? Registration(server: config.server, appId: config.appId, user: config.user, applicationConnectionId: connectionId,
-                                apiVersion: versionsToTry[0], anonymous: config.anonymous, securityConfiguration: config.securityConfiguration)
+                                apiVersion: endpoint.versionsToTry.first ?? config.apiVersion, anonymous: config.anonymous, securityConfiguration: config.securityConfiguration)
         } else {
             registration = try recorded()
         }
         let knew = try delete(registration)
         try store.remove(applicationConnectionId: registration.applicationConnectionId)
-        return UnregisterResult(applicationConnectionId: registration.applicationConnectionId, deleted: true, serverKnewIt: knew)
+        return UnregisterResult(applicationConnectionId: registration.applicationConnectionId, serverKnewIt: knew)
     }
 
     /// DELETE; true when the server had it (200/204), false on 404.
     @discardableResult
     func delete(_ r: Registration) throws -> Bool {
-        let response = try http.send(HTTPRequest(method: "DELETE", url: connectionURL(version: r.apiVersion, id: r.applicationConnectionId),
-                                                 headers: headers(appcid: r.applicationConnectionId)))
+        let response = try session.send(session.request("DELETE", endpoint.connectionURL(version: r.apiVersion, id: r.applicationConnectionId),
+                                                        appcid: r.applicationConnectionId))
         switch response.status {
         case 200, 204: return true
         case 404: return false
-        default: throw Self.unexpected(response, doing: "deleting connection \(r.applicationConnectionId)")
+        default: throw SMPEndpoint.unexpected(response, doing: "deleting connection \(r.applicationConnectionId)")
         }
     }
 
     // MARK: Errors
 
-    static func serverMessage(_ response: HTTPResponse) -> String? {
-        guard let value = try? JSONDecoder().decode(JSONValue.self, from: response.body),
-              let error = value["error"] else {
-            return nil
-        }
-        if let s = error["message"]?["value"]?.stringValue { return s }
-        return error["message"]?.stringValue
-    }
-
     static func connectionNotFound(_ id: String) -> HubError {
         HubError(.noInput, code: .connectionNotFound, "The server no longer knows connection \(id). Run `hubctl register` to create a new one.", status: 404)
-    }
-
-    static func unexpected(_ response: HTTPResponse, doing what: String) -> HubError {
-        let detail = serverMessage(response).map { ": \($0)" } ?? ""
-        switch response.status {
-        case 401:
-            return HubError(.permission, code: .authFailed, "The server refused the credentials while \(what)\(detail). Check --user and the password.", status: 401)
-        case 403:
-            return HubError(.permission, code: .forbidden, "The server refused access while \(what) (HTTP 403)\(detail). Check the user's role and that the connection belongs to this user.", status: 403)
-        case 500...599:
-            return HubError(.unavailable, code: .serverError, "The server failed while \(what) (HTTP \(response.status))\(detail). Try again later.", status: response.status)
-        default:
-            return HubError(.data, code: .unexpectedStatus, "Unexpected answer while \(what): HTTP \(response.status)\(detail). Check that --server (with its path prefix) points at SAP Mobile Platform or Mobile Services; --verbose shows each request.", status: response.status)
-        }
     }
 }

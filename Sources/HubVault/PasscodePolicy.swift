@@ -1,16 +1,14 @@
-// The server's PasswordPolicy* settings as rules for the vault passphrase (protocol.md §10).
+// Rules a new vault passphrase must satisfy (docs/security.md). Where they come from (a server's
+// PasswordPolicy* settings) is HubServices' business: the vault only receives the value.
 
 import Foundation
 import HubCore
 
-/// A passcode policy from a registration's settings. Built only when `PasswordPolicyEnabled` is
-/// true. `retryLimit` 0 means unlimited; otherwise that many wrong passphrases in a row delete
-/// the vault, as SAP's data vault does. Codable (camelCase fields) so `status` can show it.
-public struct PasscodePolicy: Sendable, Equatable, Codable {
+/// The rules for vault passphrases. `retryLimit` 0 means unlimited; otherwise that many wrong
+/// passphrases in a row delete the vault, as SAP's data vault does.
+public struct PasscodePolicy: Sendable, Equatable {
     /// The characters SAP counts as "special".
     public static let specialCharacters: Set<Character> = Set("~!@#$%^&*()-+")
-    /// Where the registration code keeps the latest server's `PasswordPolicy*` properties.
-    public static let fileName = "passcode-policy.json"
 
     public var minLength: Int
     public var digitRequired: Bool
@@ -36,35 +34,6 @@ public struct PasscodePolicy: Sendable, Equatable, Codable {
         self.expiresInDays = expiresInDays
         self.lockTimeout = lockTimeout
         self.defaultPasswordAllowed = defaultPasswordAllowed
-    }
-
-    /// nil when `PasswordPolicyEnabled` is not true. Values may be typed or text ("8", "true"),
-    /// since servers answering Atom give text.
-    public init?(settings: [String: JSONValue]) {
-        guard Self.bool(settings["PasswordPolicyEnabled"]) == true else { return nil }
-        self.init(minLength: Self.int(settings["PasswordPolicyMinLength"]) ?? 8,
-                  digitRequired: Self.bool(settings["PasswordPolicyDigitRequired"]) ?? false,
-                  upperRequired: Self.bool(settings["PasswordPolicyUpperRequired"]) ?? false,
-                  lowerRequired: Self.bool(settings["PasswordPolicyLowerRequired"]) ?? false,
-                  specialRequired: Self.bool(settings["PasswordPolicySpecialRequired"]) ?? false,
-                  minUniqueChars: Self.int(settings["PasswordPolicyMinUniqueChars"]) ?? 0,
-                  retryLimit: max(0, Self.int(settings["PasswordPolicyRetryLimit"]) ?? 0),
-                  expiresInDays: Self.int(settings["PasswordPolicyExpiresInNDays"]) ?? 0,
-                  lockTimeout: Self.int(settings["PasswordPolicyLockTimeout"]) ?? 0,
-                  defaultPasswordAllowed: Self.bool(settings["PasswordPolicyDefaultPasswordAllowed"]) ?? false)
-    }
-
-    /// The policy in force for `home`: read from `<home>/passcode-policy.json`, which the
-    /// registration code writes from the latest server settings. nil when there is none or it
-    /// is not enabled; a file that is not a JSON object is an error (exit 65).
-    public static func load(home: String) throws -> PasscodePolicy? {
-        let path = (home as NSString).appendingPathComponent(fileName)
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        guard let value = try? JSONDecoder().decode(JSONValue.self, from: data), let object = value.objectValue else {
-            throw HubError.data("\(path) is not a JSON object of PasswordPolicy* settings. Delete it; the next `hubctl register` writes it again.",
-                                code: .invalidPasscodePolicy)
-        }
-        return PasscodePolicy(settings: object)
     }
 
     /// Each rule the passphrase breaks, in words; empty when it satisfies the policy.
@@ -99,23 +68,5 @@ public struct PasscodePolicy: Sendable, Equatable, Codable {
         guard !broken.isEmpty else { return }
         throw HubError(.usage, code: .passcodePolicyViolation,
                        "The passphrase does not satisfy the server's passcode policy; it needs: \(broken.joined(separator: "; ")). Choose another passphrase.")
-    }
-
-    private static func bool(_ value: JSONValue?) -> Bool? {
-        switch value {
-        case .bool(let b): b
-        case .string(let s): ["true", "1", "yes"].contains(s.lowercased()) ? true : (["false", "0", "no"].contains(s.lowercased()) ? false : nil)
-        case .int(let i): i != 0
-        default: nil
-        }
-    }
-
-    private static func int(_ value: JSONValue?) -> Int? {
-        switch value {
-        case .int(let i): Int(clamping: i)
-        case .double(let d) where d.isFinite: Int(d)
-        case .string(let s): Int(s.trimmingCharacters(in: .whitespaces))
-        default: nil
-        }
     }
 }

@@ -29,7 +29,7 @@ func response(_ status: Int, _ body: String = "", headers: [HTTPHeader] = []) ->
 
     func service(_ fake: FakeTransport, id: String = "chosen-id") -> ConnectionService {
         let http = AuthenticatingTransport(transport: fake, providers: [StaticPasswordProvider(name: "test", password: "pw")], user: "demo")
-        return ConnectionService(config: config, http: http, home: home, makeConnectionId: { id })
+        return ConnectionService(session: SMPSession(endpoint: SMPEndpoint(config: config), http: http), home: home, makeConnectionId: { id })
     }
 
     @Test func idFromHeaderWhenBodyHasNone() throws {

@@ -1,0 +1,71 @@
+// Standard output and standard error as a command sees them: the one JSON document, the error
+// document, and the human lines (warnings, --verbose, progress). Only the command layer writes.
+
+import Foundation
+import HubCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Standard output and standard error as a command sees them. Tests can substitute sinks.
+public final class Console: Sendable {
+    public let stdoutIsTerminal: Bool
+    public let stderrIsTerminal: Bool
+    public let stdinIsTerminal: Bool
+    /// Colour on stderr only on a terminal, without NO_COLOR, and with TERM other than dumb.
+    public let colorEnabled: Bool
+    private let writeOut: @Sendable (Data) -> Void
+    private let writeErr: @Sendable (Data) -> Void
+    private let lock = NSLock()
+
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
+        stderrIsTerminal = isatty(STDERR_FILENO) == 1
+        stdinIsTerminal = isatty(STDIN_FILENO) == 1
+        colorEnabled = stderrIsTerminal && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
+        writeOut = { data in FileHandle.standardOutput.write(data) }
+        writeErr = { data in FileHandle.standardError.write(data) }
+    }
+
+    public init(stdoutIsTerminal: Bool, stderrIsTerminal: Bool, stdinIsTerminal: Bool = false,
+                out: @escaping @Sendable (Data) -> Void, err: @escaping @Sendable (Data) -> Void) {
+        self.stdoutIsTerminal = stdoutIsTerminal
+        self.stderrIsTerminal = stderrIsTerminal
+        self.stdinIsTerminal = stdinIsTerminal
+        self.colorEnabled = false
+        self.writeOut = out
+        self.writeErr = err
+    }
+
+    /// Writes the command's one JSON document: pretty on a terminal, one line otherwise.
+    public func emit<T: Encodable>(_ value: T) throws {
+        var data = try JSONOutput.encode(value, pretty: stdoutIsTerminal)
+        data.append(0x0A)
+        lock.lock(); defer { lock.unlock() }
+        writeOut(data)
+    }
+
+    /// Writes the error document on stderr (always one line, so `2>err.json` stays parseable).
+    public func emitError(_ error: HubError) {
+        var data = (try? JSONOutput.encode(ErrorDocument(error), pretty: false)) ?? Data()
+        data.append(0x0A)
+        lock.lock(); defer { lock.unlock() }
+        writeErr(data)
+    }
+
+    /// A human line on stderr: warnings, verbose logs, progress.
+    public func note(_ line: String) {
+        lock.lock(); defer { lock.unlock() }
+        writeErr(Data((line + "\n").utf8))
+    }
+
+    /// Raw bytes on stderr (progress bars redraw with \r).
+    public func rawErr(_ text: String) {
+        lock.lock(); defer { lock.unlock() }
+        writeErr(Data(text.utf8))
+    }
+
+    public func warning(_ message: String) {
+        note(colorEnabled ? "\u{1B}[33mwarning:\u{1B}[0m \(message)" : "warning: \(message)")
+    }
+}

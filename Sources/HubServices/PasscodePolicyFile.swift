@@ -1,0 +1,71 @@
+// The server's PasswordPolicy* settings (docs/protocol.md §10), kept under --home and read back
+// as the vault's PasscodePolicy: the only place that knows how SMP spells a passcode policy.
+
+import Foundation
+import HubCore
+import HubVault
+
+public enum PasscodePolicyFile {
+    /// `<home>/passcode-policy.json`: the latest server's `PasswordPolicy*` properties, as sent.
+    public static let fileName = "passcode-policy.json"
+
+    public static func path(home: String) -> String { (home as NSString).appendingPathComponent(fileName) }
+
+    /// The policy the settings describe; nil when `PasswordPolicyEnabled` is not true. Values may
+    /// be typed or text ("8", "true"), since servers answering Atom give text.
+    public static func policy(settings: [String: JSONValue]) -> PasscodePolicy? {
+        guard bool(settings["PasswordPolicyEnabled"]) == true else { return nil }
+        return PasscodePolicy(minLength: int(settings["PasswordPolicyMinLength"]) ?? 8,
+                              digitRequired: bool(settings["PasswordPolicyDigitRequired"]) ?? false,
+                              upperRequired: bool(settings["PasswordPolicyUpperRequired"]) ?? false,
+                              lowerRequired: bool(settings["PasswordPolicyLowerRequired"]) ?? false,
+                              specialRequired: bool(settings["PasswordPolicySpecialRequired"]) ?? false,
+                              minUniqueChars: int(settings["PasswordPolicyMinUniqueChars"]) ?? 0,
+                              retryLimit: max(0, int(settings["PasswordPolicyRetryLimit"]) ?? 0),
+                              expiresInDays: int(settings["PasswordPolicyExpiresInNDays"]) ?? 0,
+                              lockTimeout: int(settings["PasswordPolicyLockTimeout"]) ?? 0,
+                              defaultPasswordAllowed: bool(settings["PasswordPolicyDefaultPasswordAllowed"]) ?? false)
+    }
+
+    /// The policy in force for `home`; nil when none was recorded or it is not enabled. A file
+    /// that is not a JSON object is an error (exit 65).
+    public static func load(home: String) throws -> PasscodePolicy? {
+        let path = path(home: home)
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        guard let value = try? JSONDecoder().decode(JSONValue.self, from: data), let object = value.objectValue else {
+            throw HubError.data("\(path) is not a JSON object of PasswordPolicy* settings. Delete it; the next `hubctl register` writes it again.",
+                                code: .invalidPasscodePolicy)
+        }
+        return policy(settings: object)
+    }
+
+    /// Records the `PasswordPolicy*` properties of a connection's settings, when there are any.
+    static func record(_ settings: [String: JSONValue], home: String) throws {
+        let policy = settings.filter { $0.key.hasPrefix("PasswordPolicy") }
+        guard !policy.isEmpty else { return }
+        let data = try JSONOutput.encode(policy, pretty: true)
+        let path = path(home: home)
+        // Most reads return the same policy: skip the (fsync-ing) write when nothing changed.
+        if FileManager.default.contents(atPath: path) == data { return }
+        try AtomicFile.ensurePrivateDirectory(home)
+        try AtomicFile.write(data, to: path)
+    }
+
+    private static func bool(_ value: JSONValue?) -> Bool? {
+        switch value {
+        case .bool(let b): b
+        case .string(let s): ["true", "1", "yes"].contains(s.lowercased()) ? true : (["false", "0", "no"].contains(s.lowercased()) ? false : nil)
+        case .int(let i): i != 0
+        default: nil
+        }
+    }
+
+    private static func int(_ value: JSONValue?) -> Int? {
+        switch value {
+        case .int(let i): Int(clamping: i)
+        case .double(let d) where d.isFinite: Int(d)
+        case .string(let s): Int(s.trimmingCharacters(in: .whitespaces))
+        default: nil
+        }
+    }
+}

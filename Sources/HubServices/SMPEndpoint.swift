@@ -1,0 +1,139 @@
+// The one place where a configuration becomes requests to SMP 3 / Mobile Services: URLs, the
+// standard headers, the version fallback, and the mapping of unexpected statuses to HubError
+// (docs/protocol.md §2–7). Every service builds its requests here; none assembles a URL itself.
+
+import Foundation
+import HubAuth
+import HubConfig
+import HubCore
+import HubTransport
+
+/// The server and application a command talks to, as URLs and headers.
+public struct SMPEndpoint: Sendable {
+    public let config: ConnectionConfig
+
+    public init(config: ConnectionConfig) { self.config = config }
+
+    // MARK: URLs
+
+    /// One escaping rule for every path segment (connection ids, app ids, bundle names): what a
+    /// path may hold, minus the characters that would end or split the segment.
+    public static func escape(segment: String) -> String {
+        segment.addingPercentEncoding(withAllowedCharacters: segmentAllowed) ?? segment
+    }
+
+    private static let segmentAllowed: CharacterSet = {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "/?#%;")
+        return allowed
+    }()
+
+    /// The server's base URL with these path segments (each escaped) and query items appended.
+    public func url(_ segments: [String], query: [URLQueryItem] = []) -> String {
+        let path = segments.map { "/" + Self.escape(segment: $0) }.joined()
+        // The configuration layer has checked the server URL with URLComponents already.
+        guard var components = URLComponents(string: config.server) else { return config.server + path }
+        components.percentEncodedPath += path
+        if !query.isEmpty { components.queryItems = query }
+        return components.string ?? config.server + path
+    }
+
+    /// `…/[public/]odata/applications/<version>/<appId>` followed by `tail`.
+    public func applicationURL(version: String, _ tail: [String] = []) -> String {
+        url((config.anonymous ? ["public"] : []) + ["odata", "applications", version, config.appId] + tail)
+    }
+
+    public func connectionsURL(version: String) -> String { applicationURL(version: version, ["Connections"]) }
+
+    /// `Connections('<id>')`, the id quoted as an OData string key (a quote doubled).
+    public func connectionURL(version: String, id: String) -> String {
+        applicationURL(version: version, ["Connections('\(id.replacingOccurrences(of: "'", with: "''"))')"])
+    }
+
+    /// `/bundles/<appId>/[<bundleId>]`: the assigned bundle, or the server's default without an id.
+    public func bundleURL(bundleId: String?) -> String {
+        guard let bundleId else { return url(["bundles", config.appId]) + "/" }
+        return url(["bundles", config.appId, bundleId])
+    }
+
+    // MARK: Headers and versions
+
+    /// The headers every SMP request carries: what it accepts, the connection id, and the Client
+    /// Hub's security configuration and domain when configured.
+    public func headers(appcid: String?, accept: String = "application/json", contentType: String? = nil) -> [HTTPHeader] {
+        var h = [HTTPHeader("Accept", accept)]
+        if let contentType { h.append(HTTPHeader("Content-Type", contentType)) }
+        if let appcid { h.append(HTTPHeader("X-SMP-APPCID", appcid)) }
+        if let sc = config.securityConfiguration { h.append(HTTPHeader("X-SUP-SC", sc)) }
+        if let domain = config.domain { h.append(HTTPHeader("X-SUP-Domain", domain)) }
+        return h
+    }
+
+    /// Versions to try: the pinned one, or `latest` then `v1` (Kapsel's fallback on 404).
+    public var versionsToTry: [String] {
+        config.apiVersionPinned || config.apiVersion != "latest" ? [config.apiVersion] : ["latest", "v1"]
+    }
+
+    // MARK: Statuses
+
+    /// The message of an OData error document (`{"error": {"message": {"value": …}}}` or a plain string).
+    public static func serverMessage(_ response: HTTPResponse) -> String? {
+        guard let value = try? JSONDecoder().decode(JSONValue.self, from: response.body),
+              let error = value["error"] else {
+            return nil
+        }
+        if let s = error["message"]?["value"]?.stringValue { return s }
+        return error["message"]?.stringValue
+    }
+
+    /// A status the caller did not expect, as the error a user can act on.
+    public static func unexpected(_ response: HTTPResponse, doing what: String) -> HubError {
+        let detail = serverMessage(response).map { ": \($0)" } ?? ""
+        switch response.status {
+        case 401:
+            return HubError(.permission, code: .authFailed, "The server refused the credentials while \(what)\(detail). Check --user and the password.", status: 401)
+        case 403:
+            return HubError(.permission, code: .forbidden, "The server refused access while \(what) (HTTP 403)\(detail). Check the user's role and that the connection belongs to this user.", status: 403)
+        case 500...599:
+            return HubError(.unavailable, code: .serverError, "The server failed while \(what) (HTTP \(response.status))\(detail). Try again later.", status: response.status)
+        default:
+            return HubError(.data, code: .unexpectedStatus, "Unexpected answer while \(what): HTTP \(response.status)\(detail). Check that --server (with its path prefix) points at SAP Mobile Platform or Mobile Services; --verbose shows each request.", status: response.status)
+        }
+    }
+}
+
+/// An endpoint with the authenticated transport: what every service sends its requests through.
+/// One session per command; like the transport under it, it is used by one thread at a time.
+public final class SMPSession {
+    public let endpoint: SMPEndpoint
+    let http: AuthenticatingTransport
+
+    public init(endpoint: SMPEndpoint, http: AuthenticatingTransport) {
+        self.endpoint = endpoint
+        self.http = http
+    }
+
+    public var config: ConnectionConfig { endpoint.config }
+
+    /// A request with the standard headers; a JSON body gets its Content-Type.
+    public func request(_ method: String, _ url: String, appcid: String?, json body: Data? = nil,
+                        accept: String = "application/json", extraHeaders: [HTTPHeader] = [],
+                        idempotent: Bool? = nil) -> HTTPRequest {
+        HTTPRequest(method: method, url: url,
+                    headers: endpoint.headers(appcid: appcid, accept: accept, contentType: body == nil ? nil : "application/json") + extraHeaders,
+                    body: body, idempotent: idempotent)
+    }
+
+    /// A request whose body is streamed (logs, usage reports) rather than held in memory.
+    public func upload(_ method: String, _ url: String, appcid: String?, body: RequestBody, contentType: String,
+                       idempotent: Bool? = nil) -> HTTPRequest {
+        HTTPRequest(method: method, url: url, headers: endpoint.headers(appcid: appcid, contentType: contentType),
+                    upload: body, idempotent: idempotent)
+    }
+
+    public func send(_ request: HTTPRequest) throws -> HTTPResponse { try http.send(request) }
+
+    public func stream(_ request: HTTPRequest, to sink: BodySink) throws -> HTTPResponse {
+        try http.stream(request, to: sink)
+    }
+}

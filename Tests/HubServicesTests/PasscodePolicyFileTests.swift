@@ -1,0 +1,57 @@
+// The passcode policy as HubServices reads it from a server's PasswordPolicy* settings and keeps it.
+
+import Foundation
+import HubCore
+import HubServices
+import HubVault
+import Testing
+
+@Suite struct PasscodePolicyFileTests {
+    let strict: [String: JSONValue] = [
+        "PasswordPolicyEnabled": .bool(true),
+        "PasswordPolicyMinLength": .int(10),
+        "PasswordPolicyDigitRequired": .bool(true),
+        "PasswordPolicyUpperRequired": .bool(true),
+        "PasswordPolicyLowerRequired": .bool(true),
+        "PasswordPolicySpecialRequired": .bool(true),
+        "PasswordPolicyMinUniqueChars": .int(6),
+        "PasswordPolicyRetryLimit": .int(3),
+    ]
+
+    @Test func disabledPolicyIsNil() {
+        #expect(PasscodePolicyFile.policy(settings: [:]) == nil)
+        #expect(PasscodePolicyFile.policy(settings: ["PasswordPolicyEnabled": .bool(false), "PasswordPolicyMinLength": .int(20)]) == nil)
+    }
+
+    @Test func textValuesAreAccepted() {
+        let policy = PasscodePolicyFile.policy(settings: ["PasswordPolicyEnabled": .string("true"), "PasswordPolicyMinLength": .string("12"),
+                                                          "PasswordPolicyRetryLimit": .string("5")])
+        #expect(policy?.minLength == 12)
+        #expect(policy?.retryLimit == 5)
+    }
+
+    @Test func defaultsFollowSAP() {
+        let policy = PasscodePolicyFile.policy(settings: ["PasswordPolicyEnabled": .bool(true)])
+        #expect(policy?.minLength == 8)
+        #expect(policy?.retryLimit == 0)
+    }
+
+    @Test func everySettingReachesTheRules() throws {
+        let policy = try #require(PasscodePolicyFile.policy(settings: strict))
+        #expect(policy == PasscodePolicy(minLength: 10, digitRequired: true, upperRequired: true, lowerRequired: true,
+                                         specialRequired: true, minUniqueChars: 6, retryLimit: 3))
+    }
+
+    @Test func loadsFromTheHome() throws {
+        let dir = NSTemporaryDirectory() + "policy-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        #expect(try PasscodePolicyFile.load(home: dir) == nil)
+        try Data(#"{"PasswordPolicyEnabled": true, "PasswordPolicyMinLength": 9}"#.utf8)
+            .write(to: URL(fileURLWithPath: dir + "/passcode-policy.json"))
+        #expect(try PasscodePolicyFile.load(home: dir)?.minLength == 9)
+        try Data("[1,2]".utf8).write(to: URL(fileURLWithPath: dir + "/passcode-policy.json"))
+        let error = #expect(throws: HubError.self) { try PasscodePolicyFile.load(home: dir) }
+        #expect(error?.code == .invalidPasscodePolicy)
+    }
+}

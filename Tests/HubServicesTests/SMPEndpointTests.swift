@@ -1,0 +1,62 @@
+// The one place URLs and headers are made: escaping, prefixes, anonymous access, versions.
+
+import Foundation
+import HubConfig
+import HubServices
+import HubTransport
+import Testing
+
+@Suite struct SMPEndpointTests {
+    func endpoint(server: String = "https://smp.example.com:8443", appId: String = "com.acme.field",
+                  anonymous: Bool = false, version: String = "latest", pinned: Bool = false) -> SMPEndpoint {
+        SMPEndpoint(config: ConnectionConfig(server: server, appId: appId, apiVersion: version, apiVersionPinned: pinned,
+                                             anonymous: anonymous, securityConfiguration: "SSO", domain: "default"))
+    }
+
+    @Test func connectionURLsKeepTheServersPrefix() {
+        let e = endpoint(server: "https://gw.example.com/mobile")
+        #expect(e.connectionsURL(version: "v1") == "https://gw.example.com/mobile/odata/applications/v1/com.acme.field/Connections")
+        #expect(e.connectionURL(version: "latest", id: "abc") ==
+                "https://gw.example.com/mobile/odata/applications/latest/com.acme.field/Connections('abc')")
+    }
+
+    @Test func anonymousApplicationsUseThePublicPath() {
+        #expect(endpoint(anonymous: true).connectionsURL(version: "v2") ==
+                "https://smp.example.com:8443/public/odata/applications/v2/com.acme.field/Connections")
+    }
+
+    @Test func oneEscapingRuleForIdsAppIdsAndBundleNames() {
+        let e = endpoint(appId: "a/b?c#d")
+        #expect(e.connectionsURL(version: "v1").hasSuffix("/applications/v1/a%2Fb%3Fc%23d/Connections"))
+        // A quote in an id is doubled (an OData string key), then the segment is escaped.
+        #expect(endpoint().connectionURL(version: "v1", id: "it's 50%/x").hasSuffix("/Connections('it''s%2050%25%2Fx')"))
+        #expect(endpoint().bundleURL(bundleId: "Appmc:1.2 beta/../x") ==
+                "https://smp.example.com:8443/bundles/com.acme.field/Appmc:1.2%20beta%2F..%2Fx")
+        #expect(endpoint().bundleURL(bundleId: nil) == "https://smp.example.com:8443/bundles/com.acme.field/")
+    }
+
+    @Test func standardHeaders() {
+        let h = endpoint().headers(appcid: "id-1", contentType: "application/json")
+        #expect(h == [HTTPHeader("Accept", "application/json"), HTTPHeader("Content-Type", "application/json"),
+                      HTTPHeader("X-SMP-APPCID", "id-1"), HTTPHeader("X-SUP-SC", "SSO"), HTTPHeader("X-SUP-Domain", "default")])
+        #expect(endpoint().headers(appcid: nil, accept: "*/*").first == HTTPHeader("Accept", "*/*"))
+    }
+
+    @Test func versionFallbackOnlyForAnUnpinnedLatest() {
+        #expect(endpoint().versionsToTry == ["latest", "v1"])
+        #expect(endpoint(version: "v3").versionsToTry == ["v3"])
+        #expect(endpoint(version: "latest", pinned: true).versionsToTry == ["latest"])
+    }
+
+    @Test func unexpectedStatusesBecomeErrorsToActOn() {
+        func status(_ code: Int, _ body: String = "") -> HTTPResponse {
+            HTTPResponse(status: code, headers: [], body: Data(body.utf8), effectiveURL: "x")
+        }
+        #expect(SMPEndpoint.unexpected(status(401), doing: "x").code == .authFailed)
+        #expect(SMPEndpoint.unexpected(status(403), doing: "x").exitCode == 77)
+        #expect(SMPEndpoint.unexpected(status(502), doing: "x").code == .serverError)
+        let odd = SMPEndpoint.unexpected(status(418, #"{"error":{"message":{"value":"teapot"}}}"#), doing: "brewing")
+        #expect(odd.code == .unexpectedStatus)
+        #expect(odd.message.contains("brewing: HTTP 418: teapot"))
+    }
+}

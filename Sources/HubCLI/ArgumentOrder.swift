@@ -1,14 +1,14 @@
-// Lets global options come before the command (`hubctl --server URL register`), as cli.md shows.
+// Lets global options come before the command (`hubctl --server URL register`), as the README shows.
 //
 // swift-argument-parser only accepts a leaf command's option group after the command path, so
 // global options given before the first command word are moved to the end (before any `--`).
 
+import HubConfig
+
 enum ArgumentOrder {
-    static let globalFlags: Set<String> = ["--password-stdin", "--insecure", "--no-input", "--verbose", "--anonymous"]
-    static let globalOptionsWithValue: Set<String> = [
-        "--server", "--plist", "--app-id", "--profile", "--user", "--cert", "--key", "--pkcs12",
-        "--cert-provider", "--cacert", "--api-version", "--home", "--timeout", "--vault-passphrase-file",
-    ]
+    /// Global switches and global options that take a value, from the settings table.
+    static let globalFlags = Set(GlobalSetting.all.filter { $0.hasFlag && $0.form == .flag }.compactMap(\.flagName))
+    static let globalOptionsWithValue = Set(GlobalSetting.all.filter { $0.hasFlag && $0.form != .flag }.compactMap(\.flagName))
 
     static func normalize(_ arguments: [String]) -> [String] {
         var moved: [String] = []

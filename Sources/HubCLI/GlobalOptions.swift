@@ -1,65 +1,93 @@
-// The global flags of cli.md, shared by every command through @OptionGroup.
+// The global options every command takes through @OptionGroup. Names, help and value names come
+// from the settings table (HubConfig/GlobalSetting.swift); a test checks both list the same flags.
 
 import ArgumentParser
+import HubConfig
+
+extension GlobalSetting {
+    /// The help of the `--<name>` option.
+    var argumentHelp: ArgumentHelp {
+        if case .value(let valueName) = form { return ArgumentHelp(flagHelp, valueName: valueName) }
+        return ArgumentHelp(flagHelp)
+    }
+
+    var optionName: NameSpecification { .customLong(name) }
+}
 
 public struct GlobalOptions: ParsableArguments, Sendable {
     public init() {}
 
-    @Option(help: ArgumentHelp("Server base URL, scheme://host:port[/path-prefix] (env HUBCTL_SERVER).", valueName: "url"))
+    @Option(name: GlobalSetting.server.optionName, help: GlobalSetting.server.argumentHelp)
     public var server: String?
 
-    @Option(help: ArgumentHelp("clienthub.plist to take connection settings from (env HUBCTL_PLIST).", valueName: "path"), completion: .file())
+    @Option(name: GlobalSetting.plist.optionName, help: GlobalSetting.plist.argumentHelp, completion: .file())
     public var plist: String?
 
-    @Option(name: .customLong("app-id"), help: ArgumentHelp("Application id, e.g. com.acme.field (env HUBCTL_APP_ID).", valueName: "id"))
+    @Option(name: GlobalSetting.appId.optionName, help: GlobalSetting.appId.argumentHelp)
     public var appId: String?
 
-    @Option(help: ArgumentHelp("Profile in the configuration file (env HUBCTL_PROFILE; default: default).", valueName: "name"),
-            completion: DynamicCompletion.profiles)
+    @Option(name: GlobalSetting.profile.optionName, help: GlobalSetting.profile.argumentHelp, completion: DynamicCompletion.profiles)
     public var profile: String?
 
-    @Option(help: ArgumentHelp("Back-end user (env HUBCTL_USER).", valueName: "name"))
+    @Option(name: GlobalSetting.user.optionName, help: GlobalSetting.user.argumentHelp)
     public var user: String?
 
-    @Flag(name: .customLong("password-stdin"), help: "Read the back-end password from the first line of stdin (or set HUBCTL_PASSWORD).")
+    @Flag(name: GlobalSetting.passwordStdin.optionName, help: GlobalSetting.passwordStdin.argumentHelp)
     public var passwordStdin = false
 
-    @Option(help: ArgumentHelp("Client certificate, PEM (env HUBCTL_CERT).", valueName: "path"), completion: .file())
+    @Option(name: GlobalSetting.cert.optionName, help: GlobalSetting.cert.argumentHelp, completion: .file())
     public var cert: String?
 
-    @Option(help: ArgumentHelp("Client private key, PEM (env HUBCTL_KEY).", valueName: "path"), completion: .file())
+    @Option(name: GlobalSetting.key.optionName, help: GlobalSetting.key.argumentHelp, completion: .file())
     public var key: String?
 
-    @Option(help: ArgumentHelp("Client certificate and key, PKCS#12; passphrase in HUBCTL_PKCS12_PASSPHRASE (env HUBCTL_PKCS12).", valueName: "path"), completion: .file())
+    @Option(name: GlobalSetting.pkcs12.optionName, help: GlobalSetting.pkcs12.argumentHelp, completion: .file())
     public var pkcs12: String?
 
-    @Option(name: .customLong("cert-provider"), help: ArgumentHelp("Certificate provider: an external program, or `vault` for the certificate kept in the vault (env HUBCTL_CERT_PROVIDER).", valueName: "cmd"))
+    @Option(name: GlobalSetting.certProvider.optionName, help: GlobalSetting.certProvider.argumentHelp)
     public var certProvider: String?
 
-    @Option(help: ArgumentHelp("CA bundle to trust for the server (env HUBCTL_CACERT).", valueName: "path"), completion: .file())
+    @Option(name: GlobalSetting.cacert.optionName, help: GlobalSetting.cacert.argumentHelp, completion: .file())
     public var cacert: String?
 
-    @Flag(help: "Skip TLS certificate verification. Dangerous: anyone on the path can read your credentials.")
+    @Flag(name: GlobalSetting.insecure.optionName, help: GlobalSetting.insecure.argumentHelp)
     public var insecure = false
 
-    @Option(name: .customLong("api-version"), help: ArgumentHelp("latest (default; falls back to v1 on 404) or a pinned v1…v4 (env HUBCTL_API_VERSION).", valueName: "v"))
+    @Option(name: GlobalSetting.apiVersion.optionName, help: GlobalSetting.apiVersion.argumentHelp)
     public var apiVersion: String?
 
-    @Option(help: ArgumentHelp("Where the vault and state live (env HUBCTL_HOME; default ${XDG_DATA_HOME:-~/.local/share}/hubctl).", valueName: "dir"), completion: .directory)
+    @Option(name: GlobalSetting.home.optionName, help: GlobalSetting.home.argumentHelp, completion: .directory)
     public var home: String?
 
-    @Option(help: ArgumentHelp("Per-request time limit in seconds (env HUBCTL_TIMEOUT; default 30).", valueName: "seconds"))
+    @Option(name: GlobalSetting.timeout.optionName, help: GlobalSetting.timeout.argumentHelp)
     public var timeout: Double?
 
-    @Flag(name: .customLong("no-input"), help: "Never prompt (env HUBCTL_NO_INPUT=1); implied when stdin is not a terminal.")
+    @Flag(name: GlobalSetting.noInput.optionName, help: GlobalSetting.noInput.argumentHelp)
     public var noInput = false
 
-    @Flag(help: "The application allows anonymous connections: use its public/ path (env HUBCTL_ANONYMOUS=1).")
+    @Flag(name: GlobalSetting.anonymous.optionName, help: GlobalSetting.anonymous.argumentHelp)
     public var anonymous = false
 
-    @Flag(help: "Log one line per request on stderr, secrets redacted.")
+    @Flag(name: GlobalSetting.verbose.optionName, help: GlobalSetting.verbose.argumentHelp)
     public var verbose = false
 
-    @Option(name: .customLong("vault-passphrase-file"), help: ArgumentHelp("File whose first line is the vault passphrase (or set HUBCTL_VAULT_PASSPHRASE / HUBCTL_VAULT_KEY).", valueName: "path"), completion: .file())
+    @Option(name: GlobalSetting.vaultPassphraseFile.optionName, help: GlobalSetting.vaultPassphraseFile.argumentHelp, completion: .file())
     public var vaultPassphraseFile: String?
+
+    /// The value given on the command line for a setting that the configuration layers resolve
+    /// (nil when the flag was not given). Settings without a flag, or read elsewhere (home,
+    /// verbose, …), have no entry here.
+    static let layered: [GlobalSetting: @Sendable (GlobalOptions) -> String?] = [
+        .server: { $0.server }, .plist: { $0.plist }, .appId: { $0.appId }, .profile: { $0.profile },
+        .user: { $0.user }, .cert: { $0.cert }, .key: { $0.key }, .pkcs12: { $0.pkcs12 },
+        .certProvider: { $0.certProvider }, .cacert: { $0.cacert }, .apiVersion: { $0.apiVersion },
+        .timeout: { $0.timeout.map { String($0) } }, .anonymous: { $0.anonymous ? "true" : nil },
+    ]
+
+    /// The flags given, by their configuration names, for the first configuration layer.
+    var flagValues: FlagValues {
+        var values: FlagValues = [:]
+        for (setting, read) in Self.layered { values[setting.name] = read(self) }
+        return values
+    }
 }

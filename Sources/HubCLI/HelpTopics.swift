@@ -1,5 +1,7 @@
 // `hubctl help exit-codes` and `hubctl help environment`: reference pages that are not commands.
 
+import HubConfig
+
 enum HelpTopics {
     static let topics: [String: String] = [
         "exit-codes": exitCodes,
@@ -30,38 +32,46 @@ enum HelpTopics {
     ("status" only when a server answered).
     """
 
-    static let environment = """
-    ENVIRONMENT
-      Settings come from, first match wins: the flag, the variable, the profile in the
-      configuration file, a clienthub.plist (--plist), built-in defaults.
+    /// Generated from the settings table, so it lists exactly what hubctl reads.
+    static var environment: String {
+        var lines = [
+            "ENVIRONMENT",
+            "  Settings come from, first match wins: the flag, the variable, the profile in the",
+            "  configuration file, a clienthub.plist (--plist), built-in defaults.",
+            "",
+        ]
+        for setting in GlobalSetting.all {
+            guard let variable = setting.environment else { continue }
+            var text = setting.summary
+            if let flag = setting.flagName { text += " (\(flag))" }
+            if let value = setting.defaultValue { text += " Default: \(value)." }
+            if setting.inProfile { text += " Profile key: \(setting.name)." }
+            lines.append("  " + variable)
+            lines.append(contentsOf: wrap(text, width: 76, indent: "      "))
+        }
+        lines.append("")
+        lines.append("  Secrets (HUBCTL_PASSWORD and the passphrases) are never taken from argv or a profile:")
+        lines.append("  there is no --password or --passphrase flag.")
+        return lines.joined(separator: "\n")
+    }
 
-      HUBCTL_SERVER            base URL, scheme://host:port[/path-prefix]        (--server)
-      HUBCTL_PLIST             clienthub.plist to take connection settings from  (--plist)
-      HUBCTL_APP_ID            application id                                     (--app-id)
-      HUBCTL_PROFILE           profile in the configuration file (default: default)
-      HUBCTL_CONFIG            configuration file (default ${XDG_CONFIG_HOME:-~/.config}/hubctl/config.yaml)
-      HUBCTL_USER              back-end user                                      (--user)
-      HUBCTL_PASSWORD          back-end password (or --password-stdin)
-      HUBCTL_SECURITY_CONFIGURATION, HUBCTL_DOMAIN, HUBCTL_USER_CREATION_POLICY,
-      HUBCTL_SHARE_CREDENTIALS the Client Hub settings, when no clienthub.plist gives them
-      HUBCTL_ANONYMOUS=1       the application allows anonymous connections (--anonymous)
-      HUBCTL_CERT, HUBCTL_KEY  client certificate and key, PEM                    (--cert, --key)
-      HUBCTL_PKCS12            client certificate and key, PKCS#12                (--pkcs12)
-      HUBCTL_KEY_PASSPHRASE    the passphrase of an encrypted PEM key (--key)
-      HUBCTL_PKCS12_PASSPHRASE the passphrase of the PKCS#12 file (--pkcs12)
-      HUBCTL_CERT_PROVIDER     certificate provider: `vault` (built in) or a      (--cert-provider)
-                               program (split on spaces, no shell) run with get/delete
-      HUBCTL_CERT_PROVIDER_TIMEOUT  seconds a provider program may take (default 30)
-      HUBCTL_CACERT            CA bundle to trust for the server                  (--cacert)
-      HUBCTL_API_VERSION       latest (default, falls back to v1) or v1…v4        (--api-version)
-      HUBCTL_HOME              vault and state (default ${XDG_DATA_HOME:-~/.local/share}/hubctl)
-      HUBCTL_TIMEOUT           per-request limit in seconds (default 30)          (--timeout)
-      HUBCTL_NO_INPUT=1        never prompt                                       (--no-input)
-      HUBCTL_VAULT_PASSPHRASE  the vault passphrase (or --vault-passphrase-file)
-      HUBCTL_VAULT_KEY         a raw 256-bit vault key, base64 (for CI; skips the KDF)
-      HUBCTL_VAULT_NEW_PASSPHRASE  the new passphrase for `vault rekey`
-      NO_COLOR, TERM=dumb      no colour on stderr
+    /// The variables in one comma-separated list, for the root command's help.
+    static var variableList: String {
+        GlobalSetting.all.compactMap(\.environment).joined(separator: ", ")
+    }
 
-    Secrets are never taken from argv: there is no --password or --passphrase flag.
-    """
+    /// Words wrapped at `width`, each line indented.
+    static func wrap(_ text: String, width: Int, indent: String) -> [String] {
+        var lines: [String] = []
+        var line = indent
+        for word in text.split(separator: " ") {
+            if line.count > indent.count, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = indent
+            }
+            line += (line.count > indent.count ? " " : "") + word
+        }
+        if line.count > indent.count { lines.append(line) }
+        return lines
+    }
 }

@@ -19,10 +19,7 @@ public struct Hubctl: ParsableCommand {
         73 cannot create, 75 temporary, 77 permission, 78 config (see `hubctl help exit-codes`).
         Environment variables and configuration layers: `hubctl help environment`.
 
-        Environment: HUBCTL_SERVER, HUBCTL_APP_ID, HUBCTL_USER, HUBCTL_PASSWORD, HUBCTL_PLIST,
-        HUBCTL_PROFILE, HUBCTL_CONFIG, HUBCTL_HOME, HUBCTL_API_VERSION, HUBCTL_TIMEOUT, HUBCTL_CACERT,
-        HUBCTL_CERT, HUBCTL_KEY, HUBCTL_PKCS12, HUBCTL_PKCS12_PASSPHRASE, HUBCTL_CERT_PROVIDER,
-        HUBCTL_NO_INPUT, HUBCTL_VAULT_PASSPHRASE, HUBCTL_VAULT_KEY, NO_COLOR.
+        Environment: \(HelpTopics.variableList).
 
         Files: ${XDG_CONFIG_HOME:-~/.config}/hubctl/config.yaml (profiles);
         ${XDG_DATA_HOME:-~/.local/share}/hubctl/ (state.json, vault, passcode-policy.json, acp/<appId>/).
@@ -31,7 +28,7 @@ public struct Hubctl: ParsableCommand {
         subcommands: HubctlSubcommands.all
     )
 
-    /// Runs hubctl with the process arguments and exits with the code of cli.md.
+    /// Runs hubctl with the process arguments and exits with the code of README.md "Exit codes".
     public static func runMain() -> Never {
         #if canImport(Glibc)
         // No core dumps: a crash must not write secrets to disk.

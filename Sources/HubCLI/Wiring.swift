@@ -9,28 +9,9 @@ import HubTransport
 import HubVault
 
 extension CommandContext {
-    /// The global flags by their configuration-file names, for the configuration layers.
-    var flagValues: FlagValues {
-        var v: FlagValues = [:]
-        v["server"] = global.server
-        v["plist"] = global.plist
-        v["app-id"] = global.appId
-        v["profile"] = global.profile
-        v["user"] = global.user
-        v["cert"] = global.cert
-        v["key"] = global.key
-        v["pkcs12"] = global.pkcs12
-        v["cert-provider"] = global.certProvider
-        v["cacert"] = global.cacert
-        v["api-version"] = global.apiVersion
-        v["timeout"] = global.timeout.map { String($0) }
-        if global.anonymous { v["anonymous"] = "true" }
-        return v
-    }
-
-    /// Resolves flags, environment, profile, plist and defaults (cli.md) into one configuration.
+    /// Resolves flags, environment, profile, plist and defaults (README.md "Configuration") into one configuration.
     func connectionConfig(requireConnection: Bool = true) throws -> ConnectionConfig {
-        try ConfigResolver(flags: flagValues, environment: environment)
+        try ConfigResolver(flags: global.flagValues, environment: environment)
             .resolve(requireConnection: requireConnection)
     }
 

@@ -9,11 +9,8 @@ public struct ConfigFile: Sendable {
     public var profiles: [String: [String: String]]
     public var path: String
 
-    public static let knownKeys: Set<String> = [
-        "server", "plist", "app-id", "user", "cert", "key", "pkcs12", "cert-provider", "cacert",
-        "api-version", "home", "timeout", "anonymous", "security-configuration", "domain",
-        "user-creation-policy", "share-credentials",
-    ]
+    /// The keys a profile may set: the settings table's profile keys (never `home` or a secret).
+    public static let knownKeys = Set(GlobalSetting.profileKeys)
 
     /// Loads the file; a missing file is an empty configuration, a malformed one is exit 78.
     public static func load(path: String) throws -> ConfigFile {

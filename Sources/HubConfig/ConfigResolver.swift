@@ -1,4 +1,4 @@
-// Layers flags, environment, profile, clienthub.plist and defaults (cli.md) with swift-configuration.
+// Layers flags, environment, profile, clienthub.plist and defaults (README.md "Configuration") with swift-configuration.
 
 import Configuration
 import Foundation
@@ -68,7 +68,7 @@ public struct ConfigResolver: Sendable {
             providers.append(Self.provider("plist", values))
         }
         // Layer 5: built-in defaults.
-        providers.append(Self.provider("defaults", ["api-version": "latest", "timeout": "30", "share-credentials": "true"]))
+        providers.append(Self.provider("defaults", Self.defaults))
         let config = ConfigReader(providers: providers)
         func string(_ name: String) -> String? {
             let v = config.string(forKey: ConfigKey(["hubctl", name]))
@@ -127,6 +127,10 @@ public struct ConfigResolver: Sendable {
             plist: plistPath
         )
     }
+
+    /// The built-in defaults of the settings a profile can set (the last layer).
+    static let defaults: [String: String] = Dictionary(uniqueKeysWithValues:
+        GlobalSetting.all.filter(\.inProfile).compactMap { s in s.defaultValue.map { (s.name, $0) } })
 
     static func bool(_ text: String?) -> Bool? {
         guard let t = text?.lowercased() else { return nil }

@@ -1,0 +1,133 @@
+// The one table of hubctl's global settings. Each row says how a setting is given (flag,
+// environment variable, profile key), what it means, its default and whether it is a secret.
+// The global options, the argument-order normaliser, the configuration layers, the profile
+// keys, `hubctl help environment`, the root help and the man pages are all derived from it;
+// a test checks that they agree. Add a setting here first (docs/architecture.md).
+
+/// One global setting.
+public struct GlobalSetting: Sendable, Hashable {
+    public enum Form: Sendable, Hashable {
+        /// Takes a value: `--name VALUE`; the string is the value's placeholder in help.
+        case value(String)
+        /// A switch: `--name` alone (environment: 1/true/yes/on).
+        case flag
+    }
+
+    /// The name in the configuration layers and in a profile: `app-id`. The flag is `--<name>`.
+    public let name: String
+    public let form: Form
+    /// Whether `--<name>` is a global option.
+    public let hasFlag: Bool
+    public let environment: String?
+    /// Whether a profile in config.yaml may set it (never for secrets).
+    public let inProfile: Bool
+    /// Secrets come from the environment, stdin, a file or the vault; never argv or a profile.
+    public let secret: Bool
+    public let summary: String
+    public let defaultValue: String?
+
+    init(_ name: String, _ form: Form = .value("value"), flag: Bool = true, env: String? = nil, profile: Bool = false,
+         secret: Bool = false, default defaultValue: String? = nil, _ summary: String) {
+        self.name = name
+        self.form = form
+        self.hasFlag = flag
+        self.environment = env
+        self.inProfile = profile
+        self.secret = secret
+        self.summary = summary
+        self.defaultValue = defaultValue
+    }
+
+    public var flagName: String? { hasFlag ? "--" + name : nil }
+
+    /// The variable the configuration layers read for a profile setting: `app-id` → `HUBCTL_APP_ID`.
+    public static func layeredVariable(_ name: String) -> String {
+        "HUBCTL_" + name.uppercased().replacingOccurrences(of: "-", with: "_")
+    }
+}
+
+extension GlobalSetting {
+    public static let server = GlobalSetting("server", .value("url"), env: "HUBCTL_SERVER", profile: true,
+                                             "Server base URL, scheme://host:port[/path-prefix].")
+    public static let plist = GlobalSetting("plist", .value("path"), env: "HUBCTL_PLIST", profile: true,
+                                            "clienthub.plist to take connection settings from.")
+    public static let appId = GlobalSetting("app-id", .value("id"), env: "HUBCTL_APP_ID", profile: true,
+                                            "Application id, e.g. com.acme.field.")
+    public static let profile = GlobalSetting("profile", .value("name"), env: "HUBCTL_PROFILE", default: "default",
+                                              "Profile in the configuration file.")
+    public static let config = GlobalSetting("config", .value("path"), flag: false, env: "HUBCTL_CONFIG",
+                                             default: "${XDG_CONFIG_HOME:-~/.config}/hubctl/config.yaml",
+                                             "The configuration file (profiles).")
+    public static let user = GlobalSetting("user", .value("name"), env: "HUBCTL_USER", profile: true, "Back-end user.")
+    public static let passwordStdin = GlobalSetting("password-stdin", .flag,
+                                                    "Read the back-end password from the first line of stdin (or set HUBCTL_PASSWORD).")
+    public static let password = GlobalSetting("password", flag: false, env: "HUBCTL_PASSWORD", secret: true,
+                                               "Back-end password (or --password-stdin).")
+    public static let securityConfiguration = GlobalSetting("security-configuration", flag: false, env: "HUBCTL_SECURITY_CONFIGURATION",
+                                                            profile: true, "Client Hub security configuration (X-SUP-SC), when no clienthub.plist gives it.")
+    public static let domain = GlobalSetting("domain", flag: false, env: "HUBCTL_DOMAIN", profile: true,
+                                             "Client Hub domain (X-SUP-Domain), when no clienthub.plist gives it.")
+    public static let userCreationPolicy = GlobalSetting("user-creation-policy", flag: false, env: "HUBCTL_USER_CREATION_POLICY",
+                                                         profile: true, "automatic, manual or certificate, when no clienthub.plist gives it.")
+    public static let shareCredentials = GlobalSetting("share-credentials", flag: false, env: "HUBCTL_SHARE_CREDENTIALS", profile: true,
+                                                       default: "true", "Share vault credentials per security configuration (Client Hub).")
+    public static let anonymous = GlobalSetting("anonymous", .flag, env: "HUBCTL_ANONYMOUS", profile: true,
+                                                "The application allows anonymous connections: use its public/ path.")
+    public static let cert = GlobalSetting("cert", .value("path"), env: "HUBCTL_CERT", profile: true, "Client certificate, PEM.")
+    public static let key = GlobalSetting("key", .value("path"), env: "HUBCTL_KEY", profile: true, "Client private key, PEM.")
+    public static let keyPassphrase = GlobalSetting("key-passphrase", flag: false, env: "HUBCTL_KEY_PASSPHRASE", secret: true,
+                                                    "The passphrase of an encrypted PEM key (--key).")
+    public static let pkcs12 = GlobalSetting("pkcs12", .value("path"), env: "HUBCTL_PKCS12", profile: true,
+                                             "Client certificate and key, PKCS#12; passphrase in HUBCTL_PKCS12_PASSPHRASE.")
+    public static let pkcs12Passphrase = GlobalSetting("pkcs12-passphrase", flag: false, env: "HUBCTL_PKCS12_PASSPHRASE", secret: true,
+                                                       "The passphrase of the PKCS#12 file (--pkcs12).")
+    public static let certProvider = GlobalSetting("cert-provider", .value("cmd"), env: "HUBCTL_CERT_PROVIDER", profile: true,
+                                                   "Certificate provider: an external program (split on spaces, no shell), or `vault` for the certificate kept in the vault.")
+    public static let certProviderTimeout = GlobalSetting("cert-provider-timeout", flag: false, env: "HUBCTL_CERT_PROVIDER_TIMEOUT",
+                                                          default: "30", "Seconds a certificate provider program may take.")
+    public static let cacert = GlobalSetting("cacert", .value("path"), env: "HUBCTL_CACERT", profile: true,
+                                             "CA bundle to trust for the server.")
+    public static let insecure = GlobalSetting("insecure", .flag,
+                                               "Skip TLS certificate verification. Dangerous: anyone on the path can read your credentials.")
+    public static let apiVersion = GlobalSetting("api-version", .value("v"), env: "HUBCTL_API_VERSION", profile: true, default: "latest",
+                                                 "latest (falls back to v1 on 404) or a pinned v1…v4.")
+    public static let home = GlobalSetting("home", .value("dir"), env: "HUBCTL_HOME", default: "${XDG_DATA_HOME:-~/.local/share}/hubctl",
+                                           "Where the vault and state live.")
+    public static let timeout = GlobalSetting("timeout", .value("seconds"), env: "HUBCTL_TIMEOUT", profile: true, default: "30",
+                                              "Per-request time limit in seconds.")
+    public static let noInput = GlobalSetting("no-input", .flag, env: "HUBCTL_NO_INPUT",
+                                              "Never prompt; implied when stdin is not a terminal.")
+    public static let verbose = GlobalSetting("verbose", .flag, "Log one line per request on stderr, secrets redacted.")
+    public static let vaultPassphraseFile = GlobalSetting("vault-passphrase-file", .value("path"),
+                                                          "File whose first line is the vault passphrase (or set HUBCTL_VAULT_PASSPHRASE / HUBCTL_VAULT_KEY).")
+    public static let vaultPassphrase = GlobalSetting("vault-passphrase", flag: false, env: "HUBCTL_VAULT_PASSPHRASE", secret: true,
+                                                      "The vault passphrase (or --vault-passphrase-file).")
+    public static let vaultKey = GlobalSetting("vault-key", flag: false, env: "HUBCTL_VAULT_KEY", secret: true,
+                                               "A raw 256-bit vault key, base64 (for CI; skips the KDF).")
+    public static let vaultNewPassphrase = GlobalSetting("vault-new-passphrase", flag: false, env: "HUBCTL_VAULT_NEW_PASSPHRASE", secret: true,
+                                                         "The new passphrase for `vault rekey`.")
+    public static let vaultNewKey = GlobalSetting("vault-new-key", flag: false, env: "HUBCTL_VAULT_NEW_KEY", secret: true,
+                                                  "The new raw key (base64) for `vault rekey`.")
+    public static let noColor = GlobalSetting("no-color", .flag, flag: false, env: "NO_COLOR",
+                                              "No colour on stderr (also TERM=dumb).")
+
+    /// Every global setting, in the order help lists them.
+    public static let all: [GlobalSetting] = [
+        .server, .plist, .appId, .profile, .config, .user, .passwordStdin, .password,
+        .securityConfiguration, .domain, .userCreationPolicy, .shareCredentials, .anonymous,
+        .cert, .key, .keyPassphrase, .pkcs12, .pkcs12Passphrase, .certProvider, .certProviderTimeout,
+        .cacert, .insecure, .apiVersion, .home, .timeout, .noInput, .verbose,
+        .vaultPassphraseFile, .vaultPassphrase, .vaultKey, .vaultNewPassphrase, .vaultNewKey, .noColor,
+    ]
+
+    /// The keys a profile may set.
+    public static var profileKeys: [String] { all.filter(\.inProfile).map(\.name) }
+
+    /// The help text of a flag: the summary, then the variable and default when there are.
+    public var flagHelp: String {
+        var notes: [String] = []
+        if let environment { notes.append("env \(environment)\(form == .flag ? "=1" : "")") }
+        if let defaultValue { notes.append("default: \(defaultValue)") }
+        return notes.isEmpty ? summary : "\(summary) (\(notes.joined(separator: "; ")))"
+    }
+}

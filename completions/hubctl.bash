@@ -173,13 +173,13 @@ _hubctl() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    register|unregister|settings|acp|vault|plist|status|help)
+    register|unregister|settings|acp|vault|plist|status|help|help)
         # Offer subcommand argument completions
         "_hubctl_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'register unregister settings acp vault plist status help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'register unregister settings acp vault plist status help help' -- "${cur}"))
         ;;
     esac
 }
@@ -1309,6 +1309,22 @@ _hubctl_status() {
         ;;
     '--vault-passphrase-file')
         __hubctl_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_hubctl_help() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __hubctl_offer_flags_options -1
+
+    # Offer positional completions
+    case "${positional_number}" in
+    *)
+        __hubctl_add_completions -W 'environment'$'\n''exit-codes'$'\n''register'$'\n''unregister'$'\n''settings'$'\n''acp'$'\n''vault'$'\n''plist'$'\n''status'$'\n''help'
         return
         ;;
     esac

@@ -1,18 +1,31 @@
-// What a command receives instead of reaching for globals: console, environment, options.
+// What a command receives instead of reaching for globals: options, console, environment, input,
+// and how to make an HTTP transport. The process builds one from its own; tests build their own.
 
 import Foundation
 import HubCore
+import HubTransport
 
-public final class CommandContext: @unchecked Sendable {
+/// Makes the HTTP transport for a set of options. The real one is libcurl; tests may substitute.
+public typealias TransportFactory = @Sendable (TransportOptions) throws -> any HTTPTransport
+
+public final class CommandContext: Sendable {
     public let global: GlobalOptions
     public let console: Console
     public let environment: [String: String]
+    public let input: any InputSource
+    public let makeHTTPTransport: TransportFactory
+
+    public static let curlTransport: TransportFactory = { try CurlHTTPClient(options: $0) }
 
     public init(global: GlobalOptions, console: Console = Console(),
-                environment: [String: String] = ProcessInfo.processInfo.environment) {
+                environment: [String: String] = ProcessInfo.processInfo.environment,
+                input: any InputSource = StandardInput(),
+                transport: @escaping TransportFactory = CommandContext.curlTransport) {
         self.global = global
         self.console = console
         self.environment = environment
+        self.input = input
+        self.makeHTTPTransport = transport
     }
 
     /// `--home`, `HUBCTL_HOME`, else the XDG default.
@@ -28,7 +41,7 @@ public final class CommandContext: @unchecked Sendable {
     }
 
     /// Prompts are allowed only on a terminal and without --no-input / HUBCTL_NO_INPUT.
-    public var mayPrompt: Bool { !noInput && console.stdinIsTerminal }
+    public var mayPrompt: Bool { !noInput && input.isTerminal }
 
     public func emit<T: Encodable>(_ value: T) throws { try console.emit(value) }
 }

@@ -11,7 +11,6 @@ import Glibc
 public final class Console: Sendable {
     public let stdoutIsTerminal: Bool
     public let stderrIsTerminal: Bool
-    public let stdinIsTerminal: Bool
     /// Colour on stderr only on a terminal, without NO_COLOR, and with TERM other than dumb.
     public let colorEnabled: Bool
     private let writeOut: @Sendable (Data) -> Void
@@ -21,17 +20,15 @@ public final class Console: Sendable {
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
         stderrIsTerminal = isatty(STDERR_FILENO) == 1
-        stdinIsTerminal = isatty(STDIN_FILENO) == 1
         colorEnabled = stderrIsTerminal && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
         writeOut = { data in FileHandle.standardOutput.write(data) }
         writeErr = { data in FileHandle.standardError.write(data) }
     }
 
-    public init(stdoutIsTerminal: Bool, stderrIsTerminal: Bool, stdinIsTerminal: Bool = false,
+    public init(stdoutIsTerminal: Bool, stderrIsTerminal: Bool,
                 out: @escaping @Sendable (Data) -> Void, err: @escaping @Sendable (Data) -> Void) {
         self.stdoutIsTerminal = stdoutIsTerminal
         self.stderrIsTerminal = stderrIsTerminal
-        self.stdinIsTerminal = stdinIsTerminal
         self.colorEnabled = false
         self.writeOut = out
         self.writeErr = err
@@ -43,6 +40,13 @@ public final class Console: Sendable {
         data.append(0x0A)
         lock.lock(); defer { lock.unlock() }
         writeOut(data)
+    }
+
+    /// Plain text on stdout (help pages), with a final newline.
+    public func write(_ text: String) {
+        let line = text.hasSuffix("\n") ? text : text + "\n"
+        lock.lock(); defer { lock.unlock() }
+        writeOut(Data(line.utf8))
     }
 
     /// Writes the error document on stderr (always one line, so `2>err.json` stays parseable).

@@ -35,30 +35,45 @@ public struct Hubctl: ParsableCommand {
         var limit = rlimit(rlim_cur: 0, rlim_max: 0)
         setrlimit(Int32(RLIMIT_CORE.rawValue), &limit)
         #endif
-        let console = Console()
-        let arguments = Array(CommandLine.arguments.dropFirst())
-        if arguments.count == 2, arguments[0] == "help", let topic = HelpTopics.topics[arguments[1]] {
-            print(topic)
-            Glibc.exit(0)
+        let code = run(Array(CommandLine.arguments.dropFirst()), console: Console()) { global in
+            CommandContext(global: global)
         }
+        Glibc.exit(code)
+    }
+
+    /// Parses and runs one hubctl command line in this process and returns its exit code: the
+    /// output goes to `console`, errors become the error document there. `makeContext` gives a
+    /// command its environment, input and transport (the process's own, or a test's).
+    public static func run(_ arguments: [String], console: Console,
+                           makeContext: (GlobalOptions) -> CommandContext) -> Int32 {
         do {
-            var command = try parseAsRoot(ArgumentOrder.normalize(arguments))
-            try command.run()
-            Glibc.exit(0)
+            let command = try parseAsRoot(ArgumentOrder.normalize(arguments))
+            switch command {
+            case let hub as any HubCommand:
+                try hub.execute(makeContext(hub.global))
+            case let help as HelpCommand:
+                console.write(try help.text())
+            default:
+                var other = command
+                try other.run()
+            }
+            return 0
         } catch let error as HubError {
             console.emitError(error)
-            Glibc.exit(error.exitCode)
+            return error.exitCode
         } catch {
             let code = exitCode(for: error)
             if code == .success {
-                // --help, --version: ArgumentParser prints them on stdout.
-                exit(withError: error)
+                // --help, --version, or a command group named alone: the text on stdout.
+                let text = fullMessage(for: error)
+                console.write(arguments.contains("--experimental-dump-help") ? HelpCommand.replacingBuiltInHelp(inDump: text) : text)
+                return 0
             }
             let message = fullMessage(for: error).trimmingCharacters(in: .whitespacesAndNewlines)
             let kind: FailureKind = code == .validationFailure ? .usage : .internal
             console.emitError(HubError(kind, code: kind == .usage ? .usage : .internal,
                                        message + (kind == .usage ? " (see `hubctl help`)" : "")))
-            Glibc.exit(kind.exitCode)
+            return kind.exitCode
         }
     }
 }

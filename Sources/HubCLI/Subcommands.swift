@@ -11,5 +11,6 @@ enum HubctlSubcommands {
         VaultCommand.self,
         PlistCommand.self,
         StatusCommand.self,
+        HelpCommand.self,
     ]
 }

@@ -97,10 +97,10 @@ struct VaultSet: HubCommand {
         if let value {
             data = Data(value.utf8)
         } else {
-            if context.console.stdinIsTerminal {
+            if context.input.isTerminal {
                 context.console.note("Reading the value from stdin; end it with Ctrl-D.")
             }
-            data = FileHandle.standardInput.readDataToEndOfFile()
+            data = try context.input.readAll()
         }
         let (store, secret, created) = try context.vaultForWriting()
         let now = Date()

@@ -70,9 +70,9 @@ struct VaultSecrets {
 
     /// Reads a passphrase from the terminal with echo off; `confirm` asks twice and compares.
     private func prompt(_ label: String, confirm: Bool) throws -> VaultSecret {
-        let first = try Terminal.readSecret(label, console: context.console)
+        let first = try context.readSecret(label)
         if confirm {
-            let second = try Terminal.readSecret("Repeat it: ", console: context.console)
+            let second = try context.readSecret("Repeat it: ")
             guard VaultSecret.passphrase(first).matches(.passphrase(second)) else {
                 throw HubError.usage("The two passphrases differ. Run the command again.", code: .passphraseMismatch)
             }
@@ -90,8 +90,8 @@ nonisolated(unsafe) private var promptSavedTermios = termios()
 
 /// No-echo line input on the controlling terminal (stdin), as `read -s` does.
 enum Terminal {
-    static func readSecret(_ label: String, console: Console) throws -> [UInt8] {
-        console.rawErr(label)
+    /// Reads one line from stdin with echo off when it is a terminal; nil at the end of input.
+    static func readLineWithoutEcho() throws -> [UInt8]? {
         var saved = termios()
         let haveTerminal = tcgetattr(STDIN_FILENO, &saved) == 0
         var previousHandlers: [Int32: sighandler_t?] = [:]
@@ -121,9 +121,7 @@ enum Terminal {
             let n = read(STDIN_FILENO, &byte, 1)
             if n < 0 && errno == EINTR { continue }
             if n <= 0 {
-                if line.isEmpty {
-                    throw HubError.usage("No passphrase was entered (end of input).", code: .emptyPassphrase)
-                }
+                if line.isEmpty { return nil }
                 break
             }
             if byte == 0x0A { break }
@@ -131,5 +129,22 @@ enum Terminal {
         }
         if line.last == 0x0D { line.removeLast() }
         return line
+    }
+}
+
+extension CommandContext {
+    /// Asks for a secret line (label on stderr, echo off on a terminal).
+    func readSecret(_ label: String) throws -> [UInt8] {
+        console.rawErr(label)
+        guard let line = try input.readSecretLine() else {
+            throw HubError.usage("No passphrase was entered (end of input).", code: .emptyPassphrase)
+        }
+        return line
+    }
+
+    /// Asks for a visible line (label on stderr).
+    func readVisibleLine(_ label: String) -> String? {
+        console.rawErr(label)
+        return input.readLine()
     }
 }

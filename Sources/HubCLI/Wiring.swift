@@ -26,12 +26,13 @@ extension CommandContext {
             let console = self.console
             options.verboseLog = { line in console.note("hubctl: " + line) }
         }
-        guard let provider = try certificateProvider(config) else { return try CurlHTTPClient(options: options) }
+        let make = makeHTTPTransport
+        guard let provider = try certificateProvider(config) else { return try make(options) }
         let console = self.console, verbose = global.verbose
         return CertificateTransport(provider: provider, note: verbose ? { console.note("hubctl: " + $0) } : nil) { certificate in
             var withCertificate = options
             withCertificate.clientCertificate = certificate
-            return try CurlHTTPClient(options: withCertificate)
+            return try make(withCertificate)
         }
     }
 
@@ -42,7 +43,6 @@ extension CommandContext {
         if let password = try suppliedPassword() {
             providers.append(StaticPasswordProvider(name: global.passwordStdin ? "--password-stdin" : "HUBCTL_PASSWORD", password: password))
         }
-        let console = self.console
         let store = try vaultStore()
         let keys = CredentialKeys(server: config.server, appId: config.appId,
                                   securityConfiguration: config.securityConfiguration, share: config.shareCredentials)
@@ -51,7 +51,7 @@ extension CommandContext {
         providers.append(VaultCredentialProvider(
             store: store, keys: keys, saveAccepted: saveCredentials,
             consentToSavePrompted: mayPrompt ? {
-                (try? Terminal.readLine("Keep these credentials in the vault? [y/N] ", console: console))?.lowercased().hasPrefix("y") ?? false
+                self.readVisibleLine("Keep these credentials in the vault? [y/N] ")?.lowercased().hasPrefix("y") ?? false
             } : nil,
             secret: {
                 // Open the vault only when a secret is at hand or can be asked for; otherwise skip it.
@@ -61,8 +61,8 @@ extension CommandContext {
         if mayPrompt {
             providers.append(PromptCredentialProvider(
                 server: config.server,
-                readLine: { try Terminal.readLine($0, console: console) },
-                readSecret: { try Terminal.readSecret($0, console: console) }))
+                readLine: { self.readVisibleLine($0) },
+                readSecret: { try self.readSecret($0) }))
         }
         return providers
     }
@@ -76,7 +76,7 @@ extension CommandContext {
     /// The password from the first line of stdin (`--password-stdin`) or `HUBCTL_PASSWORD`.
     func suppliedPassword() throws -> String? {
         if global.passwordStdin {
-            guard let line = readLine(strippingNewline: true), !line.isEmpty else {
+            guard let line = input.readLine(), !line.isEmpty else {
                 throw HubError.usage("--password-stdin was given but stdin had no password line. Pipe it in, e.g. `printf '%s\\n' \"$PW\" | hubctl … --password-stdin`.", code: .noPassword)
             }
             return line

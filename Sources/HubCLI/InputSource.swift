@@ -1,0 +1,73 @@
+// The one way commands read input: a visible line (a password on stdin, a yes/no answer), a
+// secret line with echo off (a passphrase at a prompt), or all the bytes (`vault set`). The
+// process uses its stdin; in-process tests give the bytes.
+
+import Foundation
+import HubCore
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+public protocol InputSource: Sendable {
+    /// Whether a person may be typing: prompts are offered only then.
+    var isTerminal: Bool { get }
+    /// The next line without its line ending; nil at the end of input.
+    func readLine() -> String?
+    /// The next line read with echo off on a terminal; nil at the end of input.
+    func readSecretLine() throws -> [UInt8]?
+    /// Everything that is left.
+    func readAll() throws -> Data
+}
+
+/// The process's standard input.
+public struct StandardInput: InputSource {
+    public let isTerminal: Bool
+
+    public init() { isTerminal = isatty(STDIN_FILENO) == 1 }
+
+    public func readLine() -> String? { Swift.readLine(strippingNewline: true) }
+
+    public func readSecretLine() throws -> [UInt8]? { try Terminal.readLineWithoutEcho() }
+
+    public func readAll() throws -> Data { FileHandle.standardInput.readDataToEndOfFile() }
+}
+
+/// Input given as bytes (tests, and anything that runs a command in-process).
+public final class BufferedInput: InputSource {
+    public let isTerminal: Bool
+    private let remaining: Mutex<Data>
+
+    public init(_ data: Data = Data(), isTerminal: Bool = false) {
+        self.isTerminal = isTerminal
+        self.remaining = Mutex(data)
+    }
+
+    public convenience init(_ text: String, isTerminal: Bool = false) {
+        self.init(Data(text.utf8), isTerminal: isTerminal)
+    }
+
+    public func readLine() -> String? {
+        readLineBytes().map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    public func readSecretLine() throws -> [UInt8]? { readLineBytes() }
+
+    public func readAll() throws -> Data {
+        remaining.withLock { data in
+            defer { data = Data() }
+            return data
+        }
+    }
+
+    private func readLineBytes() -> [UInt8]? {
+        remaining.withLock { data -> [UInt8]? in
+            guard !data.isEmpty else { return nil }
+            let end = data.firstIndex(of: 0x0A)
+            var line = Array(data[data.startIndex..<(end ?? data.endIndex)])
+            data = end.map { Data(data[data.index(after: $0)...]) } ?? Data()
+            if line.last == 0x0D { line.removeLast() }
+            return line
+        }
+    }
+}

@@ -81,6 +81,12 @@ let package = Package(
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
         ]),
+        // Commands run in-process against the in-process emulator (the fast paths).
+        .testTarget(name: "HubCLITests", dependencies: [
+            "HubCLI", "HubCore", "HubConfig", "HubTransport", "HubEmulator",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         // Runs the built hubctl and hubctl-emulator binaries; no fixed ports.
         .testTarget(name: "EndToEndTests", dependencies: ["HubCore"]),
     ]

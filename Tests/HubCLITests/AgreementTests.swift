@@ -1,0 +1,103 @@
+// The lists that must agree: the settings table and everything derived from it, the error codes
+// and the README's table of them.
+
+import Foundation
+import HubConfig
+import HubCore
+@testable import HubCLI
+import Testing
+
+/// The package root, from this file's path (Tests/HubCLITests/…).
+private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+private func repositoryFile(_ path: String) throws -> String {
+    let url = packageRoot.appendingPathComponent(path)
+    guard let data = FileManager.default.contents(atPath: url.path) else { throw CommandTestError("cannot read \(url.path)") }
+    return String(decoding: data, as: UTF8.self)
+}
+
+/// The `--long` names in a help text's OPTIONS section.
+private func optionNames(inHelp help: String) -> Set<String> {
+    let pattern = try! Regex(#"(?m)^\s+(?:-\w, )?(--[a-z0-9-]+)"#)
+    return Set(help.matches(of: pattern).compactMap { $0.output[1].substring.map(String.init) })
+}
+
+@Suite("Agreement")
+struct AgreementTests {
+    let flags = Set(GlobalSetting.all.compactMap(\.flagName))
+
+    @Test func globalOptionsAreTheTablesFlags() {
+        let help = GlobalOptions.helpMessage(columns: 200)
+        #expect(optionNames(inHelp: help).subtracting(["--help"]) == flags)
+    }
+
+    @Test func argumentOrderMovesEveryGlobalFlag() {
+        #expect(ArgumentOrder.globalFlags.union(ArgumentOrder.globalOptionsWithValue) == flags)
+        #expect(ArgumentOrder.globalFlags.isDisjoint(with: ArgumentOrder.globalOptionsWithValue))
+        for setting in GlobalSetting.all where setting.hasFlag {
+            #expect(ArgumentOrder.globalFlags.contains("--" + setting.name) == (setting.form == .flag), "\(setting.name)")
+        }
+    }
+
+    @Test func everyProfileSettingReachesTheConfigurationLayers() {
+        for setting in GlobalSetting.all where setting.inProfile {
+            // The environment layer finds `hubctl.<name>` under this variable name.
+            #expect(setting.environment == GlobalSetting.layeredVariable(setting.name), "\(setting.name)")
+            if setting.hasFlag { #expect(GlobalOptions.layered[setting] != nil, "--\(setting.name) is not passed to the layers") }
+        }
+        for setting in GlobalOptions.layered.keys { #expect(setting.hasFlag, "\(setting.name)") }
+        #expect(ConfigFile.knownKeys == Set(GlobalSetting.profileKeys))
+    }
+
+    @Test func secretsAreNeverFlagsWithValuesOrProfileKeys() {
+        for setting in GlobalSetting.all where setting.secret {
+            #expect(!setting.hasFlag && !setting.inProfile && setting.environment != nil, "\(setting.name)")
+        }
+    }
+
+    @Test func namesAreUnique() {
+        #expect(Set(GlobalSetting.all.map(\.name)).count == GlobalSetting.all.count)
+        let variables = GlobalSetting.all.compactMap(\.environment)
+        #expect(Set(variables).count == variables.count)
+    }
+
+    @Test func helpTopicsAndTheManPageListEveryVariable() throws {
+        let root = Hubctl.helpMessage(columns: 1000)
+        let manual = try repositoryFile("man/hubctl.help.1")
+        for variable in GlobalSetting.all.compactMap(\.environment) {
+            #expect(HelpTopics.environment.contains(variable), "help environment lacks \(variable)")
+            #expect(root.contains(variable), "the root help lacks \(variable)")
+            #expect(manual.contains(variable), "man/hubctl.help.1 lacks \(variable)")
+        }
+    }
+
+    @Test func aProfileCannotSetWhatItCannotChange() throws {
+        let dir = NSTemporaryDirectory() + "cfg-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        for key in ["home", "password", "vault-key"] {
+            try Data("default:\n  \(key): x\n".utf8).write(to: URL(fileURLWithPath: dir + "/config.yaml"))
+            let error = #expect(throws: HubError.self) { try ConfigFile.load(path: dir + "/config.yaml") }
+            #expect(error?.code == .configInvalid, "\(key)")
+        }
+    }
+
+    @Test func readmeListsEveryErrorCode() throws {
+        let readme = try repositoryFile("README.md")
+        guard let start = readme.range(of: "## Error codes") else {
+            Issue.record("README.md has no \"## Error codes\" section")
+            return
+        }
+        let section = readme[start.upperBound...].prefix { _ in true }
+        let end = section.range(of: "\n## ")?.lowerBound ?? section.endIndex
+        let rows = section[..<end].split(separator: "\n").filter { $0.hasPrefix("| `") }
+        let listed = rows.compactMap { row -> String? in
+            guard let a = row.firstIndex(of: "`") else { return nil }
+            let rest = row[row.index(after: a)...]
+            return rest.firstIndex(of: "`").map { String(rest[..<$0]) }
+        }
+        #expect(Set(listed) == Set(ErrorCode.allCases.map(\.rawValue)),
+                "missing in README: \(Set(ErrorCode.allCases.map(\.rawValue)).subtracting(listed).sorted()); not codes: \(Set(listed).subtracting(ErrorCode.allCases.map(\.rawValue)).sorted())")
+        #expect(listed.count == Set(listed).count, "a code is listed twice")
+    }
+}

@@ -137,21 +137,22 @@ public enum CertificateFiles {
 
     /// A whole file, 66 when it is missing or unreadable.
     public static func read(_ path: String, what: String, flag: String) throws -> Data {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw HubError.noInput("Cannot read the \(what) \(path) (\(flag)). Check that the file exists and is readable.",
-                                   code: .certificateFileUnreadable)
-        }
-        defer { try? handle.close() }
         let data: Data
-        do {
-            data = try handle.read(upToCount: maximumSize + 1) ?? Data()
+        do throws(BoundedFile.Failure) {
+            data = try BoundedFile.read(path: path, limit: maximumSize)
         } catch {
-            throw HubError.noInput("Cannot read the \(what) \(path) (\(flag)): \(error.localizedDescription). Check the path.",
-                                   code: .certificateFileUnreadable)
-        }
-        guard data.count <= maximumSize else {
-            throw HubError.data("The \(what) \(path) (\(flag)) is larger than 1 MiB; that is not a certificate file.",
-                                code: .invalidCertificateFile)
+            switch error {
+            case .missing, .failed(.stat, _), .failed(.open, _):
+                throw HubError.noInput("Cannot read the \(what) \(path) (\(flag)). Check that the file exists and is readable.",
+                                       code: .certificateFileUnreadable)
+            case .directory, .failed(.read, _):
+                let err: Int32 = if case .failed(_, let e) = error { e } else { EISDIR }
+                throw HubError.noInput("Cannot read the \(what) \(path) (\(flag)): \(String(cString: strerror(err))). Check the path.",
+                                       code: .certificateFileUnreadable)
+            case .tooLarge:
+                throw HubError.data("The \(what) \(path) (\(flag)) is larger than 1 MiB; that is not a certificate file.",
+                                    code: .invalidCertificateFile)
+            }
         }
         guard !data.isEmpty else {
             throw HubError.data("The \(what) \(path) (\(flag)) is empty.", code: .invalidCertificateFile)

@@ -3,6 +3,7 @@
 import Foundation
 import HubCore
 import HubTransport
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -93,25 +94,23 @@ public final class ExternalCertificateProvider: CertificateProvider {
 
     // MARK: - Running the program
 
-    /// Collects stdout on a background thread; the lock makes the hand-over to the caller safe.
-    private final class OutputCollector: @unchecked Sendable {
-        private let lock = NSLock()
-        private var data = Data()
-        private var overflow = false
+    /// Collects stdout on a background thread; the mutex makes the hand-over to the caller safe.
+    private final class OutputCollector: Sendable {
+        private let output = Mutex((data: Data(), overflow: false))
         private let done = DispatchSemaphore(value: 0)
 
         func read(_ handle: FileHandle, limit: Int) {
             while true {
                 let chunk = handle.availableData
                 if chunk.isEmpty { break }
-                lock.lock()
-                if data.count + chunk.count > limit { overflow = true } else { data.append(chunk) }
-                lock.unlock()
+                output.withLock { output in
+                    if output.data.count + chunk.count > limit { output.overflow = true } else { output.data.append(chunk) }
+                }
             }
             done.signal()
         }
         func waitForEnd(until deadline: DispatchTime) -> Bool { done.wait(timeout: deadline) == .success }
-        var result: (Data, Bool) { lock.lock(); defer { lock.unlock() }; return (data, overflow) }
+        var result: (Data, Bool) { output.withLock { ($0.data, $0.overflow) } }
     }
 
     func run(_ verb: String) throws -> Data {

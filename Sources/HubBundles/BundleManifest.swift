@@ -67,17 +67,14 @@ public struct BundleManifest: Sendable, Equatable {
                                 code: ErrorCode.manifestMissing)
         }
         defer { close(fd) }
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw HubError.filesystem("read \(file)", errno)
-            }
-            if n == 0 { break }
-            data.append(contentsOf: buffer[0..<n])
-            if data.count > maxBytes { throw invalid("it is larger than \(maxBytes) bytes") }
+        let data: Data
+        do throws(BoundedFile.Failure) {
+            data = try BoundedFile.read(fd: fd, limit: maxBytes)
+        } catch .tooLarge {
+            throw invalid("it is larger than \(maxBytes) bytes")
+        } catch {
+            let err: Int32 = if case .failed(_, let e) = error { e } else { EIO }
+            throw HubError.filesystem("read \(file)", err)
         }
         return try BundleManifest(parsing: data)
     }

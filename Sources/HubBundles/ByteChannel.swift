@@ -23,6 +23,7 @@ public struct ByteChannelCancelled: Error, Sendable {
 /// Producer side (e.g. curl's write callback): `write(_:)` for each chunk, then `finish()` or
 /// `fail(_:)`. Consumer side: `read(into:)` until it returns 0; `cancel()` to make the producer's
 /// next (or current, blocked) `write` throw `ByteChannelCancelled`.
+// @unchecked: the reader and writer block on a condition variable (a Mutex cannot wait) over a raw ring buffer.
 public final class ByteChannel: ArchiveByteSource, @unchecked Sendable {
     // Every mutable field below is guarded by `condition`.
     private let condition = NSCondition()

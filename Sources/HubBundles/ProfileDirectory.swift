@@ -82,6 +82,9 @@ public struct ProfileDirectory: Sendable {
 
     // MARK: Reading
 
+    /// A record is a few hundred bytes of JSON; anything larger is not one of ours.
+    static let maximumRecordSize = 1 << 20
+
     /// The record of the profile `current` points to; nil when nothing was installed yet.
     /// Needs no lock: `current` and each record change only by rename.
     public func currentRecord() throws -> ProfileRecord? {
@@ -90,7 +93,7 @@ public struct ProfileDirectory: Sendable {
         for _ in 0..<3 {
             guard let version = try currentVersion() else { return nil }
             let file = recordPath(version)
-            guard let data = FileManager.default.contents(atPath: file) else {
+            guard let data = try? BoundedFile.read(path: file, limit: Self.maximumRecordSize) else {
                 if try currentVersion() != version { continue }
                 throw damaged("its record \(file) is missing")
             }

@@ -2,21 +2,30 @@
 
 import Foundation
 import HubCore
+import Synchronization
 
-final class ProgressBar: @unchecked Sendable {
+final class ProgressBar: Sendable {
+    private struct State {
+        var lastDraw = Date.distantPast
+        var finished = false
+        var drawn = false
+    }
     private let console: Console
-    private let lock = NSLock()
-    private var lastDraw = Date.distantPast
-    private var finished = false
-    private var drawn = false
+    /// Held while drawing too, so two updates never interleave their output.
+    private let state = Mutex(State())
 
     init(console: Console) { self.console = console }
 
     func update(_ bytes: Int64, total: Int64?) {
-        lock.lock(); defer { lock.unlock() }
-        guard !finished, Date().timeIntervalSince(lastDraw) > 0.1 else { return }
-        lastDraw = Date()
-        drawn = true
+        state.withLock { state in
+            guard !state.finished, Date().timeIntervalSince(state.lastDraw) > 0.1 else { return }
+            state.lastDraw = Date()
+            state.drawn = true
+            draw(bytes, total: total)
+        }
+    }
+
+    private func draw(_ bytes: Int64, total: Int64?) {
         let mb = Double(bytes) / 1_048_576
         if let total, total > 0 {
             let fraction = min(1, Double(bytes) / Double(total))
@@ -30,10 +39,11 @@ final class ProgressBar: @unchecked Sendable {
     }
 
     func finish() {
-        lock.lock(); defer { lock.unlock() }
-        guard !finished else { return }
-        finished = true
-        if drawn { console.rawErr("\r\u{1B}[K") }
+        state.withLock { state in
+            guard !state.finished else { return }
+            state.finished = true
+            if state.drawn { console.rawErr("\r\u{1B}[K") }
+        }
     }
 }
 

@@ -57,7 +57,8 @@ struct VaultSecrets {
 
     /// The first line of a file (without its line ending), as the passphrase.
     private func passphrase(fromFile path: String, flag: String) throws -> VaultSecret {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        // Only the first line counts; the cap keeps a wrong path (a device, a huge file) from being read whole.
+        guard let data = try? BoundedFile.read(path: path, limit: 1 << 20) else {
             throw HubError.noInput("Cannot read \(path) given with \(flag). Check that the file exists and is readable.", code: .fileNotFound)
         }
         var line = Array(data.prefix(while: { $0 != 0x0A }))

@@ -1,6 +1,7 @@
 // Reads a clienthub.plist safely: bounded size, XML or binary, and the line of each root key.
 
 import Foundation
+import HubCore
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -46,55 +47,44 @@ public enum ClientHubPlistReader {
     /// Reads at most `maximumSize` bytes of `path`; the size is checked with stat first so a huge
     /// file is refused without reading it, and the read itself is bounded for pipes and devices.
     public static func readFile(at path: String) -> Result<Data, ClientHubReadFailure> {
-        var info = stat()
-        if stat(path, &info) != 0 {
-            let err = errno
-            if err == ENOENT || err == ENOTDIR {
+        do throws(BoundedFile.Failure) {
+            return .success(try BoundedFile.read(path: path, limit: maximumSize))
+        } catch {
+            switch error {
+            case .missing:
                 return .failure(unavailable(.notFound, "\(path) does not exist. Check the path (a relative path is taken from the current directory)."))
+            case .directory:
+                return .failure(unavailable(.notAFile, "\(path) is a directory, not a property list file. Name the clienthub.plist file inside it."))
+            case .failed(.stat, let err):
+                return .failure(unavailable(.unreadable, "Cannot read \(path): \(String(cString: strerror(err))). Check the path and its permissions."))
+            case .failed(.open, let err):
+                return .failure(unavailable(err == ENOENT ? .notFound : .unreadable, "Cannot open \(path): \(String(cString: strerror(err))). Check the path and its permissions."))
+            case .failed(.read, _), .tooLarge:
+                return .failure(readFailure(error, label: path))
             }
-            return .failure(unavailable(.unreadable, "Cannot read \(path): \(String(cString: strerror(err))). Check the path and its permissions."))
         }
-        let type = info.st_mode & S_IFMT
-        if type == S_IFDIR {
-            return .failure(unavailable(.notAFile, "\(path) is a directory, not a property list file. Name the clienthub.plist file inside it."))
-        }
-        if type == S_IFREG && Int64(info.st_size) > Int64(maximumSize) {
-            return .failure(tooLarge(path, size: Int64(info.st_size)))
-        }
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            let err = errno
-            let code: ClientHubIssueCode = err == ENOENT ? .notFound : .unreadable
-            return .failure(unavailable(code, "Cannot open \(path): \(String(cString: strerror(err))). Check the path and its permissions."))
-        }
-        defer { close(fd) }
-        return readBounded(fd: fd, label: path)
     }
 
     /// Reads standard input, bounded like a file.
     public static func readStandardInput() -> Result<Data, ClientHubReadFailure> {
-        readBounded(fd: STDIN_FILENO, label: "standard input")
+        do throws(BoundedFile.Failure) {
+            return .success(try BoundedFile.read(fd: STDIN_FILENO, limit: maximumSize))
+        } catch {
+            return .failure(readFailure(error, label: "standard input"))
+        }
     }
 
-    /// Reads until end of file, failing as soon as more than `maximumSize` bytes arrive.
-    static func readBounded(fd: Int32, label: String) -> Result<Data, ClientHubReadFailure> {
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                let err = errno
-                if err == EINTR { continue }
-                if err == EISDIR {
-                    return .failure(unavailable(.notAFile, "\(label) is a directory, not a property list file."))
-                }
-                return .failure(unavailable(.unreadable, "Cannot read \(label): \(String(cString: strerror(err)))."))
-            }
-            if n == 0 { return .success(data) }
-            data.append(contentsOf: buffer[0..<n])
-            if data.count > maximumSize {
-                return .failure(tooLarge(label, size: nil))
-            }
+    /// The failures a read (after the open) can end in.
+    private static func readFailure(_ failure: BoundedFile.Failure, label: String) -> ClientHubReadFailure {
+        switch failure {
+        case .tooLarge(let size):
+            return tooLarge(label, size: size)
+        case .failed(_, EISDIR), .directory:
+            return unavailable(.notAFile, "\(label) is a directory, not a property list file.")
+        case .failed(_, let err):
+            return unavailable(.unreadable, "Cannot read \(label): \(String(cString: strerror(err))).")
+        case .missing:
+            return unavailable(.notFound, "\(label) does not exist. Check the path (a relative path is taken from the current directory).")
         }
     }
 

@@ -12,10 +12,19 @@ public struct ConfigFile: Sendable {
     /// The keys a profile may set: the settings table's profile keys (never `home` or a secret).
     public static let knownKeys = Set(GlobalSetting.profileKeys)
 
+    /// Far more than any real configuration file; the file is parsed whole.
+    static let maximumSize = 1 << 20
+
     /// Loads the file; a missing file is an empty configuration, a malformed one is exit 78.
     public static func load(path: String) throws -> ConfigFile {
-        guard FileManager.default.fileExists(atPath: path) else { return ConfigFile(profiles: [:], path: path) }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        let data: Data
+        do throws(BoundedFile.Failure) {
+            data = try BoundedFile.read(path: path, limit: maximumSize)
+        } catch .missing {
+            return ConfigFile(profiles: [:], path: path)
+        } catch .tooLarge {
+            throw HubError.config("The configuration file \(path) is larger than 1 MiB; a config.yaml is a few profiles of settings. Point HUBCTL_CONFIG at the right file.", code: .configInvalid)
+        } catch {
             throw HubError.config("Cannot read the configuration file \(path). Check its permissions.", code: .configUnreadable)
         }
         let text = String(decoding: data, as: UTF8.self)

@@ -49,7 +49,7 @@ public enum JSONValue: Sendable, Equatable, Codable, CustomStringConvertible {
             if t == "c" || t == "B" { self = .bool(n.boolValue) }
             else if t == "d" || t == "f" { self = .double(n.doubleValue) }
             else { self = .int(n.int64Value) }
-        case let date as Date: self = .string(ISO8601DateFormatter().string(from: date))
+        case let date as Date: self = .string(ISO8601.string(from: date, milliseconds: false))
         case let data as Data: self = .string(data.base64EncodedString())
         case let a as [Any]: self = .array(a.map(JSONValue.init(any:)))
         case let o as [String: Any]: self = .object(o.mapValues(JSONValue.init(any:)))

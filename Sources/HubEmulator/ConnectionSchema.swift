@@ -149,8 +149,8 @@ public enum ConnectionSchema {
             return .int(Int(i))
         case (.dateTime, .date): return value
         case (.dateTime, .string(let text)) where fromText:
-            guard let date = ISO8601DateFormatter().date(from: text.hasSuffix("Z") ? text : text + "Z") else { throw wrongType }
-            return .date(Int64((date.timeIntervalSince1970 * 1000).rounded()))
+            guard let millis = UTCTime.millis(fromISO: text) else { throw wrongType }
+            return .date(millis)
         default: throw wrongType
         }
     }

@@ -211,12 +211,6 @@ public final class EmulatorState: Sendable {
     private static func nextETag(_ store: inout Store) -> String {
         let millis = max(nowMillis(), store.lastETagMillis + 1)
         store.lastETagMillis = millis
-        let date = Date(timeIntervalSince1970: Double(millis) / 1000)
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        let text = String(format: "%04d-%02d-%02d %02d:%02d:%02d.%03d",
-                          c.year!, c.month!, c.day!, c.hour!, c.minute!, c.second!, Int(millis % 1000))
-        return text
+        return UTCTime.text(millis: millis, separator: " ")
     }
 }

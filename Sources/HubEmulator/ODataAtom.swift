@@ -69,12 +69,7 @@ enum ODataAtom {
 
     /// Edm.DateTime in Atom: ISO 8601 without a zone, milliseconds kept.
     static func isoDate(_ millis: Int64) -> String {
-        let date = Date(timeIntervalSince1970: Double(millis) / 1000)
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d.%03d", c.year!, c.month!, c.day!, c.hour!, c.minute!, c.second!,
-                      Int(((millis % 1000) + 1000) % 1000))
+        UTCTime.text(millis: millis, separator: "T")
     }
 
     /// Escapes text for element content and double-quoted attributes.
@@ -175,12 +170,7 @@ private final class PropertiesReader: NSObject, XMLParserDelegate {
         case "Edm.Int32", "Edm.Int16", "Edm.Int64", "Edm.Byte":
             if let i = Int(text.trimmingCharacters(in: .whitespaces)) { return .int(i) }
         case "Edm.DateTime":
-            let iso = text.hasSuffix("Z") ? text : text + "Z"
-            let formatter = ISO8601DateFormatter()
-            formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-            if let date = formatter.date(from: iso) ?? ISO8601DateFormatter().date(from: iso) {
-                return .date(Int64((date.timeIntervalSince1970 * 1000).rounded()))
-            }
+            if let millis = UTCTime.millis(fromISO: text) { return .date(millis) }
         case nil, "Edm.String":
             return .string(text)
         default:

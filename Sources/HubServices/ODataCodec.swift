@@ -63,23 +63,7 @@ public enum ODataCodec {
         var digits = inner
         if let idx = inner.dropFirst().firstIndex(where: { $0 == "+" || $0 == "-" }) { digits = inner[..<idx] }
         guard let ms = Int64(digits) else { return nil }
-        return iso8601(Date(timeIntervalSince1970: Double(ms) / 1000))
-    }
-
-    /// `2017-01-10T06:10:33.406Z`. Formatted from the UTC calendar fields directly: a date formatter
-    /// loads time-zone data on first use, which costs more than the rest of `settings get`.
-    public static func iso8601(_ date: Date) -> String {
-        let ms = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
-        var seconds = time_t(ms >= 0 ? ms / 1000 : (ms - 999) / 1000)
-        let millis = Int(ms - Int64(seconds) * 1000)
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
-        func pad(_ value: Int32, _ width: Int) -> String {
-            let text = String(value)
-            return String(repeating: "0", count: max(0, width - text.count)) + text
-        }
-        return "\(pad(parts.tm_year + 1900, 4))-\(pad(parts.tm_mon + 1, 2))-\(pad(parts.tm_mday, 2))T" +
-            "\(pad(parts.tm_hour, 2)):\(pad(parts.tm_min, 2)):\(pad(parts.tm_sec, 2)).\(pad(Int32(millis), 3))Z"
+        return ISO8601.string(from: Date(timeIntervalSince1970: Double(ms) / 1000))
     }
 
     /// The body of a create or update: a plain JSON object of properties (no `d` wrapper).
@@ -168,12 +152,7 @@ final class AtomEntryParser: NSObject, XMLParserDelegate {
 
     /// Atom dates come as `2017-01-10T06:10:33.406` (UTC, no zone) or with a zone: normalise to ISO 8601 with Z.
     static func isoFromAtom(_ text: String) -> String {
-        let f = ISO8601DateFormatter()
-        for options: ISO8601DateFormatter.Options in [[.withInternetDateTime, .withFractionalSeconds], [.withInternetDateTime]] {
-            f.formatOptions = options
-            if let d = f.date(from: text) { return ODataCodec.iso8601(d) }
-            if let d = f.date(from: text + "Z") { return ODataCodec.iso8601(d) }
-        }
+        if let d = ISO8601.date(from: text) ?? ISO8601.date(from: text + "Z") { return ISO8601.string(from: d) }
         return text
     }
 }

@@ -9,6 +9,9 @@ public enum PasscodePolicyFile {
     /// `<home>/passcode-policy.json`: the latest server's `PasswordPolicy*` properties, as sent.
     public static let fileName = "passcode-policy.json"
 
+    /// A policy is a dozen properties; anything much larger is not one.
+    static let maximumSize = 64 << 10
+
     public static func path(home: String) -> String { (home as NSString).appendingPathComponent(fileName) }
 
     /// The policy the settings describe; nil when `PasswordPolicyEnabled` is not true. Values may
@@ -31,7 +34,15 @@ public enum PasscodePolicyFile {
     /// that is not a JSON object is an error (exit 65).
     public static func load(home: String) throws -> PasscodePolicy? {
         let path = path(home: home)
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        let data: Data
+        do throws(BoundedFile.Failure) {
+            data = try BoundedFile.read(path: path, limit: maximumSize)
+        } catch .missing {
+            return nil
+        } catch {
+            throw HubError.data("\(path) cannot be read or is not a passcode policy (\(error)). Delete it; the next `hubctl register` writes it again.",
+                                code: .invalidPasscodePolicy)
+        }
         guard let value = try? JSONDecoder().decode(JSONValue.self, from: data), let object = value.objectValue else {
             throw HubError.data("\(path) is not a JSON object of PasswordPolicy* settings. Delete it; the next `hubctl register` writes it again.",
                                 code: .invalidPasscodePolicy)

@@ -20,6 +20,9 @@ func connections(_ emu: Emulator) throws -> [[String: Any]] {
     (try emulatorState(emu)["connections"] as? [[String: Any]]) ?? []
 }
 
+// Serialized although each test owns its state (its own emulator and TempDir): every test starts
+// several processes, and their timeouts and kill timings are wall-clock, so one at a time keeps
+// them meaningful on a small machine. (Not verified yet whether they hold up in parallel.)
 @Suite(.serialized) struct ConnectionEndToEndTests {
     @Test func registerPrintsTypedSettingsFromJSON() throws {
         let emu = try Emulator()

@@ -20,7 +20,7 @@ enum Binaries {
 }
 
 /// A fresh private directory, removed when the value goes away.
-final class TempDir: @unchecked Sendable {
+final class TempDir: Sendable {
     let path: String
     init(_ label: String = "e2e") {
         path = NSTemporaryDirectory() + "hubctl-\(label)-\(UUID().uuidString.prefix(8))"

@@ -3,11 +3,8 @@
 import Foundation
 import Testing
 
-/// The shared corpus sits next to the package root (../shared/corpus), locally and in CI.
-private let corpusDirectory: String = {
-    let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    return packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus/plist/libplist").path
-}()
+/// libplist's files in the shared corpus (see Corpus).
+private let corpusDirectory = Corpus.path("plist/libplist")
 
 private let validPlist: [String: String] = [
     "Host": "smp.example.com", "Port": "443", "FarmID": "0",
@@ -305,7 +302,7 @@ struct PlistEndToEndTests {
     }
 
     /// libplist's real plists and fuzz regressions: each is a verdict (0 or 65) with a JSON report.
-    @Test func libplistCorpusNeverCrashes() throws {
+    @Test(.needsCorpus) func libplistCorpusNeverCrashes() throws {
         let enumerator = try #require(FileManager.default.enumerator(atPath: corpusDirectory), "no corpus at \(corpusDirectory)")
         var paths: [String] = []
         while let relative = enumerator.nextObject() as? String {

@@ -40,7 +40,10 @@ final class TLSTestBed: @unchecked Sendable {
             throw HarnessError("openssl is not installed at \(Self.openssl); run `make test` (it installs it).")
         }
         dir = TempDir("tls")
-        try Self.makePKI(in: dir)
+        let pki = try Self.pki.get()
+        for name in try FileManager.default.contentsOfDirectory(atPath: pki.path) {
+            try FileManager.default.copyItem(atPath: pki.file(name), toPath: dir.file(name))
+        }
         emulator = try Emulator(config: """
             {"applications": [
                {"id": "\(Self.appId)", "authentication": "certificate", "users": {"demo": "demo-password"}},
@@ -171,6 +174,15 @@ final class TLSTestBed: @unchecked Sendable {
     }
 
     // MARK: - The PKI
+
+    /// Made once per test process (a dozen openssl runs) and copied into each bed's directory;
+    /// removed when the process exits.
+    private static let pki: Result<TempDir, any Error> = Result {
+        let dir = TempDir("tls-pki")
+        try makePKI(in: dir)
+        atexit { if case .success(let dir) = TLSTestBed.pki { try? FileManager.default.removeItem(atPath: dir.path) } }
+        return dir
+    }
 
     static func makePKI(in dir: TempDir) throws {
         let env = ["KEYPASS": TestSecrets.keyPassphrase, "P12PASS": TestSecrets.pkcs12Passphrase]

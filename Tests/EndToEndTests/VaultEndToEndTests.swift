@@ -2,6 +2,7 @@
 // concurrency, crashes, the passcode policy and its retry limit, and secrets kept out of output.
 
 import Foundation
+import Synchronization
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -44,6 +45,9 @@ private func expectFailure(_ r: RunResult, _ status: Int32, _ code: String? = ni
     if let code { #expect(r.errorCode == code, "\(r)", sourceLocation: sourceLocation) }
 }
 
+// Serialized although each test owns its state (its own emulator and TempDir): every test starts
+// several processes, and their timeouts and kill timings are wall-clock, so one at a time keeps
+// them meaningful on a small machine. (Not verified yet whether they hold up in parallel.)
 @Suite(.serialized) struct VaultEndToEndTests {
     @Test func setShowListDeleteRoundTrip() throws {
         let v = VaultHarness()
@@ -229,6 +233,7 @@ private func expectFailure(_ r: RunResult, _ status: Int32, _ code: String? = ni
         for (k, value) in v.keyEnv { environment[k] = value }
         environment["PATH"] = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         var completed: [String] = []
+        var random = SplitMix64.forTest("killMinus9DuringWritesNeverLeavesAnUnreadableVault")
         for i in 0..<100 {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: Binaries.hubctl)
@@ -239,7 +244,7 @@ private func expectFailure(_ r: RunResult, _ status: Int32, _ code: String? = ni
             process.standardInput = FileHandle.nullDevice
             try process.run()
             // The kill lands at a random moment: before, during or after the write.
-            usleep(UInt32(Double.random(in: 0...span) * 1_000_000))
+            usleep(UInt32(Double.random(in: 0...span, using: &random) * 1_000_000))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             if process.terminationReason == .exit && process.terminationStatus == 0 { completed.append("k\(i)") }
@@ -348,9 +353,8 @@ private func expectFailure(_ r: RunResult, _ status: Int32, _ code: String? = ni
     }
 }
 
-private final class FailureCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var failures: [String] = []
-    func add(_ s: String) { lock.lock(); failures.append(s); lock.unlock() }
-    var all: [String] { lock.lock(); defer { lock.unlock() }; return failures }
+private final class FailureCounter: Sendable {
+    private let failures = Mutex<[String]>([])
+    func add(_ s: String) { failures.withLock { $0.append(s) } }
+    var all: [String] { failures.withLock { $0 } }
 }

@@ -3,6 +3,7 @@
 import Foundation
 import HubBundles
 import HubCore
+import Testing
 
 /// One archive entry as the generator understands it.
 struct EntrySpec: Codable, Sendable {
@@ -178,7 +179,12 @@ func packageRoot(_ file: String = #filePath) -> URL {
     URL(fileURLWithPath: file).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 }
 
-/// The shared corpus beside the repository (read in place, never copied).
-func corpusPath(_ relative: String) -> String {
-    packageRoot().deletingLastPathComponent().appendingPathComponent("shared/corpus").appendingPathComponent(relative).path
-}
+/// The shared corpus beside the repository (read in place, never copied); HUBCTL_CORPUS_DIR overrides it.
+let corpusRoot = ProcessInfo.processInfo.environment["HUBCTL_CORPUS_DIR"]
+    ?? packageRoot().deletingLastPathComponent().appendingPathComponent("shared/corpus").path
+
+func corpusPath(_ relative: String) -> String { corpusRoot + "/" + relative }
+
+/// A clone of the project alone has no corpus: the tests reading it are skipped, saying so.
+let corpusIsPresent = FileManager.default.fileExists(atPath: corpusRoot + "/archives")
+let corpusAbsent: Comment = "the shared corpus (../shared/corpus beside the project, or HUBCTL_CORPUS_DIR) is absent"

@@ -2,6 +2,7 @@
 
 import Foundation
 import HubBundles
+import Synchronization
 import Testing
 
 @Suite struct ByteChannelTests {
@@ -88,9 +89,8 @@ import Testing
 }
 
 /// A value set on one thread and read on another.
-final class Outcome: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: String?
-    func set(_ value: String) { lock.lock(); stored = value; lock.unlock() }
-    var value: String? { lock.lock(); defer { lock.unlock() }; return stored }
+final class Outcome: Sendable {
+    private let stored = Mutex<String?>(nil)
+    func set(_ value: String) { stored.withLock { $0 = value } }
+    var value: String? { stored.withLock { $0 } }
 }

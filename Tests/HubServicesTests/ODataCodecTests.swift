@@ -47,8 +47,9 @@ import Testing
 
     @Test(arguments: ["", "   ", "garbage", "{\"d\": 3", "<html><body>Login</body></html>", "[1,2]", "{}"])
     func garbageIsMalformed(_ body: String) {
-        #expect(throws: HubError.self) { try ODataCodec.decodeEntity(Data(body.utf8)) }
-        do { _ = try ODataCodec.decodeEntity(Data(body.utf8)) } catch let e as HubError { #expect(e.kind == .data) } catch {}
+        let error = #expect(throws: HubError.self) { try ODataCodec.decodeEntity(Data(body.utf8)) }
+        #expect(error?.kind == .data)
+        #expect(error?.code == .malformedResponse)
     }
 
     @Test func schemaTypesAssignments() throws {

@@ -1,6 +1,7 @@
 // A loopback HTTP/1.1 server for the transport tests: answers requests with canned raw responses, records what it got.
 
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -213,11 +214,10 @@ final class ScriptedServer: @unchecked Sendable {
 }
 
 /// Collects verbose lines from the client (called on the request's thread).
-final class LogLines: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage: [String] = []
-    var lines: [String] { lock.withLock { storage } }
-    func append(_ line: String) { lock.withLock { storage.append(line) } }
+final class LogLines: Sendable {
+    private let storage = Mutex<[String]>([])
+    var lines: [String] { storage.withLock { $0 } }
+    func append(_ line: String) { storage.withLock { $0.append(line) } }
 }
 
 /// A loopback port nobody listens on: bound (so no other test can take it) but never listening,

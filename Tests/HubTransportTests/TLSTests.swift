@@ -7,13 +7,18 @@ import Testing
 
 private let opensslPath = "/usr/bin/openssl"
 
-/// Throwaway certificates made with the openssl command line in a temp directory, and an
-/// `openssl s_server -www` on a kernel-chosen loopback port.
-private final class TLSBed {
-    let directory: URL
-    private var servers: [Process] = []
+/// Throwaway certificates made with the openssl command line in a temp directory: made once per
+/// test process and shared by every test (read-only), removed when the process exits.
+private final class TLSMaterial: Sendable {
+    static let shared: Result<TLSMaterial, any Error> = Result {
+        let material = try TLSMaterial()
+        atexit { if case .success(let material) = TLSMaterial.shared { try? FileManager.default.removeItem(at: material.directory) } }
+        return material
+    }
 
-    init() throws {
+    let directory: URL
+
+    private init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("hubtransport-tls-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try Data("right-pass".utf8).write(to: path("pass.txt"))
@@ -29,17 +34,7 @@ private final class TLSBed {
                      "-passout", "file:" + path("pass.txt").path])
     }
 
-    deinit {
-        // SIGKILL: s_server does not stop on the SIGTERM that Process.terminate sends.
-        for server in servers where server.isRunning {
-            kill(server.processIdentifier, SIGKILL)
-            server.waitUntilExit()
-        }
-        try? FileManager.default.removeItem(at: directory)
-    }
-
     func path(_ name: String) -> URL { directory.appendingPathComponent(name) }
-    func data(_ name: String) throws -> Data { try Data(contentsOf: path(name)) }
 
     private func selfSigned(_ name: String, subject: String, san: String) throws {
         try openssl(["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes",
@@ -57,6 +52,32 @@ private final class TLSBed {
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { throw POSIXError(.EIO) }
     }
+}
+
+/// The shared certificates and this test's own `openssl s_server -www` processes on kernel-chosen
+/// loopback ports (their logs in a directory of the test's own).
+private final class TLSBed {
+    private let material: TLSMaterial
+    private let logs: URL
+    private var servers: [Process] = []
+
+    init() throws {
+        material = try TLSMaterial.shared.get()
+        logs = FileManager.default.temporaryDirectory.appendingPathComponent("hubtransport-tls-logs-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        // SIGKILL: s_server does not stop on the SIGTERM that Process.terminate sends.
+        for server in servers where server.isRunning {
+            kill(server.processIdentifier, SIGKILL)
+            server.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(at: logs)
+    }
+
+    func path(_ name: String) -> URL { material.path(name) }
+    func data(_ name: String) throws -> Data { try Data(contentsOf: path(name)) }
 
     /// Starts `s_server` with the given certificate; with `clientCA` it demands a client certificate
     /// issued by it and fails the handshake otherwise. Returns the port it prints.
@@ -70,7 +91,7 @@ private final class TLSBed {
         }
         process.arguments = arguments
         // Output to a file, not a pipe: FileHandle.availableData on a pipe blocked here on Linux.
-        let log = path("s_server-\(servers.count).log")
+        let log = logs.appendingPathComponent("s_server-\(servers.count).log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: log)
         process.standardError = FileHandle.nullDevice

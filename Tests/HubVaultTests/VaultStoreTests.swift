@@ -3,10 +3,11 @@
 import Foundation
 import HubCore
 import HubVault
+import Synchronization
 import Testing
 
 /// A private temporary home, removed afterwards.
-final class TempHome: @unchecked Sendable {
+final class TempHome: Sendable {
     let path = NSTemporaryDirectory() + "vault-unit-\(UUID().uuidString.prefix(8))/home"
     deinit { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
 
@@ -15,11 +16,10 @@ final class TempHome: @unchecked Sendable {
     }
 }
 
-final class WarningLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var lines: [String] = []
-    func add(_ line: String) { lock.lock(); lines.append(line); lock.unlock() }
-    var all: [String] { lock.lock(); defer { lock.unlock() }; return lines }
+final class WarningLog: Sendable {
+    private let lines = Mutex<[String]>([])
+    func add(_ line: String) { lines.withLock { $0.append(line) } }
+    var all: [String] { lines.withLock { $0 } }
 }
 
 func mode(_ path: String) -> Int {

@@ -4,7 +4,7 @@ import Foundation
 import HubCore
 import HubTransport
 
-/// A source of the client certificate (SAP's `CertificateProvider`, protocol.md §11): `storedCertificate`
+/// A source of the client certificate (SAP's `CertificateProvider`, docs/protocol.md §11): `storedCertificate`
 /// is "get the stored certificate" (none is not an error), `deleteStoredCertificate` is called after the
 /// server rejected it, before asking once more.
 public protocol CertificateProvider: AnyObject {

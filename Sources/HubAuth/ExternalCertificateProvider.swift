@@ -1,4 +1,4 @@
-// A certificate provider that is an external program (security.md): run it with `get`/`delete`, read JSON from stdout.
+// A certificate provider that is an external program (docs/security.md §7): run it with `get`/`delete`, read JSON from stdout.
 
 import Foundation
 import HubCore

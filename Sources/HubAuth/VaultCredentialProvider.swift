@@ -1,4 +1,4 @@
-// Credentials kept in the vault, per application and shared per security configuration (Client Hub, protocol.md §9).
+// Credentials kept in the vault, per application and shared per security configuration (Client Hub, docs/protocol.md §9).
 
 import Foundation
 import HubCore

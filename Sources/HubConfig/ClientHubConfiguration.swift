@@ -3,7 +3,7 @@
 import Foundation
 import HubCore
 
-/// The settings a valid clienthub.plist gives, with defaults applied (protocol.md §8).
+/// The settings a valid clienthub.plist gives, with defaults applied (docs/protocol.md §8).
 public struct ClientHubConfiguration: Sendable, Equatable, Encodable {
     public var host: String
     public var port: Int
@@ -36,11 +36,11 @@ public struct ClientHubConfiguration: Sendable, Equatable, Encodable {
     }
 
     /// The suffix SAP's clients use when a farm id is set without a URLSuffix: the IIS relay
-    /// server's. The Apache relay server's path, `cli/iarelayserver`, must be given as URLSuffix.
+    /// server's. The Apache relay server's path, `cli/iasrelayserver`, must be given as URLSuffix.
     public static let defaultRelaySuffix = "ias_relay_server/client/rs_client.dll"
 
     /// The base URL hubctl talks to, without a trailing slash; callers append
-    /// `[public/]odata/applications/…` (protocol.md §1).
+    /// `[public/]odata/applications/…` (docs/protocol.md §1).
     public var serverURL: String {
         Self.composeServerURL(host: host, port: port, https: https, urlSuffix: urlSuffix, farmID: farmID)
     }

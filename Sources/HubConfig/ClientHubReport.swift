@@ -1,4 +1,4 @@
-// The JSON report of `hubctl plist validate` (cli.md) and the exit status it implies.
+// The JSON report of `hubctl plist validate` (README.md "plist validate") and the exit status it implies.
 
 import HubCore
 

@@ -66,7 +66,7 @@ public enum ClientHubKey: String, CaseIterable, Sendable {
 }
 
 /// How users are created on the server for this application, and so how a user authenticates
-/// (protocol.md §8): the one notion shared by clienthub.plist, profiles and the environment.
+/// (docs/protocol.md §8): the one notion shared by clienthub.plist, profiles and the environment.
 public enum UserCreationPolicy: String, Codable, Sendable, CaseIterable {
     case automatic
     case manual
@@ -112,7 +112,7 @@ public struct ClientHubEffectiveValues: Sendable, Equatable, Encodable {
     public var domain: String?
     public var shareCredentials: Bool
 
-    /// The server base URL of protocol.md §1, without a trailing slash.
+    /// The server base URL of docs/protocol.md §1, without a trailing slash.
     public var serverURL: String? {
         guard let host, let port else { return nil }
         return ClientHubConfiguration.composeServerURL(host: host, port: port, https: https,
@@ -258,7 +258,7 @@ private struct Checker {
             error(nil, .notADictionary, "The root of the property list is \(what); a clienthub.plist's root must be a dictionary (<dict>) of string keys such as Host and Port.")
             return nil
         }
-        // Defaults of protocol.md §8; a key that is present but unusable turns its value to nil.
+        // Defaults of docs/protocol.md §8; a key that is present but unusable turns its value to nil.
         var values = ClientHubEffectiveValues(https: true, userCreationPolicy: .certificate, shareCredentials: true)
 
         // Keys in file order when lines are known, else by name, so findings come out stably.

@@ -54,7 +54,7 @@ public struct ConnectionConfig: Sendable, Equatable {
     }
 }
 
-/// The settings a clienthub.plist contributes (layer 4 of cli.md "Where settings come from").
+/// The settings a clienthub.plist contributes (layer 4 of README.md "Configuration").
 public struct PlistSettings: Sendable, Equatable {
     public var serverURL: String
     public var securityConfiguration: String?

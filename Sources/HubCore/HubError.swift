@@ -1,6 +1,6 @@
 // The one error type every layer throws, and the single mapping from error kind to exit code.
 
-/// What kind of failure happened; each kind is one exit code (cli.md "Exit codes").
+/// What kind of failure happened; each kind is one exit code (README.md "Exit codes").
 public enum FailureKind: String, Sendable, CaseIterable {
     case usage          // 64: bad flags or arguments
     case data           // 65: invalid plist, malformed answer, hostile archive, damaged vault

@@ -1,4 +1,4 @@
-// The Connection entity of protocol.md §3: property types, who may write them, and their defaults.
+// The Connection entity of docs/protocol.md §3: property types, who may write them, and their defaults.
 
 import Foundation
 
@@ -13,7 +13,7 @@ public enum EdmType: String, Sendable {
 public struct PropertyDefinition: Sendable {
     public let name: String
     public let type: EdmType
-    /// False for the properties the server owns (RO in protocol.md §3).
+    /// False for the properties the server owns (read-only in docs/protocol.md §3).
     public let writable: Bool
     public let defaultValue: ODataValue
 }

@@ -1,4 +1,4 @@
-// The server side of protocol.md §1–7: register, read, update, delete connections, and bundles.
+// The server side of docs/protocol.md §1–7: register, read, update, delete connections, and bundles.
 
 import Foundation
 import HTTPTypes
@@ -72,7 +72,7 @@ struct ProtocolHandler: Sendable {
         guard let app = state.application(appId) else { return nil }
         let credentials = request.basicCredentials
         if app.configuration.anonymous { return Caller(user: credentials?.user, anonymousApp: true) }
-        // Behind a TLS proxy that verified the client certificate (security.md), the user is the
+        // Behind a TLS proxy that verified the client certificate (docs/security.md §11), the user is the
         // certificate's CN; without a forwarded certificate, Basic still works.
         if app.configuration.authentication == "certificate", let user = request.forwardedCertificateUser {
             return Caller(user: user, anonymousApp: false)

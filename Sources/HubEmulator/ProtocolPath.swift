@@ -1,4 +1,4 @@
-// Reads a protocol address (protocol.md §1 and §7) into the resource it names.
+// Reads a protocol address (docs/protocol.md §1 and §7) into the resource it names.
 
 import Foundation
 

@@ -1,4 +1,4 @@
-// The `$metadata` document (EDMX) describing the Connection entity of protocol.md §3.
+// The `$metadata` document (EDMX) describing the Connection entity of docs/protocol.md §3.
 
 enum ServiceMetadata {
     static let entitySets = ["Connections", "Capabilities", "FeatureVectorPolicies"]

@@ -1,4 +1,4 @@
-// The Connection entity's properties (protocol.md §3): their types and whether a client may write them.
+// The Connection entity's properties (docs/protocol.md §3): their types and whether a client may write them.
 
 import HubCore
 

@@ -111,7 +111,7 @@ public final class ConnectionService {
         return RegisterResult(registration: registration, settings: settings)
     }
 
-    /// The id from the body, else the X-SMP-APPCID header, else the cookie (protocol.md §2).
+    /// The id from the body, else the X-SMP-APPCID header, else the cookie (docs/protocol.md §2).
     static func connectionId(settings: [String: JSONValue], response: HTTPResponse) -> String? {
         if let id = settings["ApplicationConnectionId"]?.stringValue, !id.isEmpty { return id }
         if let id = response.header("X-SMP-APPCID"), !id.isEmpty { return id }

@@ -159,7 +159,7 @@ public final class CurlHTTPClient: HTTPTransport, @unchecked Sendable {
     }
 
     /// nginx with `ssl_verify_client on` completes the handshake and answers 400 with these texts
-    /// when the certificate is missing or fails verification (security.md): that is a rejected
+    /// when the certificate is missing or fails verification (docs/security.md §6): that is a rejected
     /// certificate (exit 77), not a bad request.
     private func certificateRejection(_ response: HTTPResponse, request: HTTPRequest) -> HubError? {
         guard response.status == 400, response.body.count < 4096 else { return nil }

@@ -1,4 +1,4 @@
-// cli.md's output rules for every command: one JSON line in a pipe, pretty JSON on a terminal, nothing else on stdout.
+// The output rules (README.md) for every command: one JSON line in a pipe, pretty JSON on a terminal, nothing else on stdout.
 import Foundation
 import Testing
 

@@ -106,7 +106,7 @@ private func expectFailure(_ r: RunResult, _ status: Int32, _ code: String? = ni
         let oldFile = v.hub.dir.write("old-pass", "first passphrase\n")
         let again = try v.run("vault", "rekey", "--new-passphrase-file", newFile, "--vault-passphrase-file", oldFile, env: [:])
         #expect(again.status == 0, "\(again)")
-        // The global option also works before the command, as cli.md shows.
+        // The global option also works before the command, as the README shows.
         let shown = try v.run("--vault-passphrase-file", newFile, "vault", "show", "token", env: [:])
         #expect(shown.json?["value"] as? String == "s3cr3t-value", "\(shown)")
         expectFailure(try v.run("vault", "show", "token", env: ["HUBCTL_VAULT_PASSPHRASE": "first passphrase"]), 77, "wrong_passphrase")

@@ -1,4 +1,4 @@
-// Unit tests of the server URL composition (protocol.md §1) and of the configuration loader.
+// Unit tests of the server URL composition (docs/protocol.md §1) and of the configuration loader.
 
 import Foundation
 import HubCore

@@ -1,4 +1,4 @@
-// Exit codes and the error document shape are a public contract (cli.md).
+// Exit codes and the error document shape are a public contract (README.md "Exit codes").
 import Foundation
 import Testing
 @testable import HubCore

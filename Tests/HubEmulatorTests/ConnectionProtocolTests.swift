@@ -1,4 +1,4 @@
-// Register, read, update and delete connections through the emulator's HTTP routes (protocol.md §1–6).
+// Register, read, update and delete connections through the emulator's HTTP routes (docs/protocol.md §1–6).
 
 import Foundation
 import HTTPTypes

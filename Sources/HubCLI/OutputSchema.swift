@@ -28,12 +28,10 @@ struct UnregisterOutput: Encodable {
     var applicationConnectionId: String
     var deleted: Bool
     var serverKnewIt: Bool
+}
 
-    init(_ result: UnregisterResult) {
-        applicationConnectionId = result.applicationConnectionId
-        deleted = true
-        serverKnewIt = result.serverKnewIt
-    }
+extension UnregisterOutput {
+    init(_ r: UnregisterResult) { self.init(applicationConnectionId: r.applicationConnectionId, deleted: true, serverKnewIt: r.serverKnewIt) }
 }
 
 // MARK: acp check|fetch
@@ -43,13 +41,6 @@ struct ACPCheckOutput: Encodable {
     var current: String?
     var available: String?
     var updateAvailable: Bool
-
-    init(_ check: ACPCheck) {
-        appId = check.appId
-        current = check.current
-        available = check.available
-        updateAvailable = check.updateAvailable
-    }
 
     enum CodingKeys: String, CodingKey { case appId, current, available, updateAvailable }
 
@@ -63,6 +54,10 @@ struct ACPCheckOutput: Encodable {
     }
 }
 
+extension ACPCheckOutput {
+    init(_ c: ACPCheck) { self.init(appId: c.appId, current: c.current, available: c.available, updateAvailable: c.updateAvailable) }
+}
+
 struct ACPFetchOutput: Encodable {
     var bundleId: String
     var updated: Bool
@@ -74,20 +69,16 @@ struct ACPFetchOutput: Encodable {
     /// The server's `X-BUNDLE-EXTENSION` (informational: the format is detected from the content).
     var fileExtension: String?
 
-    init(_ result: ACPFetchResult) {
-        bundleId = result.bundleId
-        updated = result.updated
-        path = result.path
-        files = result.files
-        bytes = result.bytes
-        sha256 = result.sha256
-        manifest = result.manifest
-        fileExtension = result.fileExtension
-    }
-
     enum CodingKeys: String, CodingKey {
         case bundleId, updated, path, files, bytes, sha256, manifest
         case fileExtension = "extension"
+    }
+}
+
+extension ACPFetchOutput {
+    init(_ r: ACPFetchResult) {
+        self.init(bundleId: r.bundleId, updated: r.updated, path: r.path, files: r.files, bytes: r.bytes, sha256: r.sha256,
+                  manifest: r.manifest, fileExtension: r.fileExtension)
     }
 }
 
@@ -115,43 +106,12 @@ struct StatusOutput: Encodable {
         var anonymous: Bool
         var securityConfiguration: String?
         var createdAt: Date
-
-        init(_ r: Registration) {
-            server = r.server
-            appId = r.appId
-            user = r.user
-            applicationConnectionId = r.applicationConnectionId
-            apiVersion = r.apiVersion
-            anonymous = r.anonymous
-            securityConfiguration = r.securityConfiguration
-            createdAt = r.createdAt
-        }
     }
 
+    /// The passcode policy's rules, field for field (`retryLimit` 0: unlimited).
     struct Policy: Encodable {
-        var minLength: Int
-        var digitRequired: Bool
-        var upperRequired: Bool
-        var lowerRequired: Bool
-        var specialRequired: Bool
-        var minUniqueChars: Int
-        var retryLimit: Int
-        var expiresInDays: Int
-        var lockTimeout: Int
-        var defaultPasswordAllowed: Bool
-
-        init(_ p: PasscodePolicy) {
-            minLength = p.minLength
-            digitRequired = p.digitRequired
-            upperRequired = p.upperRequired
-            lowerRequired = p.lowerRequired
-            specialRequired = p.specialRequired
-            minUniqueChars = p.minUniqueChars
-            retryLimit = p.retryLimit
-            expiresInDays = p.expiresInDays
-            lockTimeout = p.lockTimeout
-            defaultPasswordAllowed = p.defaultPasswordAllowed
-        }
+        var minLength, minUniqueChars, retryLimit, expiresInDays, lockTimeout: Int
+        var digitRequired, upperRequired, lowerRequired, specialRequired, defaultPasswordAllowed: Bool
     }
 
     struct Vault: Encodable { var path: String; var exists: Bool }
@@ -174,6 +134,21 @@ struct StatusOutput: Encodable {
     /// The passcode policy in force for the vault (null when the server sent none or it is disabled).
     var passcodePolicy: Policy?
     var acp: [ACPProfile]
+}
+
+extension StatusOutput.RegistrationEntry {
+    init(_ r: Registration) {
+        self.init(server: r.server, appId: r.appId, user: r.user, applicationConnectionId: r.applicationConnectionId,
+                  apiVersion: r.apiVersion, anonymous: r.anonymous, securityConfiguration: r.securityConfiguration, createdAt: r.createdAt)
+    }
+}
+
+extension StatusOutput.Policy {
+    init(_ p: PasscodePolicy) {
+        self.init(minLength: p.minLength, minUniqueChars: p.minUniqueChars, retryLimit: p.retryLimit, expiresInDays: p.expiresInDays,
+                  lockTimeout: p.lockTimeout, digitRequired: p.digitRequired, upperRequired: p.upperRequired,
+                  lowerRequired: p.lowerRequired, specialRequired: p.specialRequired, defaultPasswordAllowed: p.defaultPasswordAllowed)
+    }
 }
 
 // MARK: vault

@@ -1,102 +1,65 @@
 // Every error code hubctl can print: `{"error": {"code": …}}` on stderr. A typo in a code fails
-// to compile; the README's table of codes is checked against this list by a test.
+// to compile; README's table of codes is checked against this list by a test.
 
-/// The stable, snake_case identifiers of failures that scripts match on (README "Error codes").
-public enum ErrorCode: String, Sendable, CaseIterable, Codable {
-    case applicationNotFound = "application_not_found"
-    case authFailed = "auth_failed"
-    case bundleMismatch = "bundle_mismatch"
-    case bundleNotFound = "bundle_not_found"
-    case caCertificateUnreadable = "ca_certificate_unreadable"
-    case cannotConnect = "cannot_connect"
-    case cannotCreate = "cannot_create"
-    case certProviderFailed = "cert_provider_failed"
-    case certProviderInvalidOutput = "cert_provider_invalid_output"
-    case certProviderNotFound = "cert_provider_not_found"
-    case certProviderTimeout = "cert_provider_timeout"
-    case certificateFileUnreadable = "certificate_file_unreadable"
-    case certificateRejected = "certificate_rejected"
-    case certificateRequired = "certificate_required"
-    case certificateWithoutKey = "certificate_without_key"
-    case clientCertificateInvalid = "client_certificate_invalid"
-    case config = "config"
-    case configInvalid = "config_invalid"
-    case configUnreadable = "config_unreadable"
-    case conflictingCertificates = "conflicting_certificates"
-    case connectionLost = "connection_lost"
-    case connectionNotFound = "connection_not_found"
-    case corruptArchive = "corrupt_archive"
-    case diskFull = "disk_full"
-    case duplicateEntry = "duplicate_entry"
-    case emptyPassphrase = "empty_passphrase"
-    case fileNotFound = "file_not_found"
-    case forbidden = "forbidden"
-    case `internal` = "internal"
-    case invalidApiVersion = "invalid_api_version"
-    case invalidAssignment = "invalid_assignment"
-    case invalidCertificateEntry = "invalid_certificate_entry"
-    case invalidCertificateFile = "invalid_certificate_file"
-    case invalidData = "invalid_data"
-    case invalidHeader = "invalid_header"
-    case invalidKeyFile = "invalid_key_file"
-    case invalidPasscodePolicy = "invalid_passcode_policy"
-    case invalidPlist = "invalid_plist"
-    case invalidResponse = "invalid_response"
-    case invalidServer = "invalid_server"
-    case invalidTimeout = "invalid_timeout"
-    case invalidUrl = "invalid_url"
-    case invalidUserCreationPolicy = "invalid_user_creation_policy"
-    case invalidVaultKey = "invalid_vault_key"
-    case invalidVaultKeyName = "invalid_vault_key_name"
-    case kdfFailed = "kdf_failed"
-    case keyPassphraseMissing = "key_passphrase_missing"
-    case malformedResponse = "malformed_response"
-    case manifestInvalid = "manifest_invalid"
-    case manifestMissing = "manifest_missing"
-    case missingAppId = "missing_app_id"
-    case missingServer = "missing_server"
-    case noBundleAssigned = "no_bundle_assigned"
-    case noCertificateGiven = "no_certificate_given"
-    case noPassword = "no_password"
-    case notADirectory = "not_a_directory"
-    case notAFile = "not_a_file"
-    case notFound = "not_found"
-    case notRegistered = "not_registered"
-    case passcodePolicyViolation = "passcode_policy_violation"
-    case passphraseMismatch = "passphrase_mismatch"
-    case pathTooLong = "path_too_long"
-    case profileDamaged = "profile_damaged"
-    case rateLimited = "rate_limited"
-    case readOnlyProperty = "read_only_property"
-    case redirectRefused = "redirect_refused"
-    case responseTooLarge = "response_too_large"
-    case serverError = "server_error"
-    case serverErrorDocument = "server_error_document"
-    case serverNotTrusted = "server_not_trusted"
-    case stateDamaged = "state_damaged"
-    case timeout = "timeout"
-    case tlsFailed = "tls_failed"
-    case tooLarge = "too_large"
-    case tooManyEntries = "too_many_entries"
-    case tooManyRedirects = "too_many_redirects"
-    case transferFailed = "transfer_failed"
-    case unexpectedStatus = "unexpected_status"
-    case unknownProfile = "unknown_profile"
-    case unknownProperty = "unknown_property"
-    case unknownSetting = "unknown_setting"
-    case unreadable = "unreadable"
-    case unsafeEntryType = "unsafe_entry_type"
-    case unsafePath = "unsafe_path"
-    case updateRefused = "update_refused"
-    case usage = "usage"
-    case vaultDamaged = "vault_damaged"
-    case vaultDeleted = "vault_deleted"
-    case vaultExists = "vault_exists"
-    case vaultKeyNotFound = "vault_key_not_found"
-    case vaultNotFound = "vault_not_found"
-    case vaultSecretMismatch = "vault_secret_mismatch"
-    case vaultSecretMissing = "vault_secret_missing"
-    case vaultUnsafePermissions = "vault_unsafe_permissions"
-    case wrongPassphrase = "wrong_passphrase"
-    case wrongType = "wrong_type"
+/// The stable, snake_case identifiers of failures that scripts match on (README "Error codes"),
+/// grouped by the exit code they usually come with. The text is the case name in snake_case.
+public enum ErrorCode: Sendable, Hashable, CaseIterable, RawRepresentable, Codable {
+    // 64 usage
+    case usage, invalidAssignment, unknownProperty, readOnlyProperty, wrongType, updateRefused, noPassword
+    case emptyPassphrase, passphraseMismatch, passcodePolicyViolation, invalidVaultKeyName
+    case noCertificateGiven, certificateWithoutKey, conflictingCertificates, invalidHeader
+    // 65 data
+    case invalidData, malformedResponse, invalidResponse, responseTooLarge, unexpectedStatus
+    case serverErrorDocument, unknownSetting, invalidPlist, unsafePath, pathTooLong, unsafeEntryType
+    case duplicateEntry, tooManyEntries, tooLarge, corruptArchive, manifestMissing, manifestInvalid
+    case bundleMismatch, profileDamaged, stateDamaged, vaultDamaged, invalidCertificateEntry
+    case invalidPasscodePolicy, invalidCertificateFile, invalidKeyFile
+    // 66 no input
+    case notFound, fileNotFound, unreadable, notAFile, certificateFileUnreadable, caCertificateUnreadable
+    case notRegistered, connectionNotFound, applicationNotFound, noBundleAssigned, bundleNotFound
+    case vaultNotFound, vaultKeyNotFound
+    // 69 unavailable
+    case cannotConnect, connectionLost, serverError, rateLimited, serverNotTrusted, tlsFailed
+    case tooManyRedirects, redirectRefused, transferFailed, certProviderFailed, certProviderTimeout
+    case certProviderInvalidOutput
+    // 70 internal
+    case `internal`
+    // 73 cannot create
+    case cannotCreate, diskFull, notADirectory, vaultExists, kdfFailed
+    // 75 temporary
+    case timeout
+    // 77 permission
+    case authFailed, forbidden, certificateRequired, certificateRejected, clientCertificateInvalid
+    case wrongPassphrase, vaultSecretMismatch, vaultDeleted, vaultUnsafePermissions
+    // 78 config
+    case config, missingServer, missingAppId, invalidServer, invalidUrl, invalidApiVersion, invalidTimeout
+    case invalidUserCreationPolicy, unknownProfile, configInvalid, configUnreadable, vaultSecretMissing
+    case invalidVaultKey, keyPassphraseMissing, certProviderNotFound
+
+    /// `applicationNotFound` → `application_not_found`.
+    public var rawValue: String {
+        var text = ""
+        for character in String(describing: self) {
+            if character.isUppercase { text += "_" + character.lowercased() } else { text.append(character) }
+        }
+        return text
+    }
+
+    public init?(rawValue: String) {
+        guard let code = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = code
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let code = ErrorCode(rawValue: text) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "unknown error code \(text)"))
+        }
+        self = code
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
 }

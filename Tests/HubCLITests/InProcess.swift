@@ -61,16 +61,15 @@ struct CommandTestError: Error, CustomStringConvertible {
 /// What one in-process command printed, and its exit code.
 struct CommandResult: CustomStringConvertible {
     var exitCode: Int32
-    var stdout: Data
-    var stderr: Data
+    /// stdout and stderr as text.
+    var out = "", err = ""
 
-    var out: String { String(decoding: stdout, as: UTF8.self) }
-    var err: String { String(decoding: stderr, as: UTF8.self) }
+    var stdout: Data { Data(out.utf8) }
     /// stdout as one JSON value.
     var json: JSONValue? { try? JSONDecoder().decode(JSONValue.self, from: stdout) }
-    /// The `error` object of the error document on stderr.
+    /// The `error` object of the error document, the last JSON line on stderr.
     var error: JSONValue? {
-        let line = err.split(separator: "\n").last(where: { $0.hasPrefix("{") }).map(String.init) ?? ""
+        guard let line = err.split(separator: "\n").last(where: { $0.hasPrefix("{") }) else { return nil }
         return (try? JSONDecoder().decode(JSONValue.self, from: Data(line.utf8)))?["error"]
     }
     var errorCode: String? { error?["code"]?.stringValue }
@@ -121,7 +120,8 @@ final class CommandBench: Sendable {
                 })
             }.start()
         }
-        return CommandResult(exitCode: code, stdout: out.withLock { $0 }, stderr: err.withLock { $0 })
+        return CommandResult(exitCode: code, out: String(decoding: out.withLock { $0 }, as: UTF8.self),
+                             err: String(decoding: err.withLock { $0 }, as: UTF8.self))
     }
 }
 

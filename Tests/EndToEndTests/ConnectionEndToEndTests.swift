@@ -20,10 +20,8 @@ func connections(_ emu: Emulator) throws -> [[String: Any]] {
     (try emulatorState(emu)["connections"] as? [[String: Any]]) ?? []
 }
 
-// Serialized although each test owns its state (its own emulator and TempDir): every test starts
-// several processes, and their timeouts and kill timings are wall-clock, so one at a time keeps
-// them meaningful on a small machine. (Not verified yet whether they hold up in parallel.)
-@Suite(.serialized) struct ConnectionEndToEndTests {
+// Each test owns its state (its own emulator, home and temporary directory), so they run in parallel.
+@Suite struct ConnectionEndToEndTests {
     @Test func registerPrintsTypedSettingsFromJSON() throws {
         let emu = try Emulator()
         let hub = client(emu)
@@ -235,13 +233,14 @@ func connections(_ emu: Emulator) throws -> [[String: Any]] {
     }
 
     @Test func serverDownIs69() throws {
-        var url = ""
-        do { let emu = try Emulator(); url = emu.url }
-        // The emulator is stopped: nothing listens on its port any more.
-        let hub = Hubctl(environment: ["HUBCTL_SERVER": url, "HUBCTL_APP_ID": "com.example.demo", "HUBCTL_USER": "demo", "HUBCTL_PASSWORD": "x"])
+        // A port held by a socket that never listens: connecting is refused, and no other test's
+        // server can take the port while this test runs.
+        let closed = try RefusingPort()
+        let hub = Hubctl(environment: ["HUBCTL_SERVER": "http://127.0.0.1:\(closed.port)", "HUBCTL_APP_ID": "com.example.demo", "HUBCTL_USER": "demo", "HUBCTL_PASSWORD": "x"])
         let r = try hub("register")
         #expect(r.status == 69, "\(r)")
         #expect(r.errorCode == "cannot_connect")
+        withExtendedLifetime(closed) {}
     }
 
     @Test func serviceUnavailableStormIsRetriedThenGivesUp() throws {

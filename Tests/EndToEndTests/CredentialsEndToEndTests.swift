@@ -2,10 +2,8 @@
 import Foundation
 import Testing
 
-// Serialized although each test owns its state (its own emulator and TempDir): every test starts
-// several processes, and their timeouts and kill timings are wall-clock, so one at a time keeps
-// them meaningful on a small machine. (Not verified yet whether they hold up in parallel.)
-@Suite(.serialized) struct CredentialsEndToEndTests {
+// Each test owns its state (its own emulator, home and temporary directory), so they run in parallel.
+@Suite struct CredentialsEndToEndTests {
     let vaultKey = Data((0..<32).map { UInt8($0) }).base64EncodedString()
 
     @Test func credentialsAreGivenOnceThenTakenFromTheVault() throws {

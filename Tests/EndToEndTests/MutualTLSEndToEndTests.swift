@@ -123,10 +123,8 @@ private func calls(_ dir: TempDir) -> [String] {
     ((try? String(contentsOfFile: dir.file("calls.log"), encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
 }
 
-// Serialized although each test owns its state (its own emulator and TempDir): every test starts
-// several processes, and their timeouts and kill timings are wall-clock, so one at a time keeps
-// them meaningful on a small machine. (Not verified yet whether they hold up in parallel.)
-@Suite(.serialized) struct MutualTLSEndToEndTests {
+// Each test owns its state (its own emulator, home and temporary directory), so they run in parallel.
+@Suite struct MutualTLSEndToEndTests {
     // MARK: Certificates that work
 
     @Test func pemPairLifeCycle() throws {

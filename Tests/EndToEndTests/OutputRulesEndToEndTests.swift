@@ -2,10 +2,8 @@
 import Foundation
 import Testing
 
-// Serialized although each test owns its state (its own emulator and TempDir): every test starts
-// several processes, and their timeouts and kill timings are wall-clock, so one at a time keeps
-// them meaningful on a small machine. (Not verified yet whether they hold up in parallel.)
-@Suite(.serialized) struct OutputRulesEndToEndTests {
+// Each test owns its state (its own emulator, home and temporary directory), so they run in parallel.
+@Suite struct OutputRulesEndToEndTests {
     @Test func everyCommandThroughAPipeAndAPseudoTerminal() throws {
         let emu = try Emulator()
         let dir = TempDir("rules")
@@ -44,7 +42,8 @@ import Testing
             let line = ([Binaries.hubctl, "--no-input"] + command).map { "'\($0)'" }.joined(separator: " ")
             let tty = try run("/usr/bin/script", ["-qec", line, "/dev/null"], environment: env, timeout: 60)
             #expect(tty.status == 0, "\(command) on a terminal: \(tty)")
-            #expect(tty.out.contains("{\r\n  \"") || tty.out.contains("{\n  \""), "\(command) is pretty on a terminal: \(tty.out.prefix(200))")
+            // The terminal turns each newline into CR LF (onlcr).
+            #expect(tty.out.contains("{\r\n  \""), "\(command) is pretty on a terminal: \(tty.out.prefix(200))")
         }
     }
 }

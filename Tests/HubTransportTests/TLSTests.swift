@@ -118,8 +118,7 @@ private func options(_ configure: (inout TransportOptions) throws -> Void = { _ 
     return result
 }
 
-@Suite("CurlHTTPClient TLS", .enabled(if: FileManager.default.isExecutableFile(atPath: opensslPath)),
-       .serialized)
+@Suite("CurlHTTPClient TLS", .enabled(if: FileManager.default.isExecutableFile(atPath: opensslPath)))
 struct TLSTests {
     @Test func unknownServerCAIsNotTrustedAndNotRetried() throws {
         let bed = try TLSBed()

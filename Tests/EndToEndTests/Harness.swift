@@ -114,7 +114,7 @@ struct Hubctl {
 }
 
 /// hubctl-emulator started as a process on a free loopback port, stopped on deinit.
-final class Emulator: @unchecked Sendable {
+final class Emulator: Sendable {
     let process: Process
     let url: String
     let dir: TempDir

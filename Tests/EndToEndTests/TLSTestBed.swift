@@ -16,7 +16,7 @@ enum TestSecrets {
 /// certificates (good, from another CA, expired), an encrypted PEM key and a PKCS#12, all made with
 /// the openssl command line (EC P-256, 7 days); then hubctl-emulator and nginx started on free
 /// loopback ports. nginx is stopped (`nginx -s stop`) and the emulator killed on deinit.
-final class TLSTestBed: @unchecked Sendable {
+final class TLSTestBed: Sendable {
     static let nginx = "/usr/sbin/nginx"
     static let openssl = "/usr/bin/openssl"
     static let appId = "com.example.mtls"

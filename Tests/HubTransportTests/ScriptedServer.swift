@@ -33,14 +33,16 @@ struct RecordedRequest: Sendable {
 
 /// Listens on 127.0.0.1 on a port the kernel picks; one thread accepts, one thread per connection.
 /// When the script runs out, it answers 500 so a test that sends too much fails instead of hanging.
-final class ScriptedServer: @unchecked Sendable {
+final class ScriptedServer: Sendable {
     let port: Int
     private let listener: Int32
-    private let lock = NSLock()
-    private var script: [ScriptedAction] = []
-    private var recorded: [RecordedRequest] = []
-    private var connections = 0
-    private var stopped = false
+    private struct State {
+        var script: [ScriptedAction] = []
+        var recorded: [RecordedRequest] = []
+        var connections = 0
+        var stopped = false
+    }
+    private let state = Mutex(State())
 
     var baseURL: String { "http://127.0.0.1:\(port)" }
 
@@ -72,21 +74,21 @@ final class ScriptedServer: @unchecked Sendable {
     deinit { stop() }
 
     func enqueue(_ actions: ScriptedAction...) {
-        lock.withLock { script.append(contentsOf: actions) }
+        state.withLock { $0.script.append(contentsOf: actions) }
     }
 
-    var requests: [RecordedRequest] { lock.withLock { recorded } }
-    var connectionCount: Int { lock.withLock { connections } }
+    var requests: [RecordedRequest] { state.withLock { $0.recorded } }
+    var connectionCount: Int { state.withLock { $0.connections } }
 
     func stop() {
-        let first = lock.withLock { () -> Bool in
-            defer { stopped = true }
-            return !stopped
+        let first = state.withLock { state -> Bool in
+            defer { state.stopped = true }
+            return !state.stopped
         }
         if first { close(listener) }
     }
 
-    private var isStopped: Bool { lock.withLock { stopped } }
+    private var isStopped: Bool { state.withLock { $0.stopped } }
 
     /// Waits up to 50 ms for `fd` to be readable; false when the server stops meanwhile.
     private func waitReadable(_ fd: Int32) -> Bool? {
@@ -102,7 +104,7 @@ final class ScriptedServer: @unchecked Sendable {
             guard readable else { continue }
             let client = accept(listener, nil, nil)
             guard client >= 0 else { continue }
-            let number = lock.withLock { () -> Int in connections += 1; return connections }
+            let number = state.withLock { state -> Int in state.connections += 1; return state.connections }
             let thread = Thread { [self] in serve(client, connection: number) }
             thread.start()
         }
@@ -112,11 +114,11 @@ final class ScriptedServer: @unchecked Sendable {
         defer { close(fd) }
         var buffer = Data()
         while let request = readRequest(fd, buffer: &buffer, connection: connection) {
-            let action = lock.withLock { () -> ScriptedAction in
-                recorded.append(request)
-                return script.isEmpty
+            let action = state.withLock { state -> ScriptedAction in
+                state.recorded.append(request)
+                return state.script.isEmpty
                     ? .respond(Self.response(500, body: "the test script has no answer for this request"))
-                    : script.removeFirst()
+                    : state.script.removeFirst()
             }
             switch action {
             case .respond(let data):

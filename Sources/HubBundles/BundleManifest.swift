@@ -72,6 +72,8 @@ public struct BundleManifest: Sendable, Equatable {
             data = try BoundedFile.read(fd: fd, limit: maxBytes)
         } catch .tooLarge {
             throw invalid("it is larger than \(maxBytes) bytes")
+        } catch .directory, .failed(_, errno: EISDIR) {
+            throw invalid("it is a directory, not a file")
         } catch {
             let err: Int32 = if case .failed(_, let e) = error { e } else { EIO }
             throw HubError.filesystem("read \(file)", err)

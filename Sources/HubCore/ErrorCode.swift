@@ -9,7 +9,7 @@ public enum ErrorCode: Sendable, Hashable, CaseIterable, RawRepresentable, Codab
     case emptyPassphrase, passphraseMismatch, passcodePolicyViolation, invalidVaultKeyName
     case noCertificateGiven, certificateWithoutKey, conflictingCertificates, invalidHeader
     // 65 data
-    case invalidData, malformedResponse, invalidResponse, responseTooLarge, unexpectedStatus
+    case invalidData, malformedResponse, responseTooLarge, unexpectedStatus
     case serverErrorDocument, unknownSetting, invalidPlist, unsafePath, pathTooLong, unsafeEntryType
     case duplicateEntry, tooManyEntries, tooLarge, corruptArchive, manifestMissing, manifestInvalid
     case bundleMismatch, profileDamaged, stateDamaged, vaultDamaged, invalidCertificateEntry
@@ -21,7 +21,7 @@ public enum ErrorCode: Sendable, Hashable, CaseIterable, RawRepresentable, Codab
     // 69 unavailable
     case cannotConnect, connectionLost, serverError, rateLimited, serverNotTrusted, tlsFailed
     case tooManyRedirects, redirectRefused, transferFailed, certProviderFailed, certProviderTimeout
-    case certProviderInvalidOutput
+    case certProviderInvalidOutput, invalidResponse
     // 70 internal
     case `internal`
     // 73 cannot create

@@ -29,9 +29,12 @@ public enum ODataCodec {
         do { value = try JSONDecoder().decode(JSONValue.self, from: body) }
         catch { throw malformed("not valid JSON", status: status) }
         guard var object = value.objectValue else { throw malformed("a JSON value that is not an object", status: status) }
-        if let d = object["d"]?.objectValue {
-            // OData V2 verbose: {"d": {...}}; a collection would be {"d": {"results": [...]}}.
-            object = d
+        if let d = object["d"] {
+            // OData V2 verbose: {"d": {...}}. Anything else under "d" is not one entity: null, an
+            // array, or a collection ({"d": {"results": [...]}}).
+            guard let entity = d.objectValue else { throw malformed("a \"d\" that is not an object", status: status) }
+            guard entity["results"] == nil else { throw malformed("a collection, not one entity", status: status) }
+            object = entity
         }
         object.removeValue(forKey: "__metadata")
         guard !object.isEmpty else { throw malformed("an empty JSON object", status: status) }

@@ -16,7 +16,7 @@ import HubCore
 /// --cacert), `ca_certificate_unreadable` 66, `client_certificate_invalid` 77 (curl 58),
 /// `certificate_required` / `certificate_rejected` 77 (TLS alert, or nginx's 400 page),
 /// `tls_failed` 69, `connection_lost` 69, `too_many_redirects` 69, `redirect_refused` 69,
-/// `invalid_url` 78, `invalid_response` 65, `response_too_large` 65, `invalid_header` 64,
+/// `invalid_url` 78, `invalid_response` 69 (an answer that is not HTTP), `response_too_large` 65, `invalid_header` 64,
 /// `transfer_failed` 69 (anything else). Other statuses are returned, not thrown.
 ///
 /// Thread safety: a libcurl easy handle must never be used by two threads at once. Every request
@@ -264,11 +264,14 @@ public final class CurlHTTPClient: HTTPTransport, @unchecked Sendable {
             }
             return HubError.config("The server URL must start with http:// or https://; fix --server.",
                                    code: .invalidUrl)
-        case CURLE_URL_MALFORMAT, CURLE_UNSUPPORTED_PROTOCOL:
+        case CURLE_URL_MALFORMAT:
             return HubError.config("The server URL is malformed (\(reason)); fix --server.", code: .invalidUrl)
-        case CURLE_WEIRD_SERVER_REPLY, CURLE_BAD_CONTENT_ENCODING:
-            return HubError.data("The answer from \(server) is not valid HTTP (\(reason)). "
-                                 + "Check that --server points at the right service.", code: .invalidResponse)
+        case CURLE_UNSUPPORTED_PROTOCOL, CURLE_WEIRD_SERVER_REPLY, CURLE_BAD_CONTENT_ENCODING:
+            // The URL was http(s) and no redirect was refused (above): the answer itself is not HTTP
+            // hubctl can read, e.g. a garbage status line or another protocol on that port.
+            return HubError(.unavailable, code: .invalidResponse,
+                            "The answer from \(server) is not valid HTTP (\(reason)). "
+                            + "Check that --server names the HTTP(S) port of SMP or Mobile Services.")
         default:
             return HubError(.unavailable, code: .transferFailed,
                             "The request to \(server) failed (\(reason), curl error \(failure.code.rawValue)). "

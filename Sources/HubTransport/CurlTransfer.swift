@@ -33,6 +33,8 @@ struct TransferFailure {
 final class TransferState {
     var status = 0
     var headers: [HTTPHeader] = []
+    /// The blank line that ends the headers arrived (a connection closed before it cut them off).
+    var headersComplete = false
     var body = Data()
     let maxBody: Int
     var tooLarge = false
@@ -61,9 +63,13 @@ final class TransferState {
             status = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
             headers.removeAll()
             body.removeAll()
+            headersComplete = false
             return
         }
-        if line.isEmpty { return }
+        if line.isEmpty {
+            headersComplete = true
+            return
+        }
         if let first = line.first, first == " " || first == "\t", !headers.isEmpty {
             // Obsolete line folding: continues the previous header's value.
             headers[headers.count - 1].value += " " + line.trimmingCharacters(in: .whitespaces)
@@ -274,6 +280,13 @@ func runAttempt(handle: UnsafeMutableRawPointer, errorBuffer: UnsafeMutablePoint
     _ = hub_curl_getinfo_string(handle, CURLINFO_EFFECTIVE_URL, &effective)
     let effectiveURL = effective.map { String(cString: $0) } ?? request.url
 
+    if code == CURLE_OK, !state.headersComplete {
+        // libcurl accepts a connection closed in the middle of the headers as a complete answer;
+        // it is not one: the same as a connection lost while receiving.
+        return .failure(TransferFailure(code: CURLE_RECV_ERROR, detail: "the connection closed before the end of the answer's headers",
+                                        requestSent: true, deliveredToSink: state.delivered, tooLarge: false,
+                                        sinkError: nil, redirectCount: 0))
+    }
     if code == CURLE_OK {
         var status = 0
         _ = hub_curl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)

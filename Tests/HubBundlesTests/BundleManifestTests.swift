@@ -43,6 +43,14 @@ import Testing
         #expect(throws: HubError.self) { try BundleManifest(parsing: Data([0xff, 0xfe, 0x3a, 0x20])) }
     }
 
+    @Test func aManifestThatIsADirectoryIsInvalid() throws {
+        let scratch = try Scratch()
+        try FileManager.default.createDirectory(atPath: scratch.path + "/META-INF/MANIFEST.MF", withIntermediateDirectories: true)
+        let error = #expect(throws: HubError.self) { try BundleManifest.read(fromExtracted: scratch.path) }
+        #expect(error?.code == .manifestInvalid)
+        #expect(error?.exitCode == 65)
+    }
+
     @Test func missingManifestIsAnError() throws {
         let scratch = try Scratch()
         let error = #expect(throws: HubError.self) { try BundleManifest.read(fromExtracted: scratch.path) }

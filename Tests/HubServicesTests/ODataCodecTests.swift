@@ -45,7 +45,8 @@ import Testing
         #expect(fromJSON["NetworkPolicy"] == .object(["Enabled": .bool(true)]), "unknown properties are kept")
     }
 
-    @Test(arguments: ["", "   ", "garbage", "{\"d\": 3", "<html><body>Login</body></html>", "[1,2]", "{}"])
+    @Test(arguments: ["", "   ", "garbage", "{\"d\": 3", "<html><body>Login</body></html>", "[1,2]", "{}",
+                      "{\"d\":null}", "{\"d\":[1]}", "{\"d\":{\"results\":[]}}", "{\"d\":\"x\"}", "{\"d\":{}}"])
     func garbageIsMalformed(_ body: String) {
         let error = #expect(throws: HubError.self) { try ODataCodec.decodeEntity(Data(body.utf8)) }
         #expect(error?.kind == .data)

@@ -1,0 +1,117 @@
+// Answers that are not what they should be, through the built hubctl: a body that is not one
+// Connection entity (65), an answer that is not HTTP or is cut off in its headers (69), a bundle
+// whose manifest is a directory (65). Stdout stays empty and nothing is recorded.
+
+import Foundation
+import Testing
+
+/// A TCP server on a free loopback port that answers every connection with the same raw bytes and
+/// closes it (python3, as the archive factory uses); stopped when the value goes away.
+final class RawServer: Sendable {
+    let process: Process
+    let port: Int
+    private let dir = TempDir("raw")
+
+    init(answer: String) throws {
+        let script = """
+        import socket, sys
+        answer, port_file = sys.argv[1].encode("latin-1"), sys.argv[2]
+        s = socket.socket(); s.bind(("127.0.0.1", 0)); s.listen(16)
+        with open(port_file + ".tmp", "w") as f: f.write(str(s.getsockname()[1]))
+        import os; os.rename(port_file + ".tmp", port_file)
+        while True:
+            c, _ = s.accept()
+            c.settimeout(5)
+            data = b""
+            try:
+                while b"\\r\\n\\r\\n" not in data:
+                    chunk = c.recv(65536)
+                    if not chunk: break
+                    data += chunk
+                c.sendall(answer)
+            except OSError:
+                pass
+            c.close()
+        """
+        let portFile = dir.file("port")
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = ["-c", script, answer, portFile]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // The port file appears (renamed into place, so whole) once the socket listens.
+        var port: Int?
+        for _ in 0..<200 where port == nil {
+            port = FileManager.default.contents(atPath: portFile).flatMap { Int(String(decoding: $0, as: UTF8.self)) }
+            if port == nil { usleep(25_000) }
+        }
+        guard let port else {
+            process.terminate()
+            throw HarnessError("the raw server did not start")
+        }
+        self.port = port
+    }
+
+    deinit { process.terminate() }
+}
+
+@Suite struct MalformedAnswersEndToEndTests {
+    @Test(arguments: [#"{"d":null}"#, #"{"d":[1]}"#, #"{"d":{"results":[]}}"#, #"{"d":"text"}"#])
+    func anAnswerThatIsNotOneConnectionIs65(_ body: String) throws {
+        let emu = try Emulator()
+        let hub = client(emu)
+        #expect(try hub("register").status == 0)
+        let fault = String(decoding: try JSONSerialization.data(withJSONObject: ["garbage": body, "count": 1]), as: UTF8.self)
+        #expect(try emu.control("POST", "/_emulator/faults", json: fault).status < 300)
+        let r = try hub("settings", "get")
+        #expect(r.status == 65, "\(r)")
+        #expect(r.errorCode == "malformed_response", "\(r)")
+        #expect(r.stdout.isEmpty)
+    }
+
+    @Test(arguments: ["HTTP/1.1 abc\r\n\r\n", "SSH-2.0-OpenSSH_9.2\r\n\r\n", "HTTP/7.3 200 OK\r\n\r\n"])
+    func anAnswerThatIsNotHTTPIs69(_ answer: String) throws {
+        let server = try RawServer(answer: answer)
+        let hub = Hubctl(environment: ["HUBCTL_SERVER": "http://127.0.0.1:\(server.port)", "HUBCTL_APP_ID": "com.example.demo",
+                                       "HUBCTL_USER": "demo", "HUBCTL_PASSWORD": "demo-password"])
+        let r = try hub("register")
+        #expect(r.status == 69, "\(r)")
+        #expect(r.errorCode == "invalid_response", "\(r)")
+        #expect(r.stdout.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: hub.dir.path + "/home/state.json"), "nothing recorded")
+    }
+
+    @Test func headersCutOffAre69AfterTheRetries() throws {
+        let server = try RawServer(answer: "HTTP/1.1 201 Created\r\nContent-Type: application/json\r\nContent-Le")
+        let hub = Hubctl(environment: ["HUBCTL_SERVER": "http://127.0.0.1:\(server.port)", "HUBCTL_APP_ID": "com.example.demo",
+                                       "HUBCTL_USER": "demo", "HUBCTL_PASSWORD": "demo-password"])
+        let r = try hub("register", "--verbose")
+        #expect(r.status == 69, "\(r)")
+        #expect(r.errorCode == "connection_lost", "\(r)")
+        #expect(r.stdout.isEmpty)
+        // One --verbose line per attempt: the cut answer was retried like a lost connection.
+        let attempts = r.err.split(separator: "\n").filter { $0.hasPrefix("hubctl: POST ") }
+        #expect(attempts.count == 4, "\(r.err)")
+    }
+
+    @Test func aManifestThatIsADirectoryIs65() throws {
+        let emu = try Emulator()
+        let hub = client(emu)
+        #expect(try hub("register").status == 0)
+        let file = hub.dir.file("dir-manifest.zip")
+        let script = """
+        import sys, zipfile
+        with zipfile.ZipFile(sys.argv[1], "w") as z:
+            z.writestr("META-INF/MANIFEST.MF/", b"")
+            z.writestr("tiles/home.json", b"{}")
+        """
+        #expect(try run("/usr/bin/python3", ["-c", script, file]).status == 0)
+        try emu.publish(file, id: "Appmc:1.0.0")
+        let r = try hub("acp", "fetch")
+        #expect(r.status == 65, "\(r)")
+        #expect(r.errorCode == "manifest_invalid", "\(r)")
+        #expect(r.stdout.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: hub.dir.path + "/home/acp/com.example.demo/current"))
+    }
+}

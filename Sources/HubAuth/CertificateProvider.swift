@@ -152,6 +152,9 @@ public enum CertificateFiles {
             case .tooLarge:
                 throw HubError.data("The \(what) \(path) (\(flag)) is larger than 1 MiB; that is not a certificate file.",
                                     code: .invalidCertificateFile)
+            case .notRegular:
+                // Not asked for here: a certificate may come through a pipe (`<(…)`).
+                throw HubError.noInput("Cannot read the \(what) \(path) (\(flag)). Check the path.", code: .certificateFileUnreadable)
             }
         }
         guard !data.isEmpty else {

@@ -93,7 +93,7 @@ public struct ProfileDirectory: Sendable {
         for _ in 0..<3 {
             guard let version = try currentVersion() else { return nil }
             let file = recordPath(version)
-            guard let data = try? BoundedFile.read(path: file, limit: Self.maximumRecordSize) else {
+            guard let data = try? BoundedFile.read(path: file, limit: Self.maximumRecordSize, regularOnly: true) else {
                 if try currentVersion() != version { continue }
                 throw damaged("its record \(file) is missing")
             }

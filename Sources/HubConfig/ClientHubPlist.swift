@@ -48,13 +48,15 @@ public enum ClientHubPlistReader {
     /// file is refused without reading it, and the read itself is bounded for pipes and devices.
     public static func readFile(at path: String) -> Result<Data, ClientHubReadFailure> {
         do throws(BoundedFile.Failure) {
-            return .success(try BoundedFile.read(path: path, limit: maximumSize))
+            return .success(try BoundedFile.read(path: path, limit: maximumSize, regularOnly: true))
         } catch {
             switch error {
             case .missing:
                 return .failure(unavailable(.notFound, "\(path) does not exist. Check the path (a relative path is taken from the current directory)."))
             case .directory:
                 return .failure(unavailable(.notAFile, "\(path) is a directory, not a property list file. Name the clienthub.plist file inside it."))
+            case .notRegular:
+                return .failure(unavailable(.notAFile, "\(path) is not a regular file (a FIFO, socket or device); it was not opened. Give a file, or `-` to read standard input."))
             case .failed(.stat, let err):
                 return .failure(unavailable(.unreadable, "Cannot read \(path): \(String(cString: strerror(err))). Check the path and its permissions."))
             case .failed(.open, let err):
@@ -81,6 +83,8 @@ public enum ClientHubPlistReader {
             return tooLarge(label, size: size)
         case .failed(_, EISDIR), .directory:
             return unavailable(.notAFile, "\(label) is a directory, not a property list file.")
+        case .notRegular:
+            return unavailable(.notAFile, "\(label) is not a regular file.")
         case .failed(_, let err):
             return unavailable(.unreadable, "Cannot read \(label): \(String(cString: strerror(err))).")
         case .missing:

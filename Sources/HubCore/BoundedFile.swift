@@ -20,6 +20,9 @@ public enum BoundedFile {
         case missing
         /// The path is a directory.
         case directory
+        /// The path is a FIFO, socket or device and only a regular file was asked for (reading one
+        /// could block forever).
+        case notRegular
         /// More than `limit` bytes; `size` is the file's size when `stat` told it before reading.
         case tooLarge(size: Int64?)
         /// `stat`, `open` or `read` failed with `errno`.
@@ -29,7 +32,9 @@ public enum BoundedFile {
     /// Reads the whole file at `path`, at most `limit` bytes: a regular file larger than that is
     /// refused by its size before anything is read, and the read itself stops at `limit + 1` bytes
     /// for pipes and devices. `openFlags` are added to `O_RDONLY | O_CLOEXEC` (e.g. `O_NOFOLLOW`).
-    public static func read(path: String, limit: Int, openFlags: Int32 = 0) throws(Failure) -> Data {
+    /// `regularOnly` refuses FIFOs, sockets and devices before opening them: files a user names for
+    /// checking are read that way, so a FIFO without a writer cannot hang the command.
+    public static func read(path: String, limit: Int, openFlags: Int32 = 0, regularOnly: Bool = false) throws(Failure) -> Data {
         var info = stat()
         if stat(path, &info) != 0 {
             let err = errno
@@ -38,10 +43,16 @@ public enum BoundedFile {
         }
         let type = info.st_mode & S_IFMT
         if type == S_IFDIR { throw .directory }
+        if regularOnly && type != S_IFREG { throw .notRegular }
         if type == S_IFREG && Int64(info.st_size) > Int64(limit) { throw .tooLarge(size: Int64(info.st_size)) }
-        let fd = open(path, O_RDONLY | O_CLOEXEC | openFlags)
+        // Non-blocking open for regular-only reads: a FIFO swapped in after the check cannot block.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | openFlags | (regularOnly ? O_NONBLOCK : 0))
         guard fd >= 0 else { throw .failed(.open, errno: errno) }
         defer { close(fd) }
+        if regularOnly {
+            var opened = stat()
+            guard fstat(fd, &opened) == 0, opened.st_mode & S_IFMT == S_IFREG else { throw .notRegular }
+        }
         return try read(fd: fd, limit: limit)
     }
 

@@ -36,7 +36,7 @@ public enum PasscodePolicyFile {
         let path = path(home: home)
         let data: Data
         do throws(BoundedFile.Failure) {
-            data = try BoundedFile.read(path: path, limit: maximumSize)
+            data = try BoundedFile.read(path: path, limit: maximumSize, regularOnly: true)
         } catch .missing {
             return nil
         } catch {

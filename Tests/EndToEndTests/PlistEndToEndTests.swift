@@ -194,6 +194,23 @@ struct PlistEndToEndTests {
         #expect(codes(files(directory)[0]) == ["not_a_file"])
     }
 
+    /// A FIFO with no writer (or a socket, or a device) is reported, never opened: reading one would
+    /// block forever. Alone and among other files.
+    @Test func aFIFOIsReportedNotOpened() throws {
+        let fifo = hubctl.dir.file("pipe.plist")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let alone = try hubctl("plist", "validate", fifo)
+        #expect(alone.status == 66, "\(alone)")
+        #expect(alone.errorCode == "not_found")
+        #expect(codes(files(alone)[0]) == ["not_a_file"])
+        let good = write("good.plist", plistData(validPlist, binary: false))
+        let mixed = try hubctl("plist", "validate", good, fifo, "/dev/null")
+        #expect(mixed.status == 66, "\(mixed)")
+        #expect(files(mixed).map { $0["valid"] as? Bool } == [true, false, false])
+        #expect(codes(files(mixed)[1]) == ["not_a_file"])
+        #expect(codes(files(mixed)[2]) == ["not_a_file"])
+    }
+
     @Test func emptyFile() throws {
         let r = try hubctl("plist", "validate", write("empty.plist", Data()))
         #expect(r.status == 65, "\(r)")
@@ -209,10 +226,10 @@ struct PlistEndToEndTests {
         let r = try hubctl("plist", "validate", path)
         #expect(r.status == 65, "\(r)")
         #expect(codes(files(r)[0]) == ["too_large"])
-        // An endless device is refused by the bounded read as well.
+        // An endless device is not a file: reported without being read.
         let zero = try hubctl("plist", "validate", "/dev/zero")
-        #expect(zero.status == 65, "\(zero)")
-        #expect(codes(files(zero)[0]) == ["too_large"])
+        #expect(zero.status == 66, "\(zero)")
+        #expect(codes(files(zero)[0]) == ["not_a_file"])
     }
 
     @Test func deepNestingAndCyclesDoNotCrash() throws {

@@ -41,20 +41,6 @@ extension HubError {
               code: ErrorCode.corruptArchive)
     }
 
-    /// Keeps hostile names printable and short in messages.
-    static func quoted(_ path: String) -> String {
-        var out = ""
-        for scalar in path.unicodeScalars.prefix(200) {
-            if scalar.value < 0x20 || scalar.value == 0x7f {
-                out += String(format: "\\x%02x", scalar.value)
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        if path.unicodeScalars.count > 200 { out += "…" }
-        return "\"\(out)\""
-    }
-
     /// A filesystem failure while writing the profile: exit 73 (or 66 when something vanished).
     static func filesystem(_ what: String, _ err: Int32) -> HubError {
         AtomicFile.fileError(what, err)

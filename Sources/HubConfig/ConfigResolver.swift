@@ -85,6 +85,10 @@ public struct ConfigResolver: Sendable {
                 throw HubError.config("No application id configured. Pass --app-id ID, set HUBCTL_APP_ID, or add `app-id:` to profile '\(profile)' in \(file.path).", code: .missingAppId)
             }
         }
+        if let appId, !SafeName.isApplicationId(appId) {
+            throw HubError(.usage, code: .invalidAppId,
+                           "The application id \(HubError.quoted(appId)) cannot be used: give letters, digits, '.', '_' and '-' (at most 200), starting with a letter or digit, e.g. com.acme.field (--app-id / HUBCTL_APP_ID / the profile's app-id).")
+        }
         let normalizedServer = try server.map(Self.normalizeServer) ?? ""
 
         let version = string("api-version") ?? "latest"

@@ -7,13 +7,13 @@ public enum ErrorCode: Sendable, Hashable, CaseIterable, RawRepresentable, Codab
     // 64 usage
     case usage, invalidAssignment, unknownProperty, readOnlyProperty, wrongType, updateRefused, noPassword
     case emptyPassphrase, passphraseMismatch, passcodePolicyViolation, invalidVaultKeyName
-    case noCertificateGiven, certificateWithoutKey, conflictingCertificates, invalidHeader
+    case noCertificateGiven, certificateWithoutKey, conflictingCertificates, invalidHeader, invalidAppId
     // 65 data
     case invalidData, malformedResponse, responseTooLarge, unexpectedStatus
     case serverErrorDocument, unknownSetting, invalidPlist, unsafePath, pathTooLong, unsafeEntryType
     case duplicateEntry, tooManyEntries, tooLarge, corruptArchive, manifestMissing, manifestInvalid
     case bundleMismatch, profileDamaged, stateDamaged, vaultDamaged, invalidCertificateEntry
-    case invalidPasscodePolicy, invalidCertificateFile, invalidKeyFile
+    case invalidPasscodePolicy, invalidCertificateFile, invalidKeyFile, invalidConnectionId
     // 66 no input
     case notFound, fileNotFound, unreadable, notAFile, certificateFileUnreadable, caCertificateUnreadable
     case notRegistered, connectionNotFound, applicationNotFound, noBundleAssigned, bundleNotFound

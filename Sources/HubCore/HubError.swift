@@ -59,6 +59,21 @@ public struct HubError: Error, Sendable, CustomStringConvertible {
     public static func noInput(_ message: String, code: ErrorCode = .notFound, status: Int? = nil) -> HubError {
         HubError(.noInput, code: code, message, status: status)
     }
+    /// A name from outside (an archive entry, an id from a server or a flag) quoted for a message:
+    /// control characters shown as `\xNN`, at most 200 characters.
+    public static func quoted(_ name: String) -> String {
+        var out = ""
+        for scalar in name.unicodeScalars.prefix(200) {
+            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                out += "\\x" + String(scalar.value, radix: 16, uppercase: false).leftPadded(to: 2)
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        if name.unicodeScalars.count > 200 { out += "…" }
+        return "\"\(out)\""
+    }
+
     public static func internalError(_ message: String) -> HubError {
         HubError(.internal, code: .internal, message + " This is a bug in hubctl; please report it.")
     }
@@ -75,5 +90,11 @@ public struct ErrorDocument: Encodable, Sendable {
 
     public init(_ error: HubError) {
         self.error = Body(code: error.code, message: error.message, status: error.status)
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

@@ -82,6 +82,12 @@ public final class ConnectionService {
                 guard let id = Self.connectionId(settings: settings, response: response) else {
                     throw HubError(.data, code: .malformedResponse, "The server created a connection but did not say its id (no ApplicationConnectionId, X-SMP-APPCID header or cookie).", status: response.status)
                 }
+                guard SafeName.isConnectionId(id) else {
+                    // Recorded, it would go into every later URL and X-SMP-APPCID header; refused here instead.
+                    throw HubError(.data, code: .invalidConnectionId,
+                                   "The server answered with a connection id hubctl cannot use safely: \(HubError.quoted(id)) (ids are letters, digits, '.', '_', ':' and '-', at most 128). Nothing was recorded; ask the server's administrator.",
+                                   status: response.status)
+                }
                 if settings.isEmpty { settings = try readSettings(version: version, id: id) }
                 return try finishRegistration(id: id, version: version, settings: settings)
             case 409:
@@ -197,6 +203,10 @@ public final class ConnectionService {
     public func unregister(connectionId: String?) throws -> UnregisterResult {
         let registration: Registration
         if let connectionId {
+            guard SafeName.isConnectionId(connectionId) else {
+                throw HubError(.usage, code: .invalidConnectionId,
+                               "\(HubError.quoted(connectionId)) is not a connection id (letters, digits, '.', '_', ':' and '-', at most 128). Check --appcid.")
+            }
             registration = try store.all().first { $0.applicationConnectionId == connectionId }
                 ?? Registration(server: config.server, appId: config.appId, user: config.user, applicationConnectionId: connectionId,
                                 apiVersion: endpoint.versionsToTry.first ?? config.apiVersion, anonymous: config.anonymous, securityConfiguration: config.securityConfiguration)

@@ -37,6 +37,17 @@ public struct BundleExtractor: Sendable {
         guard rootFd >= 0 else { throw HubError.filesystem("open the extraction directory \(directory)", errno) }
         defer { close(rootFd) }
 
+        // libarchive converts entry names from the archive's charset (a zip's UTF-8 flag, a tar's
+        // pax headers) through the thread's locale; in the C locale a non-ASCII name cannot be
+        // converted and comes back unreadable. Decode on this thread in C.UTF-8, whatever the
+        // user's locale, so that every name arrives as UTF-8.
+        let utf8Locale = newlocale(LC_CTYPE_MASK, "C.UTF-8", nil)
+        let previousLocale = utf8Locale.map { uselocale($0) }
+        defer {
+            if let previousLocale { uselocale(previousLocale) }
+            if let utf8Locale { freelocale(utf8Locale) }
+        }
+
         let reader = try SourceReader(source: source, maxBytes: limits.maxArchiveBytes, progress: progress)
         guard let archive = archive_read_new() else {
             throw HubError.internalError("libarchive could not allocate a reader.")
@@ -225,6 +236,9 @@ enum EntryPath {
         if name.first == UInt8(ascii: "/") { throw HubError.unsafePath(display, "it is an absolute path") }
         guard let text = String(validating: name, as: UTF8.self) else {
             throw HubError.unsafePath(display, "it is not valid UTF-8")
+        }
+        if text.unicodeScalars.contains(where: { (0x80...0x9F).contains($0.value) }) {
+            throw HubError.unsafePath(display, "it contains control characters")
         }
         var components: [String] = []
         for part in text.split(separator: "/", omittingEmptySubsequences: true) {

@@ -1,6 +1,7 @@
 // The clienthub.plist rules (docs/protocol.md §8, cli.md "plist validate") and their findings.
 
 import Foundation
+import HubCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -310,7 +311,7 @@ private struct Checker {
         case .host:
             guard let s = string(name, value, line: line, blankIsError: true) else { return }
             if let problem = ClientHubHostRules.problem(with: s) {
-                error(name, .invalidValue, "Host \(Self.quoted(s)) \(problem)", line: line)
+                error(name, .invalidValue, "Host \(Self.quoted(HubError.redactingUserInfo(s))) \(problem)", line: line)
             } else {
                 values.host = ClientHubHostRules.unbracketed(s)
             }

@@ -148,15 +148,11 @@ public struct ConfigResolver: Sendable {
         guard let url = URLComponents(string: raw), let scheme = url.scheme?.lowercased(),
               scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty,
               url.query == nil, url.fragment == nil, url.user == nil, url.password == nil else {
-            throw HubError.config("Invalid server URL '\(Self.redactUserInfo(raw))'. Use scheme://host:port[/path-prefix], e.g. https://smp.example.com:8443 (no credentials, query or fragment).", code: .invalidServer)
+            throw HubError.config("Invalid server URL '\(HubError.redactingUserInfo(raw))'. Use scheme://host:port[/path-prefix], e.g. https://smp.example.com:8443 (no credentials, query or fragment).", code: .invalidServer)
         }
         var s = raw
         while s.hasSuffix("/") { s.removeLast() }
         return s
     }
 
-    static func redactUserInfo(_ raw: String) -> String {
-        guard let at = raw.firstIndex(of: "@"), let schemeEnd = raw.range(of: "://"), schemeEnd.upperBound < at else { return raw }
-        return String(raw[..<schemeEnd.upperBound]) + "<redacted>" + String(raw[at...])
-    }
 }

@@ -74,6 +74,14 @@ public struct HubError: Error, Sendable, CustomStringConvertible {
         return "\"\(out)\""
     }
 
+    /// A host or URL with any user information (`user:password@`) replaced by `<redacted>`, for
+    /// messages and reports: a password typed into a URL or a Host must never be shown again.
+    public static func redactingUserInfo(_ text: String) -> String {
+        guard let at = text.lastIndex(of: "@") else { return text }
+        let start = text.range(of: "://").map { $0.upperBound < at ? $0.upperBound : text.startIndex } ?? text.startIndex
+        return String(text[..<start]) + "<redacted>" + String(text[at...])
+    }
+
     public static func internalError(_ message: String) -> HubError {
         HubError(.internal, code: .internal, message + " This is a bug in hubctl; please report it.")
     }

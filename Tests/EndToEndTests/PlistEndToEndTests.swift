@@ -211,6 +211,21 @@ struct PlistEndToEndTests {
         #expect(codes(files(mixed)[2]) == ["not_a_file"])
     }
 
+    /// A password typed as user information in Host never appears again: not in the report, not
+    /// in an error of a command that uses the file (issue 11, class 8).
+    @Test(arguments: ["admin:s3cr3t-pw@smp.example.com", "https://admin:s3cr3t-pw@smp.example.com"])
+    func userInformationInHostIsRedacted(_ host: String) throws {
+        let path = write("userinfo.plist", plistData(variant(["Host": host]), binary: false))
+        let r = try hubctl("plist", "validate", path)
+        #expect(r.status == 65, "\(r)")
+        #expect(codes(files(r)[0]).contains("invalid_value"))
+        #expect(r.out.contains("<redacted>@smp.example.com"), "\(r.out)")
+        #expect(!r.out.contains("s3cr3t") && !r.err.contains("s3cr3t"), "\(r)")
+        let used = try hubctl("--plist", path, "--app-id", "com.example.demo", "register")
+        #expect(used.status == 65, "\(used)")
+        #expect(!used.out.contains("s3cr3t") && !used.err.contains("s3cr3t"), "\(used)")
+    }
+
     @Test func emptyFile() throws {
         let r = try hubctl("plist", "validate", write("empty.plist", Data()))
         #expect(r.status == 65, "\(r)")

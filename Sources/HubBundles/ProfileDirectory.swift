@@ -31,6 +31,8 @@ public struct InstallProgress: Sendable, Equatable {
 
 /// An application's profile directory (e.g. `$HUBCTL_HOME/acp/<appId>`):
 ///
+///     .hubctl-profile                marks the directory as hubctl's (written when it is claimed)
+///     .hubctl-pending                names an install is about to create, until it has switched
 ///     .lock                          flock held across a whole install
 ///     .staging-<random>/             an extraction in progress (removed on failure or at next start)
 ///     versions/<id>-<time>-<rnd>/    an installed profile (files 0644, directories 0755)
@@ -41,6 +43,11 @@ public struct InstallProgress: Sendable, Equatable {
 /// writes the record, then switches `current`. A failure or a `kill -9` at any instant leaves
 /// `current` and its record as they were; leftovers are removed at the start of the next install.
 /// After a successful switch only the newest `keep` versions (current included) remain.
+///
+/// hubctl deletes only what it can prove it made: names it wrote to `.hubctl-pending` before
+/// creating them, and versions whose record (a `ProfileRecord` naming that very directory) it
+/// wrote. A non-empty directory without the marker is refused, untouched (an older hubctl's
+/// profile directory, `current`, `versions/` and `.lock` only, is adopted).
 ///
 /// How the ACP service is meant to use it (HubBundles knows nothing of HTTP):
 ///
@@ -184,9 +191,9 @@ public struct ProfileDirectory: Sendable {
         }
     }
 
-    /// Creates the directory if needed, holds `.lock` and clears leftovers of an interrupted install.
+    /// Claims the directory if needed, holds `.lock` and clears leftovers of an interrupted install.
     private func withLock<T>(_ body: () throws -> T) throws -> T {
-        try AtomicFile.ensurePrivateDirectory(path)
+        try claim()
         let lock = try FileLock(path: (path as NSString).appendingPathComponent(".lock"))
         return try withExtendedLifetime(lock) {
             try removeLeftovers()
@@ -197,13 +204,18 @@ public struct ProfileDirectory: Sendable {
     private func installLocked(bundleId: String?, limits: ExtractionLimits,
                                progress: (@Sendable (Int64) -> Void)?,
                                source: any ArchiveByteSource) throws -> ProfileRecord {
-        let staging = (path as NSString).appendingPathComponent(".staging-\(Self.randomSuffix())")
+        let stagingName = ".staging-\(Self.randomSuffix())"
+        let staging = (path as NSString).appendingPathComponent(stagingName)
+        try addPending([stagingName])
         guard mkdir(staging, 0o700) == 0 else { throw HubError.filesystem("create \(staging)", errno) }
         // Everything created so far, removed again unless `current` was switched.
         var undo: [String] = [staging]
         var switched = false
         defer {
-            if !switched { for item in undo.reversed() { try? FileManager.default.removeItem(atPath: item) } }
+            if !switched {
+                for item in undo.reversed() { try? FileManager.default.removeItem(atPath: item) }
+                clearPending()
+            }
         }
 
         let summary = try BundleExtractor(limits: limits, progress: progress).extract(from: source, into: staging)
@@ -234,6 +246,7 @@ public struct ProfileDirectory: Sendable {
         _ = chmod(staging, 0o755)
         if flushBeforeSwitch { FileSystemSync.flush(staging) }
         let target = (versionsPath as NSString).appendingPathComponent(version)
+        try addPending(["versions/\(version)", "versions/\(version).json"])
         guard rename(staging, target) == 0 else { throw HubError.filesystem("move the profile into \(target)", errno) }
         undo = [target]
         let recordFile = recordPath(version)
@@ -241,7 +254,9 @@ public struct ProfileDirectory: Sendable {
         try AtomicFile.write(try JSONOutput.encode(record, pretty: true), to: recordFile, mode: 0o644)
 
         // The switch: a new link under a temporary name, renamed over `current` in one step.
-        let temporaryLink = (path as NSString).appendingPathComponent(".current-\(Self.randomSuffix())")
+        let linkName = ".current-\(Self.randomSuffix())"
+        let temporaryLink = (path as NSString).appendingPathComponent(linkName)
+        try addPending([linkName])
         guard symlink("versions/\(version)", temporaryLink) == 0 else {
             throw HubError.filesystem("create \(temporaryLink)", errno)
         }
@@ -256,45 +271,96 @@ public struct ProfileDirectory: Sendable {
         }
         switched = true
         AtomicFile.syncDirectory(path)
+        clearPending()
         prune()
         return record
     }
 
     // MARK: Housekeeping
 
-    /// Removes what an interrupted install left (staging trees, temporary links and records,
-    /// version directories without a record or records without a directory), never `current`.
-    func removeLeftovers() throws {
+    static let markerName = ".hubctl-profile"
+    static let pendingName = ".hubctl-pending"
+    var markerPath: String { (path as NSString).appendingPathComponent(Self.markerName) }
+    var pendingPath: String { (path as NSString).appendingPathComponent(Self.pendingName) }
+
+    /// Makes sure the directory is hubctl's before anything is written in it: a new or empty
+    /// directory is claimed (the marker written), one with the marker is ours, an older hubctl's
+    /// profile directory is adopted; anything else is refused with nothing touched.
+    func claim() throws {
         let fm = FileManager.default
-        for name in (try? fm.contentsOfDirectory(atPath: path)) ?? []
-        where name.hasPrefix(".staging-") || name.hasPrefix(".current-") {
-            try? fm.removeItem(atPath: (path as NSString).appendingPathComponent(name))
-        }
-        let current = try? currentVersion()
-        let names = Set((try? fm.contentsOfDirectory(atPath: versionsPath)) ?? [])
-        for name in names where name != current && name != (current.map { $0 + ".json" }) {
-            let complete = name.hasSuffix(".json")
-                ? names.contains(String(name.dropLast(5)))
-                : names.contains(name + ".json")
-            if name.hasPrefix(".") || !complete {
-                try? fm.removeItem(atPath: (versionsPath as NSString).appendingPathComponent(name))
+        var isDirectory: ObjCBool = false
+        if fm.fileExists(atPath: path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else {
+                throw HubError(.cannotCreate, code: .notADirectory, "\(path) exists and is not a directory. Give --dest a directory.")
             }
+            if fm.fileExists(atPath: markerPath) { return }
+            let entries = try fm.contentsOfDirectory(atPath: path)
+            let olderHubctl = Set(entries).isSubset(of: [".lock", "current", "versions"]) && entries.contains("versions")
+            guard entries.isEmpty || olderHubctl else {
+                throw HubError(.cannotCreate, code: .notAProfileDirectory,
+                               "\(path) is not empty and is not a profile directory hubctl made (it has no \(Self.markerName)); nothing in it was touched. Give --dest a new or empty directory, or the one hubctl made before.")
+            }
+        } else {
+            try AtomicFile.ensurePrivateDirectory(path)
         }
+        let note = "A profile directory managed by hubctl: `current` and `versions/` are replaced and pruned by `hubctl acp fetch`. Keep your own files elsewhere.\n"
+        try AtomicFile.write(Data(note.utf8), to: markerPath, mode: 0o644)
     }
 
-    /// Keeps `current` and the newest others up to `keep` in all; best effort (a failure to
-    /// prune must not fail an install that already switched).
+    /// The names an install wrote to the journal before creating them.
+    func pendingNames() -> [String] {
+        guard let data = try? BoundedFile.read(path: pendingPath, limit: 1 << 16, regularOnly: true) else { return [] }
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    /// Records names before they are created, so an interrupted install's leftovers are provably ours.
+    private func addPending(_ names: [String]) throws {
+        let all = pendingNames() + names
+        try AtomicFile.write(Data(all.map { $0 + "\n" }.joined().utf8), to: pendingPath, mode: 0o644)
+    }
+
+    private func clearPending() { unlink(pendingPath) }
+
+    /// Removes what an interrupted install left: only the names it journalled (staging trees,
+    /// temporary links, a version and its record), never `current`'s version, never anything else.
+    func removeLeftovers() throws {
+        let current = try? currentVersion()
+        let protected = Set(current.map { ["versions/\($0)", "versions/\($0).json"] } ?? [])
+        for name in pendingNames() where !protected.contains(name) && Self.isJournalName(name) {
+            try? FileManager.default.removeItem(atPath: (path as NSString).appendingPathComponent(name))
+        }
+        clearPending()
+    }
+
+    /// The shapes of names hubctl journals; anything else in the journal is ignored.
+    static func isJournalName(_ name: String) -> Bool {
+        let parts = name.split(separator: "/", omittingEmptySubsequences: false)
+        if parts.count == 1 { return name.hasPrefix(".staging-") || name.hasPrefix(".current-") }
+        return parts.count == 2 && parts[0] == "versions" && !parts[1].isEmpty && !parts[1].hasPrefix(".")
+    }
+
+    /// Whether `versions/<name>` is a profile hubctl installed: its record names that very directory.
+    func isInstalledVersion(_ name: String) -> Bool {
+        guard let data = try? BoundedFile.read(path: recordPath(name), limit: Self.maximumRecordSize, regularOnly: true) else { return false }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return (try? decoder.decode(ProfileRecord.self, from: data))?.version == name
+    }
+
+    /// Keeps `current` and the newest other installed versions up to `keep` in all; best effort (a
+    /// failure to prune must not fail an install that already switched). Only versions with their
+    /// own record are candidates.
     func prune() {
         let fm = FileManager.default
         guard let current = try? currentVersion(),
               let names = try? fm.contentsOfDirectory(atPath: versionsPath) else { return }
         let others = names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
             .map { String($0.dropLast(5)) }
-            .filter { $0 != current }
+            .filter { $0 != current && isInstalledVersion($0) }
             .map { (name: $0, time: modificationTime(recordPath($0))) }
             .sorted { ($0.time, $0.name) > ($1.time, $1.name) }
         for old in others.dropFirst(keep - 1) {
-            // The directory first: a record without its tree is cleaned as a leftover anyway.
+            // The directory first: a record without its tree is harmless.
             try? fm.removeItem(atPath: (versionsPath as NSString).appendingPathComponent(old.name))
             try? fm.removeItem(atPath: recordPath(old.name))
         }

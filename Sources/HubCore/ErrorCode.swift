@@ -25,7 +25,7 @@ public enum ErrorCode: Sendable, Hashable, CaseIterable, RawRepresentable, Codab
     // 70 internal
     case `internal`
     // 73 cannot create
-    case cannotCreate, diskFull, notADirectory, vaultExists, kdfFailed
+    case cannotCreate, diskFull, notADirectory, vaultExists, kdfFailed, notAProfileDirectory
     // 75 temporary
     case timeout
     // 77 permission

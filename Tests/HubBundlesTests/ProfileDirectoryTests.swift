@@ -40,7 +40,7 @@ import Testing
         #expect(link == "versions/\(second.version)")   // relative, so the directory can move
         let main = try String(contentsOfFile: profile.currentPath + "/tiles/main.json", encoding: .utf8)
         #expect(main.contains("Appmc:1.2.1"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: profile.path).sorted() == [".lock", "current", "versions"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: profile.path).sorted() == [".hubctl-profile", ".lock", "current", "versions"])
     }
 
     @Test func defaultBundleTakesItsIdFromTheManifest() throws {
@@ -79,25 +79,73 @@ import Testing
         #expect(try profile.currentRecord()?.bundleId == "A:5")
     }
 
-    @Test func removesLeftoversOfAnInterruptedInstall() throws {
+    @Test func removesLeftoversOfAnInterruptedInstallAndNothingElse() throws {
         let scratch = try Scratch()
         let profile = ProfileDirectory(path: scratch.sub("p"), flushBeforeSwitch: false)
         let first = try profile.install(bundleId: "A:1", from: DataByteSource(try ArchiveFactory.profile("A:1")))
-        // What a kill -9 can leave: a staging tree, a temporary link, a tree without a record,
-        // a record without a tree, a half-written record.
+        // What a kill -9 can leave, journalled before it was created: a staging tree, a temporary
+        // link, a tree without a record, a record without a tree.
         let fm = FileManager.default
         try fm.createDirectory(atPath: profile.path + "/.staging-abc/deep/er", withIntermediateDirectories: true)
         #expect(fm.createFile(atPath: profile.path + "/.staging-abc/deep/er/file", contents: Data("x".utf8)))
         #expect(symlink("versions/nowhere", profile.path + "/.current-xyz") == 0)
         try fm.createDirectory(atPath: profile.path + "/versions/A_2-20260101T000000Z-orphan", withIntermediateDirectories: true)
         #expect(fm.createFile(atPath: profile.path + "/versions/A_3-20260101T000000Z-lost.json", contents: Data("{}".utf8)))
-        #expect(fm.createFile(atPath: profile.path + "/versions/.x.json.tmp-1-2", contents: Data()))
+        let journal = [".staging-abc", ".current-xyz", "versions/A_2-20260101T000000Z-orphan", "versions/A_3-20260101T000000Z-lost.json",
+                       // Never followed: current's own version, and names of other shapes.
+                       "versions/\(first.version)", "../outside", "versions/../../outside", "current"]
+        try Data(journal.map { $0 + "\n" }.joined().utf8).write(to: URL(fileURLWithPath: profile.path + "/.hubctl-pending"))
+        // A user's own things, never journalled: they stay.
+        try fm.createDirectory(atPath: profile.path + "/versions/mine", withIntermediateDirectories: true)
+        #expect(fm.createFile(atPath: profile.path + "/versions/mine.json", contents: Data("{}".utf8)))
+        #expect(fm.createFile(atPath: profile.path + "/.staging-mine", contents: Data("mine".utf8)))
 
         let second = try profile.install(bundleId: "A:2", from: DataByteSource(try ArchiveFactory.profile("A:2")))
         let top = try fm.contentsOfDirectory(atPath: profile.path).sorted()
-        #expect(top == [".lock", "current", "versions"])
+        #expect(top == [".hubctl-profile", ".lock", ".staging-mine", "current", "versions"])
         let versions = try fm.contentsOfDirectory(atPath: profile.path + "/versions").sorted()
-        #expect(versions == [first.version, first.version + ".json", second.version, second.version + ".json"].sorted())
+        #expect(versions == [first.version, first.version + ".json", second.version, second.version + ".json", "mine", "mine.json"].sorted())
+    }
+
+    @Test func pruningSkipsWhatHubctlDidNotInstall() throws {
+        let scratch = try Scratch()
+        let profile = ProfileDirectory(path: scratch.sub("p"), flushBeforeSwitch: false)
+        _ = try profile.install(bundleId: "A:1", from: DataByteSource(try ArchiveFactory.profile("A:1")))
+        // A directory with a record-like file that is not a record of its own: not ours.
+        let fm = FileManager.default
+        try fm.createDirectory(atPath: profile.path + "/versions/keep-me", withIntermediateDirectories: true)
+        #expect(fm.createFile(atPath: profile.path + "/versions/keep-me.json", contents: Data(#"{"note": "mine"}"#.utf8)))
+        for i in 2...5 { _ = try profile.install(bundleId: "A:\(i)", from: DataByteSource(try ArchiveFactory.profile("A:\(i)"))) }
+        let versions = try fm.contentsOfDirectory(atPath: profile.path + "/versions")
+        #expect(versions.contains("keep-me") && versions.contains("keep-me.json"))
+        #expect(versions.filter { $0.hasPrefix("A_") && !$0.hasSuffix(".json") }.count == 3)
+    }
+
+    @Test func aDirectoryThatIsNotAProfileIsRefusedUntouched() throws {
+        let scratch = try Scratch()
+        let dest = scratch.sub("mine")
+        let fm = FileManager.default
+        try fm.createDirectory(atPath: dest + "/versions/old", withIntermediateDirectories: true)
+        #expect(fm.createFile(atPath: dest + "/notes.txt", contents: Data("keep".utf8)))
+        let before = listTree(dest)
+        let profile = ProfileDirectory(path: dest, flushBeforeSwitch: false)
+        let error = #expect(throws: HubError.self) {
+            try profile.install(bundleId: "A:1", from: DataByteSource(try ArchiveFactory.profile("A:1")))
+        }
+        #expect(error?.code == .notAProfileDirectory)
+        #expect(error?.exitCode == 73)
+        #expect(listTree(dest) == before)
+    }
+
+    @Test func anOlderHubctlsProfileDirectoryIsAdopted() throws {
+        let scratch = try Scratch()
+        let profile = ProfileDirectory(path: scratch.sub("p"), flushBeforeSwitch: false)
+        let first = try profile.install(bundleId: "A:1", from: DataByteSource(try ArchiveFactory.profile("A:1")))
+        unlink(profile.path + "/.hubctl-profile")   // as an older hubctl left it
+        let second = try profile.install(bundleId: "A:2", from: DataByteSource(try ArchiveFactory.profile("A:2")))
+        #expect(try profile.currentRecord() == second)
+        #expect(second.version != first.version)
+        #expect(FileManager.default.fileExists(atPath: profile.path + "/.hubctl-profile"))
     }
 
     struct DownloadFailed: Error {}
@@ -192,7 +240,7 @@ import Testing
         #expect(error?.code == .unsafePath)
         #expect(outcome.value == "cancelled")
         #expect(try profile.currentRecord() == nil)
-        #expect(listTree(profile.path) == [".lock"])
+        #expect(listTree(profile.path) == [".hubctl-profile", ".lock"])
     }
 }
 

@@ -2,6 +2,7 @@
 
 import Foundation
 import HubAuth
+import HubBundles
 import HubConfig
 import HubCore
 import HubTransport
@@ -49,6 +50,24 @@ public final class ConnectionService {
     // MARK: Register
 
     public func register(_ request: RegisterRequest) throws -> RegisterResult {
+        // One registration per identity at a time, across processes: the check, the POST and the
+        // record happen under one lock, so parallel `register` calls for the same (server, app id,
+        // user) end with one connection on the server instead of one each.
+        let lock = try FileLock(path: try identityLockPath())
+        return try withExtendedLifetime(lock) { try registerHoldingLock(request) }
+    }
+
+    /// `<home>/locks/register-<hash of server, app id, user>.lock`.
+    func identityLockPath() throws -> String {
+        let directory = home + "/locks"
+        try AtomicFile.ensurePrivateDirectory(home)
+        try AtomicFile.ensurePrivateDirectory(directory)
+        let identity = Data("\(config.server)\n\(config.appId)\n\(config.user ?? "")".utf8)
+        let hash = try identity.withUnsafeBytes { try SHA256Digest.hex(of: $0) }
+        return directory + "/register-" + hash.prefix(32) + ".lock"
+    }
+
+    private func registerHoldingLock(_ request: RegisterRequest) throws -> RegisterResult {
         if let existing = try store.find(server: config.server, appId: config.appId, user: config.user) {
             if request.force {
                 _ = try? delete(existing)

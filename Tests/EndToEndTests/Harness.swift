@@ -71,14 +71,17 @@ func run(_ executable: String, _ arguments: [String], environment: [String: Stri
     try process.run()
     if let stdin { inPipe.fileHandleForWriting.write(stdin) }
     try? inPipe.fileHandleForWriting.close()
-    // Read both pipes concurrently so a chatty child cannot block on a full pipe.
+    // Read both pipes concurrently so a chatty child cannot block on a full pipe. The readers are
+    // threads of their own, not the global dispatch queue: tests run on that queue's few threads
+    // (as many as the machine has cores), and a test blocked here must not be waiting for a reader
+    // queued behind it.
     nonisolated(unsafe) var outData = Data()
     nonisolated(unsafe) var errData = Data()
     let group = DispatchGroup()
     group.enter()
-    DispatchQueue.global().async { outData = outPipe.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+    Thread { outData = outPipe.fileHandleForReading.readDataToEndOfFile(); group.leave() }.start()
     group.enter()
-    DispatchQueue.global().async { errData = errPipe.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+    Thread { errData = errPipe.fileHandleForReading.readDataToEndOfFile(); group.leave() }.start()
     if group.wait(timeout: .now() + timeout) == .timedOut {
         process.terminate()
         Issue.record("\(executable) \(arguments) did not finish within \(timeout)s")

@@ -70,7 +70,23 @@ extension CommandContext {
     /// The vault under --home with the passcode policy in force; warnings go to stderr.
     func vaultStore() throws -> VaultStore {
         let console = self.console
-        return VaultStore(directory: home, policy: try PasscodePolicyFile.load(home: home), warn: { console.warning($0) })
+        warnIfHomeIsShared()
+        var store = VaultStore(directory: home, policy: try PasscodePolicyFile.load(home: home), warn: { console.warning($0) })
+        if mayPrompt {
+            // A person at a terminal is asked before the retry limit deletes the vault.
+            store.confirmDeletion = { attempts, limit in
+                self.readVisibleLine("Wrong passphrase \(attempts) times; the passcode policy (retry limit \(limit)) deletes the vault and every secret in it now. Delete it? [y/N] ")?
+                    .lowercased().hasPrefix("y") ?? false
+            }
+        }
+        return store
+    }
+
+    /// A home that others can write to lets them replace the vault or the state: say so.
+    func warnIfHomeIsShared() {
+        var info = stat()
+        guard stat(home, &info) == 0, info.st_mode & 0o022 != 0 else { return }
+        console.warning("\(home) (--home) is writable by its group or by others, who could replace the vault or the registration records. Run `chmod 700 \(home)`.")
     }
 
     /// The password from the first line of stdin (`--password-stdin`) or `HUBCTL_PASSWORD`.

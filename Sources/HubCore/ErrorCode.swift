@@ -8,6 +8,7 @@ public enum ErrorCode: Sendable, Hashable, CaseIterable, RawRepresentable, Codab
     case usage, invalidAssignment, unknownProperty, readOnlyProperty, wrongType, updateRefused, noPassword
     case emptyPassphrase, passphraseMismatch, passcodePolicyViolation, invalidVaultKeyName
     case noCertificateGiven, certificateWithoutKey, conflictingCertificates, invalidHeader, invalidAppId
+    case ambiguousPassphrase
     // 65 data
     case invalidData, malformedResponse, responseTooLarge, unexpectedStatus
     case serverErrorDocument, unknownSetting, invalidPlist, unsafePath, pathTooLong, unsafeEntryType

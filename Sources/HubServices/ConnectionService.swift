@@ -148,7 +148,9 @@ public final class ConnectionService {
 
     /// Records the server's PasswordPolicy* settings where the vault's policy is read from.
     func recordPolicy(_ settings: [String: JSONValue]) throws {
-        try PasscodePolicyFile.record(settings, home: home)
+        // A policy from plain http or an anonymous application could come from anyone on the path.
+        let trusted = config.server.lowercased().hasPrefix("https://") && !config.anonymous
+        try PasscodePolicyFile.record(settings, trusted: trusted, home: home)
     }
 
     // MARK: Settings

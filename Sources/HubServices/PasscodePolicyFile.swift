@@ -14,17 +14,27 @@ public enum PasscodePolicyFile {
 
     public static func path(home: String) -> String { (home as NSString).appendingPathComponent(fileName) }
 
+    /// Recorded beside the settings: whether they came over an authenticated HTTPS connection.
+    static let trustKey = "hubctl.authenticatedHTTPS"
+
+    /// The lowest retry limit applied: a server's 1 or 2 would let a single typing mistake delete
+    /// every secret in the vault.
+    public static let minimumRetryLimit = 5
+
     /// The policy the settings describe; nil when `PasswordPolicyEnabled` is not true. Values may
-    /// be typed or text ("8", "true"), since servers answering Atom give text.
-    public static func policy(settings: [String: JSONValue]) -> PasscodePolicy? {
+    /// be typed or text ("8", "true"), since servers answering Atom give text. The retry limit,
+    /// which deletes the vault, is applied only when the settings came over authenticated HTTPS
+    /// (`trusted`), and never below `minimumRetryLimit`.
+    public static func policy(settings: [String: JSONValue], trusted: Bool = true) -> PasscodePolicy? {
         guard bool(settings["PasswordPolicyEnabled"]) == true else { return nil }
+        let limit = max(0, int(settings["PasswordPolicyRetryLimit"]) ?? 0)
         return PasscodePolicy(minLength: int(settings["PasswordPolicyMinLength"]) ?? 8,
                               digitRequired: bool(settings["PasswordPolicyDigitRequired"]) ?? false,
                               upperRequired: bool(settings["PasswordPolicyUpperRequired"]) ?? false,
                               lowerRequired: bool(settings["PasswordPolicyLowerRequired"]) ?? false,
                               specialRequired: bool(settings["PasswordPolicySpecialRequired"]) ?? false,
                               minUniqueChars: int(settings["PasswordPolicyMinUniqueChars"]) ?? 0,
-                              retryLimit: max(0, int(settings["PasswordPolicyRetryLimit"]) ?? 0),
+                              retryLimit: trusted && limit > 0 ? max(limit, minimumRetryLimit) : 0,
                               expiresInDays: int(settings["PasswordPolicyExpiresInNDays"]) ?? 0,
                               lockTimeout: int(settings["PasswordPolicyLockTimeout"]) ?? 0,
                               defaultPasswordAllowed: bool(settings["PasswordPolicyDefaultPasswordAllowed"]) ?? false)
@@ -47,13 +57,15 @@ public enum PasscodePolicyFile {
             throw HubError.data("\(path) is not a JSON object of PasswordPolicy* settings. Delete it; the next `hubctl register` writes it again.",
                                 code: .invalidPasscodePolicy)
         }
-        return policy(settings: object)
+        return policy(settings: object, trusted: object[trustKey] == .bool(true))
     }
 
-    /// Records the `PasswordPolicy*` properties of a connection's settings, when there are any.
-    static func record(_ settings: [String: JSONValue], home: String) throws {
-        let policy = settings.filter { $0.key.hasPrefix("PasswordPolicy") }
+    /// Records the `PasswordPolicy*` properties of a connection's settings, when there are any,
+    /// and whether they arrived over authenticated HTTPS.
+    static func record(_ settings: [String: JSONValue], trusted: Bool, home: String) throws {
+        var policy = settings.filter { $0.key.hasPrefix("PasswordPolicy") }
         guard !policy.isEmpty else { return }
+        policy[trustKey] = .bool(trusted)
         let data = try JSONOutput.encode(policy, pretty: true)
         let path = path(home: home)
         // Most reads return the same policy: skip the (fsync-ing) write when nothing changed.

@@ -52,8 +52,15 @@ public struct ScryptParameters: Sendable, Equatable {
     public let p: Int
 
     /// nil when a parameter is outside the accepted ranges.
+    /// scrypt needs 128·r·N bytes of memory and time in proportion to N·r·p: each is capped as a
+    /// whole, so no combination of allowed parameters makes opening a vault cost minutes or gigabytes.
+    public static let maximumMemoryBytes = 256 << 20
+    public static let maximumWork = 1 << 23
+
     public init?(log2N: Int, r: Int, p: Int) {
         guard Self.allowedLog2N.contains(log2N), Self.allowedR.contains(r), Self.allowedP.contains(p) else { return nil }
+        let n = 1 << log2N
+        guard 128 * r * n <= Self.maximumMemoryBytes, n * r * p <= Self.maximumWork else { return nil }
         self.init(uncheckedLog2N: log2N, r: r, p: p)
     }
 

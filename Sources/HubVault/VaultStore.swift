@@ -39,6 +39,9 @@ public struct VaultStore: Sendable {
     public var policy: PasscodePolicy?
     /// Receives human warnings (attempts left before the vault is deleted); never secrets.
     public var warn: @Sendable (String) -> Void
+    /// Asked before the retry limit deletes the vault, when a person can answer (a terminal);
+    /// false keeps the vault. Nil (scripts, CI): the policy is applied as it is.
+    public var confirmDeletion: (@Sendable (_ attempts: Int, _ limit: Int) -> Bool)?
 
     public init(directory: String, scrypt: ScryptParameters = .default, policy: PasscodePolicy? = nil,
                 warn: @escaping @Sendable (String) -> Void = { _ in }) {
@@ -172,6 +175,11 @@ public struct VaultStore: Sendable {
             .flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? 0
         let attempts = previous + 1
         if attempts >= limit {
+            if let confirmDeletion, !confirmDeletion(attempts, limit) {
+                try AtomicFile.write(Data("\(attempts)\n".utf8), to: attemptsPath, mode: 0o600)
+                warn("wrong vault passphrase \(attempts) times; the vault was kept as you asked (passcode policy retry limit \(limit)).")
+                return
+            }
             unlink(path)
             unlink(attemptsPath)
             AtomicFile.syncDirectory(directory)
@@ -195,6 +203,13 @@ public struct VaultStore: Sendable {
         case .passphrase(let bytes):
             guard !bytes.isEmpty else {
                 throw HubError(.usage, code: .emptyPassphrase, "The vault passphrase is empty. Give a non-empty passphrase.")
+            }
+            // A passphrase must open the vault the same way from every source (a variable keeps
+            // spaces and control characters, a file's line ending is dropped): refuse the ones that
+            // would not, before a vault is made with them.
+            if bytes.contains(where: { $0 < 0x20 || $0 == 0x7F }) || bytes.first == 0x20 || bytes.last == 0x20 {
+                throw HubError(.usage, code: .ambiguousPassphrase,
+                               "The new vault passphrase starts or ends with a space or contains a control character (a tab, a line break); it could open differently from a variable and from a file. Choose one without them.")
             }
             try policy?.check(bytes)
         case .rawKey(let key):

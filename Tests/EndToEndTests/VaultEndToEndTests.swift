@@ -290,17 +290,17 @@ private func expectFailure(_ r: RunResult, _ status: Int32, _ code: String? = ni
 
     @Test func retryLimitDeletesTheVaultAfterWarnings() throws {
         let v = VaultHarness()
-        try v.writePolicy(#"{"PasswordPolicyEnabled": "true", "PasswordPolicyMinLength": "4", "PasswordPolicyRetryLimit": "3"}"#)
+        // A policy that came over authenticated HTTPS; the server's 2 is raised to the floor of 5.
+        try v.writePolicy(#"{"PasswordPolicyEnabled": "true", "PasswordPolicyMinLength": "4", "PasswordPolicyRetryLimit": "2", "hubctl.authenticatedHTTPS": true}"#)
         let good = ["HUBCTL_VAULT_PASSPHRASE": "good passphrase"]
         let bad = ["HUBCTL_VAULT_PASSPHRASE": "bad passphrase"]
         #expect(try v.run("vault", "set", "k", "v", env: good).status == 0)
 
-        let first = try v.run("vault", "list", env: bad)
-        expectFailure(first, 77, "wrong_passphrase")
-        #expect(first.err.contains("2 attempts left"), "\(first)")
-        let second = try v.run("vault", "show", "k", env: bad)
-        expectFailure(second, 77, "wrong_passphrase")
-        #expect(second.err.contains("1 attempt left"), "\(second)")
+        for left in [4, 3, 2, 1] {
+            let wrong = try v.run("vault", "list", env: bad)
+            expectFailure(wrong, 77, "wrong_passphrase")
+            #expect(wrong.err.contains("\(left) attempt\(left == 1 ? "" : "s") left"), "\(wrong)")
+        }
         #expect(FileManager.default.fileExists(atPath: v.vaultPath))
 
         let third = try v.run("vault", "list", env: bad)
@@ -308,6 +308,48 @@ private func expectFailure(_ r: RunResult, _ status: Int32, _ code: String? = ni
         #expect(third.err.contains("deleted"))
         #expect(!FileManager.default.fileExists(atPath: v.vaultPath))
         expectFailure(try v.run("vault", "list", env: good), 66, "vault_not_found")
+    }
+
+    /// A policy that came over plain http (or from an anonymous application) could have been
+    /// written by anyone on the path: its retry limit never deletes the vault.
+    @Test func anUntrustedRetryLimitNeverDeletes() throws {
+        let v = VaultHarness()
+        try v.writePolicy(#"{"PasswordPolicyEnabled": "true", "PasswordPolicyMinLength": "4", "PasswordPolicyRetryLimit": "1", "hubctl.authenticatedHTTPS": false}"#)
+        let good = ["HUBCTL_VAULT_PASSPHRASE": "good passphrase"]
+        #expect(try v.run("vault", "set", "k", "v", env: good).status == 0)
+        for _ in 0..<6 {
+            expectFailure(try v.run("vault", "list", env: ["HUBCTL_VAULT_PASSPHRASE": "bad passphrase"]), 77, "wrong_passphrase")
+        }
+        #expect(try v.run("vault", "show", "k", env: good).status == 0)
+    }
+
+    /// The policy a registration over plain http records is marked untrusted.
+    @Test func aPolicyFromPlainHTTPIsRecordedAsUntrusted() throws {
+        let emu = try Emulator()
+        #expect(try emu.control("PUT", "/_emulator/settings",
+                                json: #"{"appId": "com.example.demo", "settings": {"PasswordPolicyEnabled": true, "PasswordPolicyRetryLimit": 1}}"#).status < 300)
+        let hub = client(emu)
+        #expect(try hub("register").status == 0)
+        let recorded = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: hub.dir.path + "/home/passcode-policy.json"))) as? [String: Any]
+        #expect(recorded?["hubctl.authenticatedHTTPS"] as? Bool == false)
+        #expect(recorded?["PasswordPolicyRetryLimit"] as? Int == 1)
+    }
+
+    @Test(arguments: [" leading", "trailing ", "tab\there", "line\nbreak"])
+    func anAmbiguousNewPassphraseIsRefused(_ passphrase: String) throws {
+        let v = VaultHarness()
+        let r = try v.run("vault", "init", env: ["HUBCTL_VAULT_PASSPHRASE": passphrase])
+        expectFailure(r, 64, "ambiguous_passphrase")
+        #expect(!FileManager.default.fileExists(atPath: v.vaultPath))
+    }
+
+    @Test func aHomeOthersCanWriteIsWarnedAbout() throws {
+        let v = VaultHarness()
+        #expect(try v.run("vault", "init").status == 0)
+        #expect(chmod(v.home, 0o777) == 0)
+        let r = try v.run("vault", "list")
+        #expect(r.status == 0)
+        #expect(r.err.contains("writable by its group or by others"), "\(r)")
     }
 
     @Test func aSuccessResetsTheRetryCount() throws {

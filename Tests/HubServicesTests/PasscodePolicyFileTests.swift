@@ -38,8 +38,18 @@ import Testing
 
     @Test func everySettingReachesTheRules() throws {
         let policy = try #require(PasscodePolicyFile.policy(settings: strict))
+        // The server's 3 is raised to the floor of 5.
         #expect(policy == PasscodePolicy(minLength: 10, digitRequired: true, upperRequired: true, lowerRequired: true,
-                                         specialRequired: true, minUniqueChars: 6, retryLimit: 3))
+                                         specialRequired: true, minUniqueChars: 6, retryLimit: 5))
+    }
+
+    @Test func theRetryLimitNeedsTrustAndHasAFloor() {
+        let settings: [String: JSONValue] = ["PasswordPolicyEnabled": .bool(true), "PasswordPolicyRetryLimit": .int(1)]
+        #expect(PasscodePolicyFile.policy(settings: settings, trusted: true)?.retryLimit == 5)
+        #expect(PasscodePolicyFile.policy(settings: settings, trusted: false)?.retryLimit == 0)
+        let many: [String: JSONValue] = ["PasswordPolicyEnabled": .bool(true), "PasswordPolicyRetryLimit": .int(12)]
+        #expect(PasscodePolicyFile.policy(settings: many, trusted: true)?.retryLimit == 12)
+        #expect(PasscodePolicyFile.policy(settings: ["PasswordPolicyEnabled": .bool(true)], trusted: true)?.retryLimit == 0)
     }
 
     @Test func loadsFromTheHome() throws {

@@ -163,7 +163,11 @@ func expectedPassphraseOutcome(flippedAt index: Int, mask: UInt8) -> Outcome {
     @Test func scryptParameterRanges() {
         #expect(ScryptParameters(log2N: 13, r: 8, p: 1) == nil)
         #expect(ScryptParameters(log2N: 21, r: 8, p: 1) == nil)
-        #expect(ScryptParameters(log2N: 20, r: 8, p: 1) != nil)
+        #expect(ScryptParameters(log2N: 20, r: 1, p: 1) != nil)
+        // Each parameter in range, the whole too costly: 1 GiB of memory, or 2^24 units of work.
+        #expect(ScryptParameters(log2N: 20, r: 8, p: 1) == nil)
+        #expect(ScryptParameters(log2N: 17, r: 8, p: 16) == nil)
+        #expect(ScryptParameters(log2N: 17, r: 8, p: 8) != nil)
         #expect(ScryptParameters.default.log2N == 17)
         #expect(ScryptParameters.default.r == 8)
         #expect(ScryptParameters.default.p == 1)

@@ -109,23 +109,7 @@ final class ScriptServer: Sendable {
             c, _ = s.accept()
             threading.Thread(target=serve, args=(c,), daemon=True).start()
         """
-        let portFile = dir.file("port")
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-c", script, config, portFile]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var port: Int?
-        for _ in 0..<200 where port == nil {
-            port = FileManager.default.contents(atPath: portFile).flatMap { Int(String(decoding: $0, as: UTF8.self)) }
-            if port == nil { usleep(25_000) }
-        }
-        guard let port else {
-            process.terminate()
-            throw HarnessError("the script server did not start")
-        }
-        self.port = port
+        (process, port) = try startLoopbackScript(script, [config], portFile: dir.file("port"))
     }
 
     /// The heads of the requests received so far, in order (lower-cased for header checks).
@@ -159,6 +143,14 @@ private func attempts(_ r: RunResult, _ method: String) -> [Substring] {
     r.err.split(separator: "\n").filter { $0.hasPrefix("hubctl: \(method) ") }
 }
 
+/// Checks a failed run (exit code, error code, nothing on stdout) and returns its error message.
+private func failure(_ r: RunResult, _ status: Int32, _ code: String) -> String {
+    #expect(r.status == status, "\(r)")
+    #expect(r.errorCode == code, "\(r)")
+    #expect(r.stdout.isEmpty, "\(r)")
+    return r.error?["message"] as? String ?? ""
+}
+
 @Suite struct ReliabilityEndToEndTests {
     // MARK: Class 3: one deadline per command
 
@@ -169,10 +161,7 @@ private func attempts(_ r: RunResult, _ method: String) -> [Substring] {
         let fault = #"{"status": 429, "count": 1, "retryAfter": 999999}"#
         #expect(try emu.control("POST", "/_emulator/faults", json: fault).status < 300)
         let r = try hub("settings", "get", "--verbose", "--deadline", "30")
-        #expect(r.status == 69, "\(r)")
-        #expect(r.errorCode == "rate_limited", "\(r)")
-        #expect(r.stdout.isEmpty)
-        let message = r.error?["message"] as? String ?? ""
+        let message = failure(r, 69, "rate_limited")
         #expect(message.contains("HTTP 429 and asked to retry after 999999 s, more than the"), "\(message)")
         #expect(message.contains("left of the 30 s deadline (--deadline)"), "\(message)")
         #expect(attempts(r, "GET").count == 1, "\(r.err)")
@@ -182,10 +171,7 @@ private func attempts(_ r: RunResult, _ method: String) -> [Substring] {
         let server = try ScriptServer([("", [ScriptServer.answer(503, [("Retry-After", "Fri, 31 Dec 9999 23:59:59 GMT")])])])
         let hub = hubctl(server.url)
         let r = try hub("register", "--verbose")
-        #expect(r.status == 69, "\(r)")
-        #expect(r.errorCode == "server_error", "\(r)")
-        #expect(r.stdout.isEmpty)
-        let message = r.error?["message"] as? String ?? ""
+        let message = failure(r, 69, "server_error")
         #expect(message.contains("asked to retry at Fri, 31 Dec 9999 23:59:59 GMT"), "\(message)")
         #expect(message.contains("left of the 120 s deadline (--deadline)"), "\(message)")
         #expect(attempts(r, "POST").count == 1, "\(r.err)")
@@ -198,10 +184,7 @@ private func attempts(_ r: RunResult, _ method: String) -> [Substring] {
         let hub = hubctl(server.url)
         // The per-request limit alone (600 s, 4 attempts) would hold it for the better part of an hour.
         let r = try hub("register", "--verbose", "--timeout", "600", env: ["HUBCTL_DEADLINE": "2"])
-        #expect(r.status == 75, "\(r)")
-        #expect(r.errorCode == "timeout", "\(r)")
-        #expect(r.stdout.isEmpty)
-        let message = r.error?["message"] as? String ?? ""
+        let message = failure(r, 75, "timeout")
         #expect(message.contains("before the 2 s deadline (--deadline) ran out"), "\(message)")
         #expect(attempts(r, "POST").count == 1, "\(r.err)")
         #expect(server.requestHeads.count == 1)
@@ -222,10 +205,7 @@ private func attempts(_ r: RunResult, _ method: String) -> [Substring] {
         try emu.publish(bundle, id: "Appmc:1.2.0", ext: "jar")
 
         let r = try hub("acp", "fetch", "--verbose", "--deadline", "4")
-        #expect(r.status == 75, "\(r)")
-        #expect(r.errorCode == "timeout", "\(r)")
-        #expect(r.stdout.isEmpty)
-        let message = r.error?["message"] as? String ?? ""
+        let message = failure(r, 75, "timeout")
         #expect(message.contains("before the 4 s deadline (--deadline) ran out"), "\(message)")
         #expect(attempts(r, "GET").filter { $0.contains("/bundles/") }.count == 1, "\(r.err)")
         #expect(!FileManager.default.fileExists(atPath: hub.dir.path + "/home/acp/com.example.demo/current"))
@@ -237,9 +217,7 @@ private func attempts(_ r: RunResult, _ method: String) -> [Substring] {
         let r = source.hasPrefix("--")
             ? try hub.run(["settings", "get", "--deadline=\(value)"])
             : try hub("settings", "get", env: [source: value])
-        #expect(r.status == 78, "\(r)")
-        #expect(r.errorCode == "invalid_deadline", "\(r)")
-        #expect(r.stdout.isEmpty)
+        _ = failure(r, 78, "invalid_deadline")
     }
 
     // MARK: Class 8: what a redirect carries
@@ -249,9 +227,7 @@ private func attempts(_ r: RunResult, _ method: String) -> [Substring] {
         let configured = try ScriptServer([("", [ScriptServer.answer(307, [("Location", elsewhere.url + "/stolen")])])])
         let hub = hubctl(configured.url, ["HUBCTL_SECURITY_CONFIGURATION": "sc-1", "HUBCTL_DOMAIN": "corp"])
         let r = try hub("register")
-        #expect(r.status == 66, "\(r)")
-        #expect(r.errorCode == "application_not_found", "\(r)")
-        #expect(r.stdout.isEmpty)
+        _ = failure(r, 66, "application_not_found")
         let sent = configured.requestHeads
         let forwarded = elsewhere.requestHeads
         #expect(!sent.isEmpty && sent.count == forwarded.count, "\(sent) \(forwarded)")
@@ -289,10 +265,7 @@ private func attempts(_ r: RunResult, _ method: String) -> [Substring] {
         let server = try ScriptServer([("", [ScriptServer.answer(201, [("Set-Cookie", cookie)])])])
         let hub = hubctl(server.url)
         let r = try hub("register")
-        #expect(r.status == 69, "\(r)")
-        #expect(r.errorCode == "invalid_response", "\(r)")
-        #expect(r.stdout.isEmpty)
-        let message = r.error?["message"] as? String ?? ""
+        let message = failure(r, 69, "invalid_response")
         #expect(message.contains("has a header larger than hubctl accepts"), "\(message)")
         #expect(!message.lowercased().contains("out of memory"), "\(message)")
         #expect(!FileManager.default.fileExists(atPath: hub.dir.path + "/home/state.json"), "nothing recorded")

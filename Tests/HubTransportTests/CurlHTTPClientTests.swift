@@ -14,6 +14,39 @@ private func fastOptions(attempts: Int = 3, log: LogLines? = nil) -> TransportOp
                      verboseLog: verbose)
 }
 
+/// A server that never answers (twice), and a client for it with these limits.
+private func neverAnswering(attempts: Int, totalTimeout: Double, deadline: Double = 30) throws -> (ScriptedServer, CurlHTTPClient) {
+    let server = try ScriptedServer()
+    server.enqueue(.hang, .hang)
+    var options = fastOptions(attempts: attempts)
+    options.totalTimeout = totalTimeout
+    options.deadline = Deadline(seconds: deadline)
+    return (server, try CurlHTTPClient(options: options))
+}
+
+/// Two servers: the first redirects with `status` to `path` on the second, which answers `answer`.
+private func redirecting(_ status: Int, to path: String, answer: Int) throws -> (ScriptedServer, ScriptedServer) {
+    let first = try ScriptedServer()
+    let second = try ScriptedServer()
+    first.enqueue(.respond(ScriptedServer.response(status, headers: [("Location", second.baseURL + path)])))
+    second.enqueue(.respond(ScriptedServer.response(answer)))
+    return (first, second)
+}
+
+/// What a GET of `url` with these options throws (an issue is recorded when it succeeds).
+private func getError(_ url: String, _ options: TransportOptions) throws -> HubError? {
+    let client = try CurlHTTPClient(options: options)
+    return #expect(throws: HubError.self) { try client.send(HTTPRequest(method: "GET", url: url)) }
+}
+
+/// A server that redirects with `status` to `location` on itself, then answers 200.
+private func movedWithin(_ status: Int, to location: String) throws -> ScriptedServer {
+    let server = try ScriptedServer()
+    server.enqueue(.respond(ScriptedServer.response(status, headers: [("Location", location)])),
+                   .respond(ScriptedServer.response(200)))
+    return server
+}
+
 private struct SinkRefused: Error {}
 
 @Suite("CurlHTTPClient")
@@ -185,13 +218,8 @@ struct CurlHTTPClientTests {
     }
 
     @Test func deadlineCutsARequestBeforeItsTimeout() throws {
-        let server = try ScriptedServer()
+        let (server, client) = try neverAnswering(attempts: 4, totalTimeout: 600, deadline: 1)
         defer { server.stop() }
-        server.enqueue(.hang, .hang)
-        var options = fastOptions(attempts: 4)
-        options.totalTimeout = 600
-        options.deadline = Deadline(seconds: 1)
-        let client = try CurlHTTPClient(options: options)
         let error = #expect(throws: HubError.self) {
             try client.send(HTTPRequest(method: "GET", url: server.baseURL + "/slow"))
         }
@@ -288,12 +316,8 @@ struct CurlHTTPClientTests {
     }
 
     @Test func serverThatNeverAnswersTimesOut() throws {
-        let server = try ScriptedServer()
+        let (server, client) = try neverAnswering(attempts: 2, totalTimeout: 1)
         defer { server.stop() }
-        server.enqueue(.hang, .hang)
-        var options = fastOptions(attempts: 2)
-        options.totalTimeout = 1
-        let client = try CurlHTTPClient(options: options)
         let error = #expect(throws: HubError.self) {
             try client.send(HTTPRequest(method: "GET", url: server.baseURL + "/slow"))
         }
@@ -323,11 +347,8 @@ struct CurlHTTPClientTests {
     }
 
     @Test func redirectToAnotherPortDropsCredentials() throws {
-        let first = try ScriptedServer()
-        let second = try ScriptedServer()
+        let (first, second) = try redirecting(302, to: "/landing", answer: 200)
         defer { first.stop(); second.stop() }
-        first.enqueue(.respond(ScriptedServer.response(302, headers: [("Location", second.baseURL + "/landing")])))
-        second.enqueue(.respond(ScriptedServer.response(200, body: "landed")))
         let client = try CurlHTTPClient(options: fastOptions())
         let response = try client.send(HTTPRequest(method: "GET", url: first.baseURL + "/start",
                                                    credentials: BasicCredentials(user: "u", password: "secret")))
@@ -342,11 +363,8 @@ struct CurlHTTPClientTests {
     /// Connection ids, X-SUP-* headers, cookies and credentials go only to the configured origin;
     /// a 307 keeps the method and the body.
     @Test func redirectToAnotherOriginDropsSessionHeaders() throws {
-        let first = try ScriptedServer()
-        let second = try ScriptedServer()
+        let (first, second) = try redirecting(307, to: "/elsewhere", answer: 201)
         defer { first.stop(); second.stop() }
-        first.enqueue(.respond(ScriptedServer.response(307, headers: [("Location", second.baseURL + "/elsewhere")])))
-        second.enqueue(.respond(ScriptedServer.response(201, body: "made")))
         let client = try CurlHTTPClient(options: fastOptions())
         let body = Data("{}".utf8)
         let response = try client.send(HTTPRequest(
@@ -372,10 +390,8 @@ struct CurlHTTPClientTests {
     }
 
     @Test func redirectWithinTheOriginKeepsSessionHeaders() throws {
-        let server = try ScriptedServer()
+        let server = try movedWithin(308, to: "/moved?x=1#frag")
         defer { server.stop() }
-        server.enqueue(.respond(ScriptedServer.response(308, headers: [("Location", "/moved?x=1#frag")])),
-                       .respond(ScriptedServer.response(200)))
         let client = try CurlHTTPClient(options: fastOptions())
         let response = try client.send(HTTPRequest(method: "GET", url: server.baseURL + "/start",
                                                    headers: [HTTPHeader("X-SMP-APPCID", "id-1")],
@@ -387,10 +403,8 @@ struct CurlHTTPClientTests {
     }
 
     @Test func seeOtherTurnsAPostIntoAGetWithoutBody() throws {
-        let server = try ScriptedServer()
+        let server = try movedWithin(303, to: "/result")
         defer { server.stop() }
-        server.enqueue(.respond(ScriptedServer.response(303, headers: [("Location", "/result")])),
-                       .respond(ScriptedServer.response(200)))
         let client = try CurlHTTPClient(options: fastOptions())
         _ = try client.send(HTTPRequest(method: "POST", url: server.baseURL + "/form",
                                         headers: [HTTPHeader("Content-Type", "application/json")], body: Data("{}".utf8)))
@@ -408,10 +422,7 @@ struct CurlHTTPClientTests {
         for _ in 0..<4 { server.enqueue(.respond(ScriptedServer.response(302, headers: [("Location", "/again")]))) }
         var options = fastOptions()
         options.maxRedirects = 2
-        let client = try CurlHTTPClient(options: options)
-        let error = #expect(throws: HubError.self) {
-            try client.send(HTTPRequest(method: "GET", url: server.baseURL))
-        }
+        let error = try getError(server.baseURL, options)
         #expect(error?.code == .tooManyRedirects)
         #expect(error?.exitCode == 69)
         #expect(server.requests.count == 3)

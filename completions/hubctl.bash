@@ -188,7 +188,7 @@ _hubctl_register() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --save-credentials --force --version -h --help)
     repeating_options=(--set)
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --vault-passphrase-file --device-type --device-model)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --device-type --device-model)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -239,6 +239,9 @@ _hubctl_register() {
     '--timeout')
         return
         ;;
+    '--deadline')
+        return
+        ;;
     '--vault-passphrase-file')
         __hubctl_add_completions -f
         return
@@ -259,7 +262,7 @@ _hubctl_unregister() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --vault-passphrase-file --appcid)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --appcid)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -310,6 +313,9 @@ _hubctl_unregister() {
     '--timeout')
         return
         ;;
+    '--deadline')
+        return
+        ;;
     '--vault-passphrase-file')
         __hubctl_add_completions -f
         return
@@ -347,7 +353,7 @@ _hubctl_settings_get() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --vault-passphrase-file)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file)
     __hubctl_offer_flags_options -1
 
     # Offer option value completions
@@ -398,6 +404,9 @@ _hubctl_settings_get() {
     '--timeout')
         return
         ;;
+    '--deadline')
+        return
+        ;;
     '--vault-passphrase-file')
         __hubctl_add_completions -f
         return
@@ -409,7 +418,7 @@ _hubctl_settings_set() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --vault-passphrase-file)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file)
     __hubctl_offer_flags_options -1
 
     # Offer option value completions
@@ -460,6 +469,9 @@ _hubctl_settings_set() {
     '--timeout')
         return
         ;;
+    '--deadline')
+        return
+        ;;
     '--vault-passphrase-file')
         __hubctl_add_completions -f
         return
@@ -494,7 +506,7 @@ _hubctl_acp_check() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --vault-passphrase-file --dest)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --dest)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -545,6 +557,9 @@ _hubctl_acp_check() {
     '--timeout')
         return
         ;;
+    '--deadline')
+        return
+        ;;
     '--vault-passphrase-file')
         __hubctl_add_completions -f
         return
@@ -559,7 +574,7 @@ _hubctl_acp_fetch() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --force --no-sync --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --vault-passphrase-file --dest --max-bytes --max-entries --max-path-bytes)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --dest --max-bytes --max-entries --max-path-bytes)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -610,6 +625,9 @@ _hubctl_acp_fetch() {
     '--timeout')
         return
         ;;
+    '--deadline')
+        return
+        ;;
     '--vault-passphrase-file')
         __hubctl_add_completions -f
         return
@@ -656,7 +674,7 @@ _hubctl_vault_init() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --vault-passphrase-file)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -707,6 +725,9 @@ _hubctl_vault_init() {
     '--timeout')
         return
         ;;
+    '--deadline')
+        return
+        ;;
     '--vault-passphrase-file')
         __hubctl_add_completions -f
         return
@@ -718,7 +739,7 @@ _hubctl_vault_set() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --vault-passphrase-file)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file)
     __hubctl_offer_flags_options 2
 
     # Offer option value completions
@@ -769,6 +790,9 @@ _hubctl_vault_set() {
     '--timeout')
         return
         ;;
+    '--deadline')
+        return
+        ;;
     '--vault-passphrase-file')
         __hubctl_add_completions -f
         return
@@ -780,7 +804,7 @@ _hubctl_vault_show() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --vault-passphrase-file)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file)
     __hubctl_offer_flags_options 1
 
     # Offer option value completions
@@ -831,6 +855,9 @@ _hubctl_vault_show() {
     '--timeout')
         return
         ;;
+    '--deadline')
+        return
+        ;;
     '--vault-passphrase-file')
         __hubctl_add_completions -f
         return
@@ -850,7 +877,7 @@ _hubctl_vault_list() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --vault-passphrase-file)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -901,6 +928,9 @@ _hubctl_vault_list() {
     '--timeout')
         return
         ;;
+    '--deadline')
+        return
+        ;;
     '--vault-passphrase-file')
         __hubctl_add_completions -f
         return
@@ -912,7 +942,7 @@ _hubctl_vault_delete() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --vault-passphrase-file)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file)
     __hubctl_offer_flags_options 1
 
     # Offer option value completions
@@ -963,6 +993,9 @@ _hubctl_vault_delete() {
     '--timeout')
         return
         ;;
+    '--deadline')
+        return
+        ;;
     '--vault-passphrase-file')
         __hubctl_add_completions -f
         return
@@ -982,7 +1015,7 @@ _hubctl_vault_rekey() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --vault-passphrase-file --new-passphrase-file)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --new-passphrase-file)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -1033,6 +1066,9 @@ _hubctl_vault_rekey() {
     '--timeout')
         return
         ;;
+    '--deadline')
+        return
+        ;;
     '--vault-passphrase-file')
         __hubctl_add_completions -f
         return
@@ -1047,7 +1083,7 @@ _hubctl_vault_import-cert() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --vault-passphrase-file)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -1098,6 +1134,9 @@ _hubctl_vault_import-cert() {
     '--timeout')
         return
         ;;
+    '--deadline')
+        return
+        ;;
     '--vault-passphrase-file')
         __hubctl_add_completions -f
         return
@@ -1109,7 +1148,7 @@ _hubctl_vault_delete-cert() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --vault-passphrase-file)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -1160,6 +1199,9 @@ _hubctl_vault_delete-cert() {
     '--timeout')
         return
         ;;
+    '--deadline')
+        return
+        ;;
     '--vault-passphrase-file')
         __hubctl_add_completions -f
         return
@@ -1194,7 +1236,7 @@ _hubctl_plist_validate() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --strict --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --vault-passphrase-file)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file)
     __hubctl_offer_flags_options -1
 
     # Offer option value completions
@@ -1245,6 +1287,9 @@ _hubctl_plist_validate() {
     '--timeout')
         return
         ;;
+    '--deadline')
+        return
+        ;;
     '--vault-passphrase-file')
         __hubctl_add_completions -f
         return
@@ -1256,7 +1301,7 @@ _hubctl_status() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --vault-passphrase-file)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -1305,6 +1350,9 @@ _hubctl_status() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--vault-passphrase-file')

@@ -14,6 +14,8 @@ public final class CommandContext: Sendable {
     public let environment: [String: String]
     public let input: any InputSource
     public let makeHTTPTransport: TransportFactory
+    /// When the command started: its `--deadline` counts from here, however many transports it makes.
+    public let started = ContinuousClock.now
 
     public static let curlTransport: TransportFactory = { try CurlHTTPClient(options: $0) }
 

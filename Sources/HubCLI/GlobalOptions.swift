@@ -62,6 +62,9 @@ public struct GlobalOptions: ParsableArguments, Sendable {
     @Option(name: GlobalSetting.timeout.optionName, help: GlobalSetting.timeout.argumentHelp)
     public var timeout: Double?
 
+    @Option(name: GlobalSetting.deadline.optionName, help: GlobalSetting.deadline.argumentHelp)
+    public var deadline: Double?
+
     @Flag(name: GlobalSetting.noInput.optionName, help: GlobalSetting.noInput.argumentHelp)
     public var noInput = false
 
@@ -81,7 +84,7 @@ public struct GlobalOptions: ParsableArguments, Sendable {
         .server: { $0.server }, .plist: { $0.plist }, .appId: { $0.appId }, .profile: { $0.profile },
         .user: { $0.user }, .cert: { $0.cert }, .key: { $0.key }, .pkcs12: { $0.pkcs12 },
         .certProvider: { $0.certProvider }, .cacert: { $0.cacert }, .apiVersion: { $0.apiVersion },
-        .timeout: { $0.timeout.map { String($0) } }, .anonymous: { $0.anonymous ? "true" : nil },
+        .timeout: { $0.timeout.map { String($0) } }, .deadline: { $0.deadline.map { String($0) } }, .anonymous: { $0.anonymous ? "true" : nil },
     ]
 
     /// The flags given, by their configuration names, for the first configuration layer.

@@ -20,7 +20,7 @@ enum HelpTopics {
                          another host; a certificate provider failed, hung or printed garbage
       70  internal       a bug in hubctl (please report it)
       73  cannot create  destination not writable, disk full
-      75  temporary      timed out (raise --timeout or retry later)
+      75  temporary      timed out (raise --timeout or --deadline, or retry later)
       77  permission     authentication failed (401/403, rejected or missing client
                          certificate, unusable key or wrong PKCS#12 passphrase); wrong vault
                          passphrase; files with unsafe permissions

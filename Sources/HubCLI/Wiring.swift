@@ -21,7 +21,8 @@ extension CommandContext {
             console.warning("--insecure: TLS certificate verification is OFF. Anyone on the network path can impersonate the server and read your credentials. Use --cacert instead.")
         }
         var options = TransportOptions(caCertificatePath: config.caCertificate, insecure: global.insecure,
-                                       totalTimeout: config.timeout)
+                                       totalTimeout: config.timeout,
+                                       deadline: Deadline(seconds: config.deadline, from: started))
         if global.verbose {
             let console = self.console
             options.verboseLog = { line in console.note("hubctl: " + line) }

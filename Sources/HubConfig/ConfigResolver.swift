@@ -97,10 +97,8 @@ public struct ConfigResolver: Sendable {
         }
         let pinned = upper.string(forKey: "hubctl.api-version") != nil && version != "latest"
 
-        let timeoutText = string("timeout") ?? "30"
-        guard let timeout = Double(timeoutText), timeout > 0, timeout <= 86_400 else {
-            throw HubError.config("Invalid timeout '\(timeoutText)': give a number of seconds greater than 0 (--timeout / HUBCTL_TIMEOUT).", code: .invalidTimeout)
-        }
+        let timeout = try Self.seconds(string("timeout") ?? "30", of: .timeout, code: .invalidTimeout)
+        let deadline = try Self.seconds(string("deadline") ?? "120", of: .deadline, code: .invalidDeadline)
 
         var policy: UserCreationPolicy?
         if let p = string("user-creation-policy") {
@@ -127,6 +125,7 @@ public struct ConfigResolver: Sendable {
             pkcs12: string("pkcs12"),
             certificateProvider: string("cert-provider"),
             timeout: timeout,
+            deadline: deadline,
             profile: profile,
             plist: plistPath
         )
@@ -135,6 +134,15 @@ public struct ConfigResolver: Sendable {
     /// The built-in defaults of the settings a profile can set (the last layer).
     static let defaults: [String: String] = Dictionary(uniqueKeysWithValues:
         GlobalSetting.all.filter(\.inProfile).compactMap { s in s.defaultValue.map { (s.name, $0) } })
+
+    /// A time limit: a number of seconds greater than 0 and at most a day (exit 78 otherwise).
+    static func seconds(_ text: String, of setting: GlobalSetting, code: ErrorCode) throws -> Double {
+        guard let value = Double(text), value > 0, value <= 86_400 else {
+            let source = [setting.flagName, setting.environment].compactMap { $0 }.joined(separator: " / ")
+            throw HubError.config("Invalid \(setting.name) '\(text)': give a number of seconds greater than 0 and at most 86400 (\(source)).", code: code)
+        }
+        return value
+    }
 
     static func bool(_ text: String?) -> Bool? {
         guard let t = text?.lowercased() else { return nil }

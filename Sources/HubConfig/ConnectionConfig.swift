@@ -23,7 +23,10 @@ public struct ConnectionConfig: Sendable, Equatable {
     public var privateKey: String?
     public var pkcs12: String?
     public var certificateProvider: String?
+    /// Per-request limit in seconds (`--timeout`).
     public var timeout: Double
+    /// The command's overall limit in seconds (`--deadline`).
+    public var deadline: Double
     public var profile: String
     public var plist: String?
 
@@ -32,7 +35,7 @@ public struct ConnectionConfig: Sendable, Equatable {
                 domain: String? = nil, userCreationPolicy: UserCreationPolicy? = nil, shareCredentials: Bool = true,
                 caCertificate: String? = nil, certificate: String? = nil, privateKey: String? = nil,
                 pkcs12: String? = nil, certificateProvider: String? = nil, timeout: Double = 30,
-                profile: String = "default", plist: String? = nil) {
+                deadline: Double = 120, profile: String = "default", plist: String? = nil) {
         self.server = server
         self.appId = appId
         self.user = user
@@ -49,6 +52,7 @@ public struct ConnectionConfig: Sendable, Equatable {
         self.pkcs12 = pkcs12
         self.certificateProvider = certificateProvider
         self.timeout = timeout
+        self.deadline = deadline
         self.profile = profile
         self.plist = plist
     }

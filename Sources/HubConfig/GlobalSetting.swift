@@ -94,7 +94,9 @@ extension GlobalSetting {
     public static let home = GlobalSetting("home", .value("dir"), env: "HUBCTL_HOME", default: "${XDG_DATA_HOME:-~/.local/share}/hubctl",
                                            "Where the vault and state live.")
     public static let timeout = GlobalSetting("timeout", .value("seconds"), env: "HUBCTL_TIMEOUT", profile: true, default: "30",
-                                              "Per-request time limit in seconds.")
+                                              "Per-request time limit in seconds (each attempt).")
+    public static let deadline = GlobalSetting("deadline", .value("seconds"), env: "HUBCTL_DEADLINE", profile: true, default: "120",
+                                               "Overall time limit of a command in seconds: every request, retry, wait and download ends within it.")
     public static let noInput = GlobalSetting("no-input", .flag, env: "HUBCTL_NO_INPUT",
                                               "Never prompt; implied when stdin is not a terminal.")
     public static let verbose = GlobalSetting("verbose", .flag, "Log one line per request on stderr, secrets redacted.")
@@ -116,7 +118,7 @@ extension GlobalSetting {
         .server, .plist, .appId, .profile, .config, .user, .passwordStdin, .password,
         .securityConfiguration, .domain, .userCreationPolicy, .shareCredentials, .anonymous,
         .cert, .key, .keyPassphrase, .pkcs12, .pkcs12Passphrase, .certProvider, .certProviderTimeout,
-        .cacert, .insecure, .apiVersion, .home, .timeout, .noInput, .verbose,
+        .cacert, .insecure, .apiVersion, .home, .timeout, .deadline, .noInput, .verbose,
         .vaultPassphraseFile, .vaultPassphrase, .vaultKey, .vaultNewPassphrase, .vaultNewKey, .noColor,
     ]
 

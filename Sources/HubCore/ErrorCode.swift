@@ -34,7 +34,7 @@ public enum ErrorCode: Sendable, Hashable, CaseIterable, RawRepresentable, Codab
     case wrongPassphrase, vaultSecretMismatch, vaultDeleted, vaultUnsafePermissions
     // 78 config
     case config, missingServer, missingAppId, invalidServer, invalidUrl, invalidApiVersion, invalidTimeout
-    case invalidUserCreationPolicy, unknownProfile, configInvalid, configUnreadable, vaultSecretMissing
+    case invalidDeadline, invalidUserCreationPolicy, unknownProfile, configInvalid, configUnreadable, vaultSecretMissing
     case invalidVaultKey, keyPassphraseMissing, certProviderNotFound
 
     /// `applicationNotFound` → `application_not_found`.

@@ -10,13 +10,14 @@ import HubCore
 ///
 /// Failures it throws (`HubError` code → kind/exit code): `cannot_connect` 69 (refused, unresolvable,
 /// or no connection within the connect timeout), `server_error` 69 (500/502/503/504 after retries),
-/// `rate_limited` 69 (429 after retries), `timeout` 75 (no complete answer within `totalTimeout`, a
-/// stalled stream, or 408 after retries), `server_not_trusted` 69 (curl 60/51: unknown CA or name
+/// `rate_limited` 69 (429 after retries), `timeout` 75 (no complete answer within `totalTimeout` or
+/// before the deadline, a stalled stream, or 408 after retries); a `Retry-After` longer than the
+/// deadline leaves fails at once with the code of its status (408 75, 429 and 5xx 69); `server_not_trusted` 69 (curl 60/51: unknown CA or name
 /// mismatch — the server cannot be used safely, which is an availability problem the user fixes with
 /// --cacert), `ca_certificate_unreadable` 66, `client_certificate_invalid` 77 (curl 58),
 /// `certificate_required` / `certificate_rejected` 77 (TLS alert, or nginx's 400 page),
 /// `tls_failed` 69, `connection_lost` 69, `too_many_redirects` 69, `redirect_refused` 69,
-/// `invalid_url` 78, `invalid_response` 69 (an answer that is not HTTP), `response_too_large` 65, `invalid_header` 64,
+/// `invalid_url` 78, `invalid_response` 69 (an answer that is not HTTP, or a header too large to read), `response_too_large` 65, `invalid_header` 64,
 /// `transfer_failed` 69 (anything else). Other statuses are returned, not thrown.
 ///
 /// Thread safety: a libcurl easy handle must never be used by two threads at once. Every request
@@ -64,41 +65,52 @@ public final class CurlHTTPClient: HTTPTransport, @unchecked Sendable {
 
     // MARK: - The retry loop
 
+    /// Attempts `request` until it succeeds, the policy says stop, or the deadline leaves no time
+    /// for another attempt (docs/protocol.md §12).
     private func perform(_ request: HTTPRequest, sink: BodySink?) throws -> HTTPResponse {
         lock.lock()
         defer { lock.unlock() }
 
         let policy = options.retry
         let maxAttempts = max(1, policy.maxAttempts)
-        let started = Date()
+        let deadline = options.deadline
         var attempt = 0
         while true {
             attempt += 1
-            let state = TransferState(maxBody: options.maxResponseBytes, sink: sink, progress: options.progress)
+            let left = deadline.remaining
+            guard left > 0 else { throw deadlinePassed(request, attempts: attempt - 1) }
+            // Each attempt gets the per-request limit, cut to what the deadline leaves; a stream
+            // (a bundle download may be large) gets all that is left.
+            let limit = sink == nil ? min(options.totalTimeout, left) : left
             let attemptStart = Date()
-            let outcome = try runAttempt(handle: handle, errorBuffer: errorBuffer, request: request,
-                                         options: options, streaming: sink != nil, state: state)
+            let outcome = try runRedirects(request, sink: sink, limit: limit)
             log(request, outcome, elapsed: Date().timeIntervalSince(attemptStart), attempt: attempt, of: maxAttempts)
+            // libcurl stops a transfer at its limit, never much before: nearly nothing left means
+            // the deadline (not --timeout or a connect timeout) cut this attempt.
+            let outOfTime = deadline.remaining < 0.1
 
-            /// The wait before the next attempt, or nil when the policy says stop.
-            func nextDelay(retryAfter: String?) -> Double? {
+            /// The wait before the next attempt; nil when the attempts are used up or the wait
+            /// would not end before the deadline.
+            func nextDelay(_ asked: Double?) -> Double? {
                 guard attempt < maxAttempts else { return nil }
-                var delay = TransportSupport.backoff(afterAttempt: attempt, policy: policy)
-                if let asked = TransportSupport.retryAfterSeconds(retryAfter) {
-                    delay = min(asked, policy.maxRetryAfter)
-                }
-                guard Date().timeIntervalSince(started) + delay <= policy.maxTotalTime else { return nil }
-                return delay
+                let delay = asked ?? TransportSupport.backoff(afterAttempt: attempt, policy: policy)
+                return delay < deadline.remaining ? delay : nil
             }
 
             switch outcome {
             case .response(let response, _):
                 if Self.retryableStatuses.contains(response.status), request.idempotent {
-                    if let delay = nextDelay(retryAfter: response.header("Retry-After")) {
+                    let header = response.header("Retry-After")
+                    let asked = TransportSupport.retryAfterSeconds(header)
+                    if let asked, let header, attempt < maxAttempts, asked >= deadline.remaining {
+                        throw askedTooLong(response, retryAfter: header, seconds: asked, request: request)
+                    }
+                    if let delay = nextDelay(asked) {
                         Thread.sleep(forTimeInterval: delay)
                         continue
                     }
-                    throw exhausted(response, request: request, attempts: attempt)
+                    throw exhausted(response, request: request, attempts: attempt,
+                                    outOfTime: attempt < maxAttempts)
                 }
                 if let rejection = certificateRejection(response, request: request) { throw rejection }
                 return response
@@ -111,12 +123,51 @@ public final class CurlHTTPClient: HTTPTransport, @unchecked Sendable {
                                         + "Check the server URL, or ask for less.", code: .responseTooLarge)
                 }
                 if failure.deliveredToSink == 0, isRetryable(failure, request: request),
-                   let delay = nextDelay(retryAfter: nil) {
+                   let delay = nextDelay(nil) {
                     Thread.sleep(forTimeInterval: delay)
                     continue
                 }
-                throw error(for: failure, request: request, attempts: attempt, streaming: sink != nil)
+                throw error(for: failure, request: request, attempts: attempt, streaming: sink != nil,
+                            outOfTime: outOfTime)
             }
+        }
+    }
+
+    /// One attempt: the request and the redirects it leads to, all within `limit` seconds. hubctl
+    /// follows redirects itself (docs/protocol.md §12): at most `maxRedirects`, only to http/https
+    /// (https only from https), and what is bound to the configured origin goes only there.
+    private func runRedirects(_ request: HTTPRequest, sink: BodySink?, limit: Double) throws -> AttemptOutcome {
+        let end = ContinuousClock.now + .milliseconds(Int64((limit * 1000).rounded()))
+        let startedSecure = request.url.lowercased().hasPrefix("https:")
+        var hop = request
+        var redirects = 0
+        while true {
+            let left = ContinuousClock.now.duration(to: end).components
+            let state = TransferState(maxBody: options.maxResponseBytes, sink: sink, progress: options.progress)
+            var outcome = try runAttempt(handle: handle, errorBuffer: errorBuffer, request: hop, options: options,
+                                         timeLimit: max(0.001, Double(left.seconds) + Double(left.attoseconds) / 1e18),
+                                         state: state)
+            if case .failure(var failure) = outcome, redirects > 0 {
+                // The first hop was sent: repeating the chain repeats it.
+                failure.requestSent = true
+                failure.redirectCount = redirects
+                outcome = .failure(failure)
+            }
+            guard case .response(let response, _) = outcome, options.maxRedirects > 0,
+                  Redirect.statuses.contains(response.status),
+                  let location = response.header("Location") else { return outcome }
+            func refused(_ code: CURLcode, _ detail: String) -> AttemptOutcome {
+                .failure(TransferFailure(code: code, detail: detail, requestSent: true, deliveredToSink: 0,
+                                         tooLarge: false, sinkError: nil, redirectCount: redirects + 1))
+            }
+            guard redirects < options.maxRedirects else {
+                return refused(CURLE_TOO_MANY_REDIRECTS, "more than \(options.maxRedirects) redirects")
+            }
+            guard let target = Redirect.target(of: location, from: hop.url, startedSecure: startedSecure) else {
+                return refused(CURLE_UNSUPPORTED_PROTOCOL, "a redirect hubctl does not follow")
+            }
+            redirects += 1
+            hop = Redirect.next(after: hop, status: response.status, to: target, original: request)
         }
     }
 
@@ -126,7 +177,8 @@ public final class CurlHTTPClient: HTTPTransport, @unchecked Sendable {
     private func isRetryable(_ failure: TransferFailure, request: HTTPRequest) -> Bool {
         switch failure.code {
         case CURLE_COULDNT_CONNECT:
-            return true  // Nothing was sent, so even a POST is safe to repeat.
+            // Nothing was sent (unless an earlier hop of a redirect was), so even a POST is safe to repeat.
+            return request.idempotent || !failure.requestSent
         case CURLE_OPERATION_TIMEDOUT, CURLE_GOT_NOTHING, CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_PARTIAL_FILE:
             if isCertificateAlert(failure) { return false }
             return request.idempotent || !failure.requestSent
@@ -138,9 +190,12 @@ public final class CurlHTTPClient: HTTPTransport, @unchecked Sendable {
 
     // MARK: - Errors
 
-    private func exhausted(_ response: HTTPResponse, request: HTTPRequest, attempts: Int) -> HubError {
+    /// The status kept coming back until the attempts ran out, or (`outOfTime`) until the deadline
+    /// left no time for the next one.
+    private func exhausted(_ response: HTTPResponse, request: HTTPRequest, attempts: Int, outOfTime: Bool) -> HubError {
         let server = TransportSupport.hostPort(request.url)
-        let tries = attempts == 1 ? "1 attempt" : "\(attempts) attempts"
+        var tries = attempts == 1 ? "1 attempt" : "\(attempts) attempts"
+        if outOfTime { tries += " (the \(deadlineName) left no time for another)" }
         switch response.status {
         case 408:
             return HubError(.temporary, code: .timeout,
@@ -156,6 +211,46 @@ public final class CurlHTTPClient: HTTPTransport, @unchecked Sendable {
                             + "Try again later, or ask its administrator to check the server's health and logs.",
                             status: response.status)
         }
+    }
+
+    /// "the 120 s deadline (--deadline)", for messages.
+    private var deadlineName: String {
+        "\(TransportSupport.formatSeconds(options.deadline.seconds)) deadline (--deadline)"
+    }
+
+    /// Seconds left of the deadline, rounded down, for messages.
+    private var timeLeft: String {
+        TransportSupport.formatSeconds(max(0, options.deadline.remaining.rounded(.down)))
+    }
+
+    /// The server asked (with `Retry-After`) to wait longer than the deadline leaves: waiting would
+    /// only end in a timeout, so the command fails at once and says what the server asked for.
+    private func askedTooLong(_ response: HTTPResponse, retryAfter: String, seconds: Double, request: HTTPRequest) -> HubError {
+        let server = TransportSupport.hostPort(request.url)
+        let wait = TransportSupport.formatSeconds(seconds.rounded(.up))
+        let value = retryAfter.trimmingCharacters(in: .whitespaces)
+        // Delta-seconds as the server wrote them (the digits were checked when they were read).
+        let asked = value.allSatisfy({ $0.isASCII && $0.isNumber }) ? "to retry after \(value) s" : "to retry at \(value) (in \(wait))"
+        let what = "The server at \(server) answered HTTP \(response.status) and asked \(asked), more than the "
+            + "\(timeLeft) left of the \(deadlineName)."
+        switch response.status {
+        case 408:
+            return HubError(.temporary, code: .timeout, what + " Try again later, or raise --deadline.", status: 408)
+        case 429:
+            return HubError(.unavailable, code: .rateLimited, what + " Wait that long before trying again.", status: 429)
+        default:
+            return HubError(.unavailable, code: .serverError, what + " Try again after that time, or ask its "
+                            + "administrator about the outage.", status: response.status)
+        }
+    }
+
+    /// The deadline passed before an attempt could start (an earlier request, a prompt or the
+    /// waits between attempts used it up).
+    private func deadlinePassed(_ request: HTTPRequest, attempts: Int) -> HubError {
+        let tries = attempts == 0 ? "" : " after \(attempts) attempt\(attempts == 1 ? "" : "s")"
+        return HubError(.temporary, code: .timeout,
+                        "The \(deadlineName) ran out before the request to \(TransportSupport.hostPort(request.url)) "
+                        + "could be made\(tries). Raise --deadline (or HUBCTL_DEADLINE) if the server is slow, or try again later.")
     }
 
     /// nginx with `ssl_verify_client on` completes the handshake and answers 400 with these texts
@@ -187,7 +282,8 @@ public final class CurlHTTPClient: HTTPTransport, @unchecked Sendable {
         return text.contains("alert") && (text.contains("certificate") || text.contains("unknown ca"))
     }
 
-    private func error(for failure: TransferFailure, request: HTTPRequest, attempts: Int, streaming: Bool) -> HubError {
+    private func error(for failure: TransferFailure, request: HTTPRequest, attempts: Int, streaming: Bool,
+                       outOfTime: Bool) -> HubError {
         let server = TransportSupport.hostPort(request.url)
         let tries = attempts == 1 ? "" : " after \(attempts) attempts"
         let reason = failure.detail
@@ -200,6 +296,11 @@ public final class CurlHTTPClient: HTTPTransport, @unchecked Sendable {
             return HubError(.unavailable, code: .cannotConnect,
                             "Cannot find the host of \(server) (\(reason)). "
                             + "Check the host name in --server (or HUBCTL_SERVER) and the network.")
+        case CURLE_OPERATION_TIMEDOUT where outOfTime && !reason.lowercased().contains("too slow"):
+            return HubError(.temporary, code: .timeout,
+                            "No complete answer from \(server) before the \(deadlineName) ran out\(tries). "
+                            + "Raise --deadline (or HUBCTL_DEADLINE) if the server is slow or the download large, "
+                            + "or try again later.")
         case CURLE_OPERATION_TIMEDOUT where !failure.requestSent:
             return HubError(.unavailable, code: .cannotConnect,
                             "Cannot connect to \(server)\(tries): no answer within "
@@ -248,6 +349,12 @@ public final class CurlHTTPClient: HTTPTransport, @unchecked Sendable {
             return HubError(.unavailable, code: .tlsFailed,
                             "The TLS handshake with \(server) failed (\(reason)). "
                             + "Check that --server uses the right scheme (https) and port.")
+        case CURLE_OUT_OF_MEMORY where failure.oversizedHeader:
+            return HubError(.unavailable, code: .invalidResponse,
+                            "The answer from \(server) has a header larger than hubctl accepts (libcurl's limit is "
+                            + "about 100 KiB per header line; an oversized Set-Cookie is the usual cause), so it "
+                            + "cannot be read. Ask the administrator of the server, or of a proxy in front of it, "
+                            + "what sends it.")
         case CURLE_GOT_NOTHING, CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_PARTIAL_FILE:
             return HubError(.unavailable, code: .connectionLost,
                             "The connection to \(server) broke before the answer was complete\(tries) (\(reason)). "

@@ -26,6 +26,9 @@ struct TransferFailure {
     var sinkError: (any Error)?
     /// Redirects already followed when it failed (a refused redirect protocol shows up here).
     var redirectCount: Int
+    /// The answer's headers were still arriving when libcurl gave up for lack of room: a header
+    /// line larger than libcurl accepts (about 100 KiB), reported by libcurl 7.88 as "Out of memory".
+    var oversizedHeader = false
 }
 
 /// State shared with libcurl's C callbacks through their userdata pointer, for one attempt.
@@ -145,11 +148,12 @@ private let progressCallback: hub_curl_xferinfo_cb = { clientp, dltotal, dlnow, 
 /// Methods whose requests normally carry a body: sent with `Content-Length: 0` when there is none.
 private let methodsWithBody: Set<String> = ["POST", "PUT", "PATCH", "MERGE"]
 
-/// Runs one attempt on `handle`. The handle is reset first, so nothing set for an earlier request
-/// (a body, a method, credentials, a client certificate) leaks into this one; curl_easy_reset
-/// keeps the live connections, which is what we reuse the handle for.
+/// Runs one exchange (one hop: redirects are followed by the caller) on `handle`, given at most
+/// `timeLimit` seconds. The handle is reset first, so nothing set for an earlier request (a body, a
+/// method, credentials, a client certificate) leaks into this one; curl_easy_reset keeps the live
+/// connections, which is what we reuse the handle for.
 func runAttempt(handle: UnsafeMutableRawPointer, errorBuffer: UnsafeMutablePointer<CChar>,
-                request: HTTPRequest, options: TransportOptions, streaming: Bool,
+                request: HTTPRequest, options: TransportOptions, timeLimit: Double,
                 state: TransferState) throws -> AttemptOutcome {
     curl_easy_reset(handle)
     errorBuffer[0] = 0
@@ -158,15 +162,9 @@ func runAttempt(handle: UnsafeMutableRawPointer, errorBuffer: UnsafeMutablePoint
     setup.pointer(CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(errorBuffer))
     setup.long(CURLOPT_NOSIGNAL, 1)
     setup.string(CURLOPT_URL, request.url)
-    // Only HTTP(S), for the first request and for every redirect; https-only when we started on https.
+    // Only HTTP(S). CURLOPT_FOLLOWLOCATION stays off: CurlHTTPClient follows redirects itself, so
+    // that it chooses the headers and credentials of every hop (docs/protocol.md §12).
     setup.string(CURLOPT_PROTOCOLS_STR, "http,https")
-    let startsSecure = request.url.lowercased().hasPrefix("https:")
-    if options.maxRedirects > 0 {
-        setup.long(CURLOPT_FOLLOWLOCATION, 1)
-        setup.long(CURLOPT_MAXREDIRS, options.maxRedirects)
-        setup.string(CURLOPT_REDIR_PROTOCOLS_STR, startsSecure ? "https" : "http,https")
-    }
-    // CURLOPT_UNRESTRICTED_AUTH is deliberately never set: credentials stay with the original host and port.
     setup.string(CURLOPT_USERAGENT, options.userAgent)
     // Any encoding libcurl can decode; the byte cap then counts decoded bytes (a gzip bomb is stopped).
     setup.string(CURLOPT_ACCEPT_ENCODING, "")
@@ -248,10 +246,10 @@ func runAttempt(handle: UnsafeMutableRawPointer, errorBuffer: UnsafeMutablePoint
         break
     }
 
-    // Timeouts. A stream has no total limit (a large download may take long) but still stops
-    // when it stalls below the low-speed limit.
-    setup.long(CURLOPT_CONNECTTIMEOUT_MS, milliseconds(options.connectTimeout))
-    if !streaming { setup.long(CURLOPT_TIMEOUT_MS, milliseconds(options.totalTimeout)) }
+    // Timeouts: the caller's limit for this hop (the per-request limit or, for a stream, the time
+    // the deadline leaves), and a transfer that stalls below the low-speed limit stops too.
+    setup.long(CURLOPT_CONNECTTIMEOUT_MS, milliseconds(min(options.connectTimeout, timeLimit)))
+    setup.long(CURLOPT_TIMEOUT_MS, milliseconds(timeLimit))
     if options.lowSpeedLimit > 0, options.lowSpeedTime > 0 {
         setup.long(CURLOPT_LOW_SPEED_LIMIT, options.lowSpeedLimit)
         setup.long(CURLOPT_LOW_SPEED_TIME, options.lowSpeedTime)
@@ -303,7 +301,8 @@ func runAttempt(handle: UnsafeMutableRawPointer, errorBuffer: UnsafeMutablePoint
     let detail = buffered.isEmpty ? String(cString: curl_easy_strerror(code)) : buffered
     return .failure(TransferFailure(code: code, detail: detail, requestSent: requestSize > 0,
                                     deliveredToSink: state.delivered, tooLarge: state.tooLarge,
-                                    sinkError: state.sinkError ?? state.readerError, redirectCount: redirects))
+                                    sinkError: state.sinkError ?? state.readerError, redirectCount: redirects,
+                                    oversizedHeader: code == CURLE_OUT_OF_MEMORY && !state.headersComplete))
 }
 
 private func milliseconds(_ seconds: Double) -> Int {

@@ -123,23 +123,40 @@ public struct HTTPResponse: Sendable {
     }
 }
 
+/// How often and how soon a failed request is tried again. How long all of it may take is the
+/// command's `Deadline`: a wait (a backoff, or the server's `Retry-After`) that does not fit in the
+/// time left is not made.
 public struct RetryPolicy: Sendable {
     /// Attempts in all, the first included.
     public var maxAttempts: Int
     public var initialBackoff: Double
     public var maxBackoff: Double
-    /// The longest `Retry-After` honoured; longer ones are capped to this.
-    public var maxRetryAfter: Double
-    /// No retry starts after this much time has passed since the first attempt.
-    public var maxTotalTime: Double
 
-    public init(maxAttempts: Int = 4, initialBackoff: Double = 0.5, maxBackoff: Double = 8,
-                maxRetryAfter: Double = 30, maxTotalTime: Double = 120) {
+    public init(maxAttempts: Int = 4, initialBackoff: Double = 0.5, maxBackoff: Double = 8) {
         self.maxAttempts = maxAttempts
         self.initialBackoff = initialBackoff
         self.maxBackoff = maxBackoff
-        self.maxRetryAfter = maxRetryAfter
-        self.maxTotalTime = maxTotalTime
+    }
+}
+
+/// The one overall time limit of a command (`--deadline`, docs/protocol.md §12): every attempt,
+/// redirect, wait and download of every request the command makes ends before it. Measured on a
+/// monotonic clock, so a change of the wall clock neither shortens nor stretches it.
+public struct Deadline: Sendable {
+    /// The limit as given, in seconds (for messages).
+    public let seconds: Double
+    private let end: ContinuousClock.Instant
+
+    /// `seconds` from `start` (by default, from now).
+    public init(seconds: Double, from start: ContinuousClock.Instant = .now) {
+        self.seconds = seconds
+        self.end = start + .milliseconds(Int64((min(seconds, 1e9) * 1000).rounded()))
+    }
+
+    /// Seconds left; 0 or less once it has passed.
+    public var remaining: Double {
+        let left = ContinuousClock.now.duration(to: end).components
+        return Double(left.seconds) + Double(left.attoseconds) / 1e18
     }
 }
 
@@ -148,8 +165,11 @@ public struct TransportOptions: Sendable {
     /// Skip TLS verification (the command layer prints the loud warning).
     public var insecure: Bool
     public var connectTimeout: Double
-    /// Per-request limit (`--timeout`).
+    /// Per-request limit (`--timeout`): each attempt of a request, its redirects included. Streams
+    /// have none; the deadline bounds them.
     public var totalTimeout: Double
+    /// The command's overall limit (`--deadline`); every attempt's limit is cut to the time it leaves.
+    public var deadline: Deadline
     /// Abort when slower than `lowSpeedLimit` bytes/s for `lowSpeedTime` seconds.
     public var lowSpeedLimit: Int
     public var lowSpeedTime: Int
@@ -166,7 +186,7 @@ public struct TransportOptions: Sendable {
     public var progress: (@Sendable (_ received: Int64, _ expected: Int64?) -> Void)?
 
     public init(caCertificatePath: String? = nil, insecure: Bool = false, connectTimeout: Double = 10,
-                totalTimeout: Double = 30, lowSpeedLimit: Int = 1, lowSpeedTime: Int = 30,
+                totalTimeout: Double = 30, deadline: Deadline = Deadline(seconds: 120), lowSpeedLimit: Int = 1, lowSpeedTime: Int = 30,
                 maxResponseBytes: Int = 16 << 20, maxRedirects: Int = 5, retry: RetryPolicy = RetryPolicy(),
                 clientCertificate: ClientCertificate? = nil, userAgent: String = "hubctl/\(HubVersion.current)",
                 verboseLog: (@Sendable (String) -> Void)? = nil,
@@ -175,6 +195,7 @@ public struct TransportOptions: Sendable {
         self.insecure = insecure
         self.connectTimeout = connectTimeout
         self.totalTimeout = totalTimeout
+        self.deadline = deadline
         self.lowSpeedLimit = lowSpeedLimit
         self.lowSpeedTime = lowSpeedTime
         self.maxResponseBytes = maxResponseBytes

@@ -39,7 +39,8 @@ public enum TransportSupport {
     /// or unreadable (then the normal backoff applies).
     static func retryAfterSeconds(_ value: String?, now: Date = Date()) -> Double? {
         guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
-        if let seconds = Int(value) { return Double(max(0, seconds)) }
+        // Delta-seconds, however many digits (a value too large for Int is still a very long wait).
+        if value.allSatisfy({ $0.isASCII && $0.isNumber }) { return Double(value) }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "GMT")
@@ -68,6 +69,7 @@ public enum TransportSupport {
 
     /// "30 s" or "2.5 s", for messages (also used by the certificate provider's timeout error).
     public static func formatSeconds(_ seconds: Double) -> String {
-        seconds == seconds.rounded() ? "\(Int(seconds)) s" : String(format: "%.1f s", seconds)
+        if abs(seconds) >= 1e15 { return String(format: "%.0f s", seconds) }  // beyond Int's exact range
+        return seconds == seconds.rounded() ? "\(Int(seconds)) s" : String(format: "%.1f s", seconds)
     }
 }

@@ -33,27 +33,31 @@ final class RawServer: Sendable {
                 pass
             c.close()
         """
-        let portFile = dir.file("port")
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-c", script, answer, portFile]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        // The port file appears (renamed into place, so whole) once the socket listens.
-        var port: Int?
-        for _ in 0..<200 where port == nil {
-            port = FileManager.default.contents(atPath: portFile).flatMap { Int(String(decoding: $0, as: UTF8.self)) }
-            if port == nil { usleep(25_000) }
-        }
-        guard let port else {
-            process.terminate()
-            throw HarnessError("the raw server did not start")
-        }
-        self.port = port
+        (process, port) = try startLoopbackScript(script, [answer], portFile: dir.file("port"))
     }
 
     deinit { process.terminate() }
+}
+
+/// Runs `python3 -c script arguments… portFile` and returns the process and the port its server
+/// listens on: the script writes the port to `portFile` (renamed into place, so whole) once it listens.
+func startLoopbackScript(_ script: String, _ arguments: [String], portFile: String) throws -> (Process, Int) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+    process.arguments = ["-c", script] + arguments + [portFile]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    var port: Int?
+    for _ in 0..<200 where port == nil {
+        port = FileManager.default.contents(atPath: portFile).flatMap { Int(String(decoding: $0, as: UTF8.self)) }
+        if port == nil { usleep(25_000) }
+    }
+    guard let port else {
+        process.terminate()
+        throw HarnessError("the loopback server script did not start")
+    }
+    return (process, port)
 }
 
 @Suite struct MalformedAnswersEndToEndTests {

@@ -10,9 +10,41 @@ private func fastOptions(attempts: Int = 3, log: LogLines? = nil) -> TransportOp
     var verbose: (@Sendable (String) -> Void)?
     if let log { verbose = { line in log.append(line) } }
     return TransportOptions(connectTimeout: 5, totalTimeout: 10,
-                     retry: RetryPolicy(maxAttempts: attempts, initialBackoff: 0.01, maxBackoff: 0.05,
-                                        maxRetryAfter: 0.05, maxTotalTime: 30),
+                     retry: RetryPolicy(maxAttempts: attempts, initialBackoff: 0.01, maxBackoff: 0.05),
                      verboseLog: verbose)
+}
+
+/// A server that never answers (twice), and a client for it with these limits.
+private func neverAnswering(attempts: Int, totalTimeout: Double, deadline: Double = 30) throws -> (ScriptedServer, CurlHTTPClient) {
+    let server = try ScriptedServer()
+    server.enqueue(.hang, .hang)
+    var options = fastOptions(attempts: attempts)
+    options.totalTimeout = totalTimeout
+    options.deadline = Deadline(seconds: deadline)
+    return (server, try CurlHTTPClient(options: options))
+}
+
+/// Two servers: the first redirects with `status` to `path` on the second, which answers `answer`.
+private func redirecting(_ status: Int, to path: String, answer: Int) throws -> (ScriptedServer, ScriptedServer) {
+    let first = try ScriptedServer()
+    let second = try ScriptedServer()
+    first.enqueue(.respond(ScriptedServer.response(status, headers: [("Location", second.baseURL + path)])))
+    second.enqueue(.respond(ScriptedServer.response(answer)))
+    return (first, second)
+}
+
+/// What a GET of `url` with these options throws (an issue is recorded when it succeeds).
+private func getError(_ url: String, _ options: TransportOptions) throws -> HubError? {
+    let client = try CurlHTTPClient(options: options)
+    return #expect(throws: HubError.self) { try client.send(HTTPRequest(method: "GET", url: url)) }
+}
+
+/// A server that redirects with `status` to `location` on itself, then answers 200.
+private func movedWithin(_ status: Int, to location: String) throws -> ScriptedServer {
+    let server = try ScriptedServer()
+    server.enqueue(.respond(ScriptedServer.response(status, headers: [("Location", location)])),
+                   .respond(ScriptedServer.response(200)))
+    return server
 }
 
 private struct SinkRefused: Error {}
@@ -128,32 +160,108 @@ struct CurlHTTPClientTests {
         #expect(server.requests.count == 3)
     }
 
-    @Test func retryAfterIsCappedByThePolicy() throws {
+    @Test func retryAfterWithinTheDeadlineIsHonoured() throws {
         let server = try ScriptedServer()
         defer { server.stop() }
-        // An hour asked; the policy caps it at 0.05 s, so the retry happens and succeeds.
-        server.enqueue(.respond(ScriptedServer.response(503, headers: [("Retry-After", "3600")])),
+        server.enqueue(.respond(ScriptedServer.response(503, headers: [("Retry-After", "1")])),
                        .respond(ScriptedServer.response(200)))
-        let client = try CurlHTTPClient(options: fastOptions())
+        let log = LogLines()
+        let client = try CurlHTTPClient(options: fastOptions(log: log))
         #expect(try client.send(HTTPRequest(method: "GET", url: server.baseURL)).status == 200)
         #expect(server.requests.count == 2)
+        #expect(log.lines.count == 2)
     }
 
-    @Test func retryAfterBeyondTheTotalTimeStopsRetrying() throws {
+    /// The server asks for longer than the deadline leaves: no wait, no second request, and the
+    /// message says what it asked for.
+    @Test(arguments: [
+        (429, "3600", ErrorCode.rateLimited, 69, "asked to retry after 3600 s"),
+        (503, "Fri, 31 Dec 9999 23:59:59 GMT", .serverError, 69, "asked to retry at Fri, 31 Dec 9999 23:59:59 GMT"),
+        (408, "99999999999999999999999", .timeout, 75, "asked to retry after 99999999999999999999999 s"),
+    ])
+    func retryAfterBeyondTheDeadlineFailsAtOnce(_ status: Int, _ retryAfter: String, _ code: ErrorCode,
+                                                _ exit: Int32, _ said: String) throws {
         let server = try ScriptedServer()
         defer { server.stop() }
-        server.enqueue(.respond(ScriptedServer.response(503, headers: [("Retry-After", "5")])),
+        server.enqueue(.respond(ScriptedServer.response(status, headers: [("Retry-After", retryAfter)])),
                        .respond(ScriptedServer.response(200)))
         var options = fastOptions(attempts: 4)
-        // Honouring 5 s would pass the 1 s budget; the 0.01 s backoff alone would have retried.
-        options.retry.maxRetryAfter = 30
-        options.retry.maxTotalTime = 1
+        options.deadline = Deadline(seconds: 20)
+        let client = try CurlHTTPClient(options: options)
+        let error = #expect(throws: HubError.self) {
+            try client.send(HTTPRequest(method: "GET", url: server.baseURL))
+        }
+        #expect(error?.code == code)
+        #expect(error?.exitCode == exit)
+        #expect(error?.status == status)
+        #expect(error?.message.contains(said) == true, "\(String(describing: error?.message))")
+        #expect(error?.message.contains("of the 20 s deadline (--deadline)") == true)
+        #expect(server.requests.count == 1)
+    }
+
+    @Test func backoffLongerThanTheTimeLeftStopsRetrying() throws {
+        let server = try ScriptedServer()
+        defer { server.stop() }
+        server.enqueue(.respond(ScriptedServer.response(503)), .respond(ScriptedServer.response(200)))
+        var options = fastOptions(attempts: 4)
+        // The first backoff is 2.5–5 s; the deadline leaves under 2 s.
+        options.retry = RetryPolicy(maxAttempts: 4, initialBackoff: 5, maxBackoff: 5)
+        options.deadline = Deadline(seconds: 2)
         let client = try CurlHTTPClient(options: options)
         let error = #expect(throws: HubError.self) {
             try client.send(HTTPRequest(method: "GET", url: server.baseURL))
         }
         #expect(error?.code == .serverError)
+        #expect(error?.message.contains("after 1 attempt (the 2 s deadline (--deadline) left no time for another)") == true,
+                "\(String(describing: error?.message))")
         #expect(server.requests.count == 1)
+    }
+
+    @Test func deadlineCutsARequestBeforeItsTimeout() throws {
+        let (server, client) = try neverAnswering(attempts: 4, totalTimeout: 600, deadline: 1)
+        defer { server.stop() }
+        let error = #expect(throws: HubError.self) {
+            try client.send(HTTPRequest(method: "GET", url: server.baseURL + "/slow"))
+        }
+        #expect(error?.exitCode == 75)
+        #expect(error?.code == .timeout)
+        #expect(error?.message.contains("before the 1 s deadline (--deadline) ran out") == true,
+                "\(String(describing: error?.message))")
+        #expect(server.requests.count == 1)
+    }
+
+    @Test func deadlineCutsADripFeedingStream() throws {
+        let server = try ScriptedServer()
+        defer { server.stop() }
+        // Two bytes every 200 ms: never below the low-speed limit, never finished (1 MB announced).
+        let head = Data("HTTP/1.1 200 OK\r\nContent-Length: 1000000\r\n\r\n".utf8)
+        server.enqueue(.pieces([head] + Array(repeating: Data("ab".utf8), count: 100), pauseMilliseconds: 200))
+        var options = fastOptions(attempts: 4)
+        options.deadline = Deadline(seconds: 1.5)
+        let client = try CurlHTTPClient(options: options)
+        var received = 0
+        let error = #expect(throws: HubError.self) {
+            try client.stream(HTTPRequest(method: "GET", url: server.baseURL + "/bundle")) { received += $0.count }
+        }
+        #expect(error?.code == .timeout)
+        #expect(error?.message.contains("--deadline") == true, "\(String(describing: error?.message))")
+        #expect(received > 0)
+        #expect(server.requests.count == 1)
+    }
+
+    @Test func aDeadlineAlreadyPassedSendsNothing() throws {
+        let server = try ScriptedServer()
+        defer { server.stop() }
+        var options = fastOptions()
+        options.deadline = Deadline(seconds: 0.001)
+        Thread.sleep(forTimeInterval: 0.01)
+        let client = try CurlHTTPClient(options: options)
+        let error = #expect(throws: HubError.self) {
+            try client.send(HTTPRequest(method: "GET", url: server.baseURL))
+        }
+        #expect(error?.code == .timeout)
+        #expect(error?.message.contains("ran out before the request") == true)
+        #expect(server.requests.isEmpty)
     }
 
     @Test func nonIdempotentPostIsNotRetriedAndGetsTheResponse() throws {
@@ -208,12 +316,8 @@ struct CurlHTTPClientTests {
     }
 
     @Test func serverThatNeverAnswersTimesOut() throws {
-        let server = try ScriptedServer()
+        let (server, client) = try neverAnswering(attempts: 2, totalTimeout: 1)
         defer { server.stop() }
-        server.enqueue(.hang, .hang)
-        var options = fastOptions(attempts: 2)
-        options.totalTimeout = 1
-        let client = try CurlHTTPClient(options: options)
         let error = #expect(throws: HubError.self) {
             try client.send(HTTPRequest(method: "GET", url: server.baseURL + "/slow"))
         }
@@ -243,11 +347,8 @@ struct CurlHTTPClientTests {
     }
 
     @Test func redirectToAnotherPortDropsCredentials() throws {
-        let first = try ScriptedServer()
-        let second = try ScriptedServer()
+        let (first, second) = try redirecting(302, to: "/landing", answer: 200)
         defer { first.stop(); second.stop() }
-        first.enqueue(.respond(ScriptedServer.response(302, headers: [("Location", second.baseURL + "/landing")])))
-        second.enqueue(.respond(ScriptedServer.response(200, body: "landed")))
         let client = try CurlHTTPClient(options: fastOptions())
         let response = try client.send(HTTPRequest(method: "GET", url: first.baseURL + "/start",
                                                    credentials: BasicCredentials(user: "u", password: "secret")))
@@ -257,6 +358,115 @@ struct CurlHTTPClientTests {
         let landed = try #require(second.requests.first)
         #expect(landed.target == "/landing")
         #expect(landed.header("Authorization") == nil)
+    }
+
+    /// Connection ids, X-SUP-* headers, cookies and credentials go only to the configured origin;
+    /// a 307 keeps the method and the body.
+    @Test func redirectToAnotherOriginDropsSessionHeaders() throws {
+        let (first, second) = try redirecting(307, to: "/elsewhere", answer: 201)
+        defer { first.stop(); second.stop() }
+        let client = try CurlHTTPClient(options: fastOptions())
+        let body = Data("{}".utf8)
+        let response = try client.send(HTTPRequest(
+            method: "POST", url: first.baseURL + "/Connections",
+            headers: [HTTPHeader("Accept", "application/json"), HTTPHeader("Content-Type", "application/json"),
+                      HTTPHeader("X-SMP-APPCID", "id-1"), HTTPHeader("X-SUP-SC", "sc"), HTTPHeader("X-SUP-Domain", "d"),
+                      HTTPHeader("Cookie", "X-SMP-SESSID=s")],
+            body: body, credentials: BasicCredentials(user: "u", password: "secret")))
+        #expect(response.status == 201)
+        #expect(response.effectiveURL == second.baseURL + "/elsewhere")
+        let asked = try #require(first.requests.first)
+        #expect(asked.header("X-SMP-APPCID") == "id-1")
+        #expect(asked.header("X-SUP-SC") == "sc")
+        #expect(asked.header("Authorization") != nil)
+        let landed = try #require(second.requests.first)
+        #expect(landed.method == "POST")
+        #expect(landed.body == body)
+        #expect(landed.header("Accept") == "application/json")
+        #expect(landed.header("Content-Type") == "application/json")
+        for name in ["X-SMP-APPCID", "X-SUP-SC", "X-SUP-Domain", "Cookie", "Authorization"] {
+            #expect(landed.header(name) == nil, "\(name) was forwarded")
+        }
+    }
+
+    @Test func redirectWithinTheOriginKeepsSessionHeaders() throws {
+        let server = try movedWithin(308, to: "/moved?x=1#frag")
+        defer { server.stop() }
+        let client = try CurlHTTPClient(options: fastOptions())
+        let response = try client.send(HTTPRequest(method: "GET", url: server.baseURL + "/start",
+                                                   headers: [HTTPHeader("X-SMP-APPCID", "id-1")],
+                                                   credentials: BasicCredentials(user: "u", password: "secret")))
+        #expect(response.status == 200)
+        #expect(server.requests.map(\.target) == ["/start", "/moved?x=1"])
+        #expect(server.requests.map { $0.header("X-SMP-APPCID") } == ["id-1", "id-1"])
+        #expect(server.requests.allSatisfy { $0.header("Authorization") != nil })
+    }
+
+    @Test func seeOtherTurnsAPostIntoAGetWithoutBody() throws {
+        let server = try movedWithin(303, to: "/result")
+        defer { server.stop() }
+        let client = try CurlHTTPClient(options: fastOptions())
+        _ = try client.send(HTTPRequest(method: "POST", url: server.baseURL + "/form",
+                                        headers: [HTTPHeader("Content-Type", "application/json")], body: Data("{}".utf8)))
+        let second = try #require(server.requests.last)
+        #expect(server.requests.count == 2)
+        #expect(second.method == "GET")
+        #expect(second.target == "/result")
+        #expect(second.body.isEmpty)
+        #expect(second.header("Content-Type") == nil)
+    }
+
+    @Test func moreRedirectsThanAllowedIs69() throws {
+        let server = try ScriptedServer()
+        defer { server.stop() }
+        for _ in 0..<4 { server.enqueue(.respond(ScriptedServer.response(302, headers: [("Location", "/again")]))) }
+        var options = fastOptions()
+        options.maxRedirects = 2
+        let error = try getError(server.baseURL, options)
+        #expect(error?.code == .tooManyRedirects)
+        #expect(error?.exitCode == 69)
+        #expect(server.requests.count == 3)
+    }
+
+    @Test(arguments: ["ftp://127.0.0.1/file", "file:///etc/passwd", "http://"])
+    func redirectToAnotherProtocolIsRefused(_ location: String) throws {
+        let server = try ScriptedServer()
+        defer { server.stop() }
+        server.enqueue(.respond(ScriptedServer.response(302, headers: [("Location", location)])))
+        let client = try CurlHTTPClient(options: fastOptions())
+        let error = #expect(throws: HubError.self) {
+            try client.send(HTTPRequest(method: "GET", url: server.baseURL))
+        }
+        #expect(error?.code == .redirectRefused)
+        #expect(server.requests.count == 1)
+    }
+
+    @Test func redirectTargetsAndOrigins() {
+        #expect(Redirect.target(of: "/b?q=1", from: "https://h:8443/a/x", startedSecure: true) == "https://h:8443/b?q=1")
+        #expect(Redirect.target(of: "c", from: "http://h/a/x", startedSecure: false) == "http://h/a/c")
+        #expect(Redirect.target(of: "http://h/plain", from: "https://h/a", startedSecure: true) == nil)
+        #expect(Redirect.target(of: "//other:81/p", from: "http://h/a", startedSecure: false) == "http://other:81/p")
+        #expect(Origin("https://H:443/x") == Origin("https://h/y"))
+        #expect(Origin("http://h/x") != Origin("https://h/x"))
+        #expect(Origin("http://h:8080/x") != Origin("http://h/x"))
+        #expect(Redirect.isOriginBound("x-smp-appcid") && Redirect.isOriginBound("X-SUP-SC"))
+        #expect(!Redirect.isOriginBound("Accept"))
+    }
+
+    @Test func aHeaderLargerThanLibcurlAcceptsIsAClearError() throws {
+        let server = try ScriptedServer()
+        defer { server.stop() }
+        let cookie = "a=" + String(repeating: "x", count: 1 << 20)
+        server.enqueue(.respond(ScriptedServer.response(200, headers: [("Set-Cookie", cookie)])))
+        let client = try CurlHTTPClient(options: fastOptions())
+        let error = #expect(throws: HubError.self) {
+            try client.send(HTTPRequest(method: "GET", url: server.baseURL))
+        }
+        #expect(error?.code == .invalidResponse)
+        #expect(error?.exitCode == 69)
+        #expect(error?.message.contains("has a header larger than hubctl accepts") == true, "\(String(describing: error?.message))")
+        #expect(error?.message.lowercased().contains("out of memory") == false)
+        #expect(server.requests.count == 1)
     }
 
     @Test func headersAndCookiesAreThoseOfTheFinalResponse() throws {
@@ -395,6 +605,8 @@ struct TransportSupportTests {
         #expect(TransportSupport.retryAfterSeconds("Tue, 14 Nov 2023 22:15:20 GMT", now: now) == 120)
         #expect(TransportSupport.retryAfterSeconds("Tue, 14 Nov 2023 22:00:00 GMT", now: now) == 0)
         #expect(TransportSupport.retryAfterSeconds("soon", now: now) == nil)
+        #expect(TransportSupport.retryAfterSeconds("99999999999999999999", now: now) == 1e20)
+        #expect((TransportSupport.retryAfterSeconds("Fri, 31 Dec 9999 23:59:59 GMT", now: now) ?? 0) > 2.5e11)
         #expect(TransportSupport.retryAfterSeconds(nil, now: now) == nil)
     }
 

@@ -9,7 +9,7 @@ import Testing
 @Suite("Malformed answers")
 struct MalformedAnswerTests {
     let options = TransportOptions(connectTimeout: 5, totalTimeout: 10,
-                                   retry: RetryPolicy(maxAttempts: 3, initialBackoff: 0.01, maxBackoff: 0.02, maxTotalTime: 30))
+                                   retry: RetryPolicy(maxAttempts: 3, initialBackoff: 0.01, maxBackoff: 0.02))
 
     func failure(answering raw: String, times: Int = 1) throws -> (HubError?, Int) {
         let server = try ScriptedServer()

@@ -39,8 +39,7 @@ private final class OpenCount: Sendable {
 @Suite("Streamed request bodies")
 struct StreamedBodyTests {
     let options = TransportOptions(connectTimeout: 5, totalTimeout: 10,
-                                   retry: RetryPolicy(maxAttempts: 3, initialBackoff: 0.01, maxBackoff: 0.05,
-                                                      maxRetryAfter: 0.05, maxTotalTime: 30))
+                                   retry: RetryPolicy(maxAttempts: 3, initialBackoff: 0.01, maxBackoff: 0.05))
     /// 300 kB of a repeating, position-dependent pattern: a dropped or repeated piece shows.
     let payload = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) })
 

@@ -158,6 +158,25 @@ func hubError(_ body: () throws -> Void) -> HubError? {
         #expect(!FileManager.default.fileExists(atPath: store.attemptsPath))
     }
 
+    @Test func aPersonCanKeepTheVaultTheLimitWouldDelete() throws {
+        let home = TempHome()
+        var store = home.store(policy: PasscodePolicy(minLength: 4, retryLimit: 2))
+        let asked = Mutex<[Int]>([])
+        store.confirmDeletion = { attempts, _ in asked.withLock { $0.append(attempts) }; return false }
+        let good = VaultSecret.passphrase(Array("good pass".utf8))
+        let bad = VaultSecret.passphrase(Array("bad pass".utf8))
+        try store.update(secret: good, createIfMissing: true) { $0.set(Data("v".utf8), forKey: "k") }
+        for _ in 0..<3 { #expect(hubError { _ = try store.read(secret: bad) }?.code == .wrongPassphrase) }
+        #expect(asked.withLock { $0 } == [2, 3], "asked at the limit and after it")
+        #expect(store.exists)
+        #expect(try store.read(secret: good).value(forKey: "k") == Data("v".utf8))
+
+        store.confirmDeletion = { _, _ in true }
+        _ = hubError { _ = try store.read(secret: bad) }
+        #expect(hubError { _ = try store.read(secret: bad) }?.code == .vaultDeleted)
+        #expect(!store.exists)
+    }
+
     @Test func withoutARetryLimitNothingIsCounted() throws {
         let home = TempHome()
         let store = home.store(policy: PasscodePolicy(minLength: 4, retryLimit: 0))

@@ -38,11 +38,12 @@ demo: build
 # Every test: unit tests of each library and the commands run in-process against the in-process
 # emulator, then the end-to-end tests of the built binaries (the emulator, nginx for mutual TLS),
 # then a check that generated files are current. Two runs: the end-to-end tests block their
-# threads while child processes work, and must not starve the in-process servers of the first.
+# threads while child processes work, and must not starve the in-process servers of the first;
+# they run one at a time (see Tests/EndToEndTests/Harness.swift).
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --skip EndToEndTests 2>&1 | tee .build/test-unit.log; exit $${PIPESTATUS[0]}
-	$(SWIFT) test --skip-build --filter EndToEndTests 2>&1 | tee .build/test-e2e.log; exit $${PIPESTATUS[0]}
+	$(SWIFT) test --skip-build --no-parallel --filter EndToEndTests 2>&1 | tee .build/test-e2e.log; exit $${PIPESTATUS[0]}
 	@$(MAKE) --no-print-directory check-generated
 
 check-generated:

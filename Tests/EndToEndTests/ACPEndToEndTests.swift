@@ -94,8 +94,7 @@ func tree(_ path: String) -> [String] {
     (FileManager.default.enumerator(atPath: path)?.allObjects as? [String] ?? []).sorted()
 }
 
-// Each test owns its state (its own emulator, home and temporary directory), so they run in parallel.
-@Suite struct ACPEndToEndTests {
+@Suite(.serialized) struct ACPEndToEndTests {
     func registered(_ emu: Emulator) throws -> Hubctl {
         let hub = client(emu)
         let r = try hub("register")

@@ -5,7 +5,7 @@
 import Foundation
 import Testing
 
-@Suite struct BundleNamesEndToEndTests {
+@Suite(.serialized) struct BundleNamesEndToEndTests {
     /// A zip made by Python's zipfile: it sets the UTF-8 flag on every non-ASCII name.
     func makeZip(_ names: [String], at path: String) throws {
         let script = """

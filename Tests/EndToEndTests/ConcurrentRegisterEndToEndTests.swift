@@ -6,7 +6,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@Suite struct ConcurrentRegisterEndToEndTests {
+@Suite(.serialized) struct ConcurrentRegisterEndToEndTests {
     @Test func twentyParallelRegistersMakeOneConnection() throws {
         let emu = try Emulator()
         let hub = client(emu)

@@ -20,8 +20,7 @@ func connections(_ emu: Emulator) throws -> [[String: Any]] {
     (try emulatorState(emu)["connections"] as? [[String: Any]]) ?? []
 }
 
-// Each test owns its state (its own emulator, home and temporary directory), so they run in parallel.
-@Suite struct ConnectionEndToEndTests {
+@Suite(.serialized) struct ConnectionEndToEndTests {
     @Test func registerPrintsTypedSettingsFromJSON() throws {
         let emu = try Emulator()
         let hub = client(emu)

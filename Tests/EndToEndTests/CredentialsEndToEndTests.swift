@@ -2,8 +2,7 @@
 import Foundation
 import Testing
 
-// Each test owns its state (its own emulator, home and temporary directory), so they run in parallel.
-@Suite struct CredentialsEndToEndTests {
+@Suite(.serialized) struct CredentialsEndToEndTests {
     let vaultKey = Data((0..<32).map { UInt8($0) }).base64EncodedString()
 
     @Test func credentialsAreGivenOnceThenTakenFromTheVault() throws {

@@ -3,7 +3,7 @@
 import Foundation
 import Testing
 
-@Suite struct EmulatorEndToEndTests {
+@Suite(.serialized) struct EmulatorEndToEndTests {
     /// curl with the demo user's credentials in a config file (never in argv), answering body + status.
     private func curl(_ emulator: Emulator, _ arguments: [String], user: String = "demo:demo-password") throws -> RunResult {
         let config = emulator.dir.write("curl-\(UUID().uuidString).cfg", "user = \"\(user)\"\n")

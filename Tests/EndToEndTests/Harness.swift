@@ -1,4 +1,10 @@
 // Runs the built hubctl and hubctl-emulator binaries as a user would, and captures what they print.
+//
+// Every end-to-end suite is `.serialized`, and `make test` runs them with `--no-parallel`: each test
+// blocks a thread of the test runner's pool (as many threads as the machine has cores) while its
+// processes run, and Foundation's `Process` needs a thread of that same pool to report an exit, so
+// several such tests at once can wait on each other forever on a two-core machine. Each test still
+// owns its state (its own emulator, home and temporary directory).
 
 import Foundation
 import Testing

@@ -60,7 +60,7 @@ func startLoopbackScript(_ script: String, _ arguments: [String], portFile: Stri
     return (process, port)
 }
 
-@Suite struct MalformedAnswersEndToEndTests {
+@Suite(.serialized) struct MalformedAnswersEndToEndTests {
     @Test(arguments: [#"{"d":null}"#, #"{"d":[1]}"#, #"{"d":{"results":[]}}"#, #"{"d":"text"}"#])
     func anAnswerThatIsNotOneConnectionIs65(_ body: String) throws {
         let emu = try Emulator()

@@ -123,8 +123,7 @@ private func calls(_ dir: TempDir) -> [String] {
     ((try? String(contentsOfFile: dir.file("calls.log"), encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
 }
 
-// Each test owns its state (its own emulator, home and temporary directory), so they run in parallel.
-@Suite struct MutualTLSEndToEndTests {
+@Suite(.serialized) struct MutualTLSEndToEndTests {
     // MARK: Certificates that work
 
     @Test func pemPairLifeCycle() throws {

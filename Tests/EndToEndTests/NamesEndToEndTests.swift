@@ -10,7 +10,7 @@ func listing(_ root: String) -> [String] {
     ((FileManager.default.enumerator(atPath: root)?.allObjects as? [String]) ?? []).sorted()
 }
 
-@Suite struct NamesEndToEndTests {
+@Suite(.serialized) struct NamesEndToEndTests {
     @Test(arguments: ["../../outside", "..", "a/b", ".hidden", "x\ny"])
     func anAppIdThatIsNotANameIs64(_ appId: String) throws {
         let emu = try Emulator()

@@ -2,8 +2,7 @@
 import Foundation
 import Testing
 
-// Each test owns its state (its own emulator, home and temporary directory), so they run in parallel.
-@Suite struct OutputRulesEndToEndTests {
+@Suite(.serialized) struct OutputRulesEndToEndTests {
     @Test func everyCommandThroughAPipeAndAPseudoTerminal() throws {
         let emu = try Emulator()
         let dir = TempDir("rules")

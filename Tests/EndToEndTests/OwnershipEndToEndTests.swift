@@ -5,7 +5,7 @@
 import Foundation
 import Testing
 
-@Suite struct OwnershipEndToEndTests {
+@Suite(.serialized) struct OwnershipEndToEndTests {
     func publish(_ emu: Emulator, _ hub: Hubctl, version: String) throws {
         let file = hub.dir.file("v\(version).zip")
         try Archives.make("zip", at: file, version: version)

@@ -56,7 +56,7 @@ private func nestedBinaryPlist(depth: Int, cycle: Bool = false) -> Data {
     return data
 }
 
-@Suite("plist validate end to end")
+@Suite("plist validate end to end", .serialized)
 struct PlistEndToEndTests {
     let hubctl = Hubctl()
 

@@ -151,7 +151,7 @@ private func failure(_ r: RunResult, _ status: Int32, _ code: String) -> String 
     return r.error?["message"] as? String ?? ""
 }
 
-@Suite struct ReliabilityEndToEndTests {
+@Suite(.serialized) struct ReliabilityEndToEndTests {
     // MARK: Class 3: one deadline per command
 
     @Test func aRetryAfterLongerThanTheDeadlineFailsAtOnce() throws {

@@ -6,7 +6,7 @@ enum Repo {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
 }
 
-@Suite struct ShellEndToEndTests {
+@Suite(.serialized) struct ShellEndToEndTests {
     static let commands: [[String]] = [
         ["register"], ["unregister"], ["settings", "get"], ["settings", "set"], ["acp", "check"], ["acp", "fetch"],
         ["vault", "init"], ["vault", "set"], ["vault", "show"], ["vault", "list"], ["vault", "delete"], ["vault", "rekey"],

@@ -45,8 +45,7 @@ private func expectFailure(_ r: RunResult, _ status: Int32, _ code: String? = ni
     if let code { #expect(r.errorCode == code, "\(r)", sourceLocation: sourceLocation) }
 }
 
-// Each test owns its state (its own emulator, home and temporary directory), so they run in parallel.
-@Suite struct VaultEndToEndTests {
+@Suite(.serialized) struct VaultEndToEndTests {
     @Test func setShowListDeleteRoundTrip() throws {
         let v = VaultHarness()
         let initResult = try v.run("vault", "init")

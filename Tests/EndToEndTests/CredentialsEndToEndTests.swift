@@ -87,33 +87,14 @@ import Testing
         let dir = TempDir("prompt")
         let hub = Hubctl(dir: dir, environment: ["HUBCTL_SERVER": emu.url, "HUBCTL_APP_ID": "com.example.demo",
                                                  "HUBCTL_USER": "demo", "HUBCTL_VAULT_KEY": vaultKey, "TERM": "xterm"])
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        p.arguments = ["-qec", "\(Binaries.hubctl) register", "/dev/null"]
-        p.environment = hub.environment.merging(["PATH": "/usr/bin:/bin"]) { $1 }
-        let input = Pipe(), output = Pipe()
-        p.standardInput = input
-        p.standardOutput = output
-        p.standardError = output
-        try p.run()
-        var seen = ""
-        /// Reads the terminal until `text` shows (a readiness check, not a sleep), bounded by a deadline.
-        func waitFor(_ text: String) -> Bool {
-            let deadline = Date().addingTimeInterval(30)
-            while !seen.contains(text) && Date() < deadline {
-                let chunk = output.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                seen += String(decoding: chunk, as: UTF8.self)
-            }
-            return seen.contains(text)
-        }
-        #expect(waitFor("Password for demo"), "prompted: \(seen)")
-        input.fileHandleForWriting.write(Data("demo-password\n".utf8))
-        #expect(waitFor("Keep these credentials"), "offered to keep them: \(seen)")
-        input.fileHandleForWriting.write(Data("y\n".utf8))
-        #expect(waitFor("ApplicationConnectionId"), "registered: \(seen)")
-        p.waitUntilExit()
-        #expect(!seen.contains("demo-password"), "the password is not echoed")
+        let terminal = try TerminalSession("register", environment: hub.environment)
+        #expect(terminal.waitFor("Password for demo"), "prompted: \(terminal.seen)")
+        terminal.type("demo-password")
+        #expect(terminal.waitFor("Keep these credentials"), "offered to keep them: \(terminal.seen)")
+        terminal.type("y")
+        #expect(terminal.waitFor("ApplicationConnectionId"), "registered: \(terminal.seen)")
+        #expect(terminal.finish() == 0)
+        #expect(!terminal.seen.contains("demo-password"), "the password is not echoed")
         // Later runs, without a terminal and without a password, take it from the vault.
         let later = try hub("settings", "get", "UserName")
         #expect(later.status == 0, "\(later)")

@@ -214,3 +214,40 @@ final class RefusingPort: Sendable {
 
     deinit { close(descriptor) }
 }
+
+/// hubctl run on a pseudo-terminal (through `script`), for prompts: read what it shows, answer.
+final class TerminalSession {
+    let process = Process()
+    private let input = Pipe(), output = Pipe()
+    /// Everything the terminal showed so far.
+    private(set) var seen = ""
+
+    init(_ arguments: String, environment: [String: String]) throws {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", "\(Binaries.hubctl) \(arguments)", "/dev/null"]
+        process.environment = environment.merging(["PATH": "/usr/bin:/bin", "TERM": "xterm"]) { $1 }
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+    }
+
+    /// Reads the terminal until `text` shows (a readiness check, not a sleep), for at most 30 s.
+    func waitFor(_ text: String) -> Bool {
+        let deadline = Date().addingTimeInterval(30)
+        while !seen.contains(text) && Date() < deadline {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            seen += String(decoding: chunk, as: UTF8.self)
+        }
+        return seen.contains(text)
+    }
+
+    func type(_ line: String) { input.fileHandleForWriting.write(Data((line + "\n").utf8)) }
+
+    /// Waits for the end and returns the exit status.
+    func finish() -> Int32 {
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}

@@ -60,6 +60,21 @@ func startLoopbackScript(_ script: String, _ arguments: [String], portFile: Stri
     return (process, port)
 }
 
+extension RawServer {
+    /// hubctl set up to register the demo user at this server, and what `register` did there:
+    /// the failure it must be, with stdout empty and nothing recorded.
+    func registerFails(_ status: Int32, _ code: String, extraArguments: [String] = []) throws -> RunResult {
+        let hub = Hubctl(environment: ["HUBCTL_SERVER": "http://127.0.0.1:\(port)", "HUBCTL_APP_ID": "com.example.demo",
+                                       "HUBCTL_USER": "demo", "HUBCTL_PASSWORD": "demo-password"])
+        let r = try hub.run(["register"] + extraArguments)
+        #expect(r.status == status, "\(r)")
+        #expect(r.errorCode == code, "\(r)")
+        #expect(r.stdout.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: hub.dir.path + "/home/state.json"), "nothing recorded")
+        return r
+    }
+}
+
 @Suite(.serialized) struct MalformedAnswersEndToEndTests {
     @Test(arguments: [#"{"d":null}"#, #"{"d":[1]}"#, #"{"d":{"results":[]}}"#, #"{"d":"text"}"#])
     func anAnswerThatIsNotOneConnectionIs65(_ body: String) throws {
@@ -76,24 +91,12 @@ func startLoopbackScript(_ script: String, _ arguments: [String], portFile: Stri
 
     @Test(arguments: ["HTTP/1.1 abc\r\n\r\n", "SSH-2.0-OpenSSH_9.2\r\n\r\n", "HTTP/7.3 200 OK\r\n\r\n"])
     func anAnswerThatIsNotHTTPIs69(_ answer: String) throws {
-        let server = try RawServer(answer: answer)
-        let hub = Hubctl(environment: ["HUBCTL_SERVER": "http://127.0.0.1:\(server.port)", "HUBCTL_APP_ID": "com.example.demo",
-                                       "HUBCTL_USER": "demo", "HUBCTL_PASSWORD": "demo-password"])
-        let r = try hub("register")
-        #expect(r.status == 69, "\(r)")
-        #expect(r.errorCode == "invalid_response", "\(r)")
-        #expect(r.stdout.isEmpty)
-        #expect(!FileManager.default.fileExists(atPath: hub.dir.path + "/home/state.json"), "nothing recorded")
+        _ = try RawServer(answer: answer).registerFails(69, "invalid_response")
     }
 
     @Test func headersCutOffAre69AfterTheRetries() throws {
         let server = try RawServer(answer: "HTTP/1.1 201 Created\r\nContent-Type: application/json\r\nContent-Le")
-        let hub = Hubctl(environment: ["HUBCTL_SERVER": "http://127.0.0.1:\(server.port)", "HUBCTL_APP_ID": "com.example.demo",
-                                       "HUBCTL_USER": "demo", "HUBCTL_PASSWORD": "demo-password"])
-        let r = try hub("register", "--verbose")
-        #expect(r.status == 69, "\(r)")
-        #expect(r.errorCode == "connection_lost", "\(r)")
-        #expect(r.stdout.isEmpty)
+        let r = try server.registerFails(69, "connection_lost", extraArguments: ["--verbose"])
         // One --verbose line per attempt: the cut answer was retried like a lost connection.
         let attempts = r.err.split(separator: "\n").filter { $0.hasPrefix("hubctl: POST ") }
         #expect(attempts.count == 4, "\(r.err)")

@@ -30,13 +30,7 @@ func listing(_ root: String) -> [String] {
     func aConnectionIdFromTheServerThatIsNotANameIs65(_ id: String) throws {
         let body = #"{"d":{"ApplicationConnectionId":"\#(id)","DeviceType":"Linux"}}"#
         let server = try RawServer(answer: "HTTP/1.1 201 Created\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body)
-        let hub = Hubctl(environment: ["HUBCTL_SERVER": "http://127.0.0.1:\(server.port)", "HUBCTL_APP_ID": "com.example.demo",
-                                       "HUBCTL_USER": "demo", "HUBCTL_PASSWORD": "demo-password"])
-        let r = try hub("register")
-        #expect(r.status == 65, "\(r)")
-        #expect(r.errorCode == "invalid_connection_id", "\(r)")
-        #expect(r.stdout.isEmpty)
-        #expect(!FileManager.default.fileExists(atPath: hub.dir.path + "/home/state.json"), "nothing recorded")
+        let r = try server.registerFails(65, "invalid_connection_id")
         #expect(!r.err.contains("\r"), "the id is shown escaped")
     }
 

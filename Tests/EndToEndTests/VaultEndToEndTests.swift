@@ -309,36 +309,24 @@ private func expectFailure(_ r: RunResult, _ status: Int32, _ code: String? = ni
         expectFailure(try v.run("vault", "list", env: good), 66, "vault_not_found")
     }
 
-    /// On a terminal the person is asked before the retry limit deletes the vault; "n" keeps it.
-    @Test func onATerminalTheDeletionIsAskedFirst() throws {
+    /// A vault holding `k` under a passcode policy with this retry limit, and the passphrases.
+    fileprivate func vaultUnderPolicy(retryLimit: Int, trusted: Bool) throws -> (VaultHarness, good: [String: String], bad: [String: String]) {
         let v = VaultHarness()
-        try v.writePolicy(#"{"PasswordPolicyEnabled": "true", "PasswordPolicyMinLength": "4", "PasswordPolicyRetryLimit": "5", "hubctl.authenticatedHTTPS": true}"#)
+        try v.writePolicy(#"{"PasswordPolicyEnabled": "true", "PasswordPolicyMinLength": "4", "PasswordPolicyRetryLimit": "\#(retryLimit)", "hubctl.authenticatedHTTPS": \#(trusted)}"#)
         let good = ["HUBCTL_VAULT_PASSPHRASE": "good passphrase"]
         #expect(try v.run("vault", "set", "k", "v", env: good).status == 0)
-        for _ in 0..<4 {
-            expectFailure(try v.run("vault", "list", env: ["HUBCTL_VAULT_PASSPHRASE": "bad passphrase"]), 77, "wrong_passphrase")
-        }
+        return (v, good, ["HUBCTL_VAULT_PASSPHRASE": "bad passphrase"])
+    }
+
+    /// On a terminal the person is asked before the retry limit deletes the vault; "n" keeps it.
+    @Test func onATerminalTheDeletionIsAskedFirst() throws {
+        let (v, good, bad) = try vaultUnderPolicy(retryLimit: 5, trusted: true)
+        for _ in 0..<4 { expectFailure(try v.run("vault", "list", env: bad), 77, "wrong_passphrase") }
         // The fifth wrong passphrase, on a terminal: asked, answered "n".
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        p.arguments = ["-qec", "\(Binaries.hubctl) vault list", "/dev/null"]
-        p.environment = v.hub.environment.merging(["PATH": "/usr/bin:/bin", "TERM": "xterm", "HUBCTL_VAULT_PASSPHRASE": "bad passphrase"]) { $1 }
-        let input = Pipe(), output = Pipe()
-        p.standardInput = input
-        p.standardOutput = output
-        p.standardError = output
-        try p.run()
-        var seen = ""
-        let deadline = Date().addingTimeInterval(30)
-        while !seen.contains("Delete it? [y/N]") && Date() < deadline {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            seen += String(decoding: chunk, as: UTF8.self)
-        }
-        #expect(seen.contains("Delete it? [y/N]"), "asked: \(seen)")
-        input.fileHandleForWriting.write(Data("n\n".utf8))
-        p.waitUntilExit()
-        #expect(p.terminationStatus == 77)
+        let terminal = try TerminalSession("vault list", environment: v.hub.environment.merging(bad) { $1 })
+        #expect(terminal.waitFor("Delete it? [y/N]"), "asked: \(terminal.seen)")
+        terminal.type("n")
+        #expect(terminal.finish() == 77)
         #expect(FileManager.default.fileExists(atPath: v.vaultPath), "kept")
         #expect(try v.run("vault", "show", "k", env: good).status == 0)
     }
@@ -346,13 +334,8 @@ private func expectFailure(_ r: RunResult, _ status: Int32, _ code: String? = ni
     /// A policy that came over plain http (or from an anonymous application) could have been
     /// written by anyone on the path: its retry limit never deletes the vault.
     @Test func anUntrustedRetryLimitNeverDeletes() throws {
-        let v = VaultHarness()
-        try v.writePolicy(#"{"PasswordPolicyEnabled": "true", "PasswordPolicyMinLength": "4", "PasswordPolicyRetryLimit": "1", "hubctl.authenticatedHTTPS": false}"#)
-        let good = ["HUBCTL_VAULT_PASSPHRASE": "good passphrase"]
-        #expect(try v.run("vault", "set", "k", "v", env: good).status == 0)
-        for _ in 0..<6 {
-            expectFailure(try v.run("vault", "list", env: ["HUBCTL_VAULT_PASSPHRASE": "bad passphrase"]), 77, "wrong_passphrase")
-        }
+        let (v, good, bad) = try vaultUnderPolicy(retryLimit: 1, trusted: false)
+        for _ in 0..<6 { expectFailure(try v.run("vault", "list", env: bad), 77, "wrong_passphrase") }
         #expect(try v.run("vault", "show", "k", env: good).status == 0)
     }
 

@@ -294,7 +294,8 @@ public struct ProfileDirectory: Sendable {
                 throw HubError(.cannotCreate, code: .notADirectory, "\(path) exists and is not a directory. Give --dest a directory.")
             }
             if fm.fileExists(atPath: markerPath) { return }
-            let entries = try fm.contentsOfDirectory(atPath: path)
+            // The marker being written by a concurrent first install (its temporary file) is not content.
+            let entries = try fm.contentsOfDirectory(atPath: path).filter { !$0.hasPrefix("." + Self.markerName + ".tmp-") }
             let olderHubctl = Set(entries).isSubset(of: [".lock", "current", "versions"]) && entries.contains("versions")
             guard entries.isEmpty || olderHubctl else {
                 throw HubError(.cannotCreate, code: .notAProfileDirectory,

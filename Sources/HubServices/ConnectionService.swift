@@ -60,6 +60,7 @@ public final class ConnectionService {
     /// `<home>/locks/register-<hash of server, app id, user>.lock`.
     func identityLockPath() throws -> String {
         let directory = home + "/locks"
+        // The home first: created as a parent of `locks` it would not get its private mode.
         try AtomicFile.ensurePrivateDirectory(home)
         try AtomicFile.ensurePrivateDirectory(directory)
         let identity = Data("\(config.server)\n\(config.appId)\n\(config.user ?? "")".utf8)

@@ -28,13 +28,12 @@ public struct SMPEndpoint: Sendable {
         return allowed
     }()
 
-    /// The server's base URL with these path segments (each escaped) and query items appended.
-    public func url(_ segments: [String], query: [URLQueryItem] = []) -> String {
+    /// The server's base URL with these path segments, each escaped.
+    public func url(_ segments: [String]) -> String {
         let path = segments.map { "/" + Self.escape(segment: $0) }.joined()
         // The configuration layer has checked the server URL with URLComponents already.
         guard var components = URLComponents(string: config.server) else { return config.server + path }
         components.percentEncodedPath += path
-        if !query.isEmpty { components.queryItems = query }
         return components.string ?? config.server + path
     }
 

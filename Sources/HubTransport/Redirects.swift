@@ -55,7 +55,8 @@ enum Redirect {
             next.method = "GET"
             next.body = nil
         }
-        let sameOrigin = Origin(url) != nil && Origin(url) == Origin(original.url)
+        let targetOrigin = Origin(url)
+        let sameOrigin = targetOrigin != nil && targetOrigin == Origin(original.url)
         next.credentials = sameOrigin ? original.credentials : nil
         next.headers = original.headers.filter { header in
             if !sameOrigin, isOriginBound(header.name) { return false }

@@ -1,6 +1,7 @@
 // The one place URLs and headers are made: escaping, prefixes, anonymous access, versions.
 
 import Foundation
+import HubAuth
 import HubConfig
 import HubServices
 import HubTransport
@@ -58,5 +59,21 @@ import Testing
         let odd = SMPEndpoint.unexpected(status(418, #"{"error":{"message":{"value":"teapot"}}}"#), doing: "brewing")
         #expect(odd.code == .unexpectedStatus)
         #expect(odd.message.contains("brewing: HTTP 418: teapot"))
+    }
+
+    @Test func anUploadCarriesTheStandardHeadersAndAStreamedBody() throws {
+        let fake = FakeTransport([response(204)])
+        let session = SMPSession(endpoint: endpoint(), http: AuthenticatingTransport(transport: fake, providers: [], user: nil))
+        let path = NSTemporaryDirectory() + "upload-\(UUID().uuidString).log"
+        try Data("#2026-11-23T10:00:00Z#INFO#line#\n".utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let request = session.upload("POST", endpoint().url(["clientlogs"]), appcid: "id-1", body: try .file(path), contentType: "text/plain")
+        #expect(try session.send(request).status == 204)
+        let sent = try #require(fake.requests.first)
+        #expect(sent.headers.contains(HTTPHeader("Content-Type", "text/plain")))
+        #expect(sent.headers.contains(HTTPHeader("X-SMP-APPCID", "id-1")))
+        #expect(sent.url == "https://smp.example.com:8443/clientlogs")
+        guard case .stream(let length, _)? = sent.body else { Issue.record("not streamed: \(String(describing: sent.body))"); return }
+        #expect(length == 33)
     }
 }

@@ -15,7 +15,7 @@ RELEASE_BIN ?= .build/release
 
 # Debian packages the build, the tests and the demo need.
 APT_PACKAGES := libcurl4-openssl-dev libssl-dev libarchive-dev pkg-config curl openssl jq \
-                libarchive-tools nginx-light zsh fish man-db python3 hyperfine time
+                libarchive-tools nginx-light zsh fish man-db python3 python3-pip hyperfine time
 
 .PHONY: all deps build release demo test unit check-generated completions man install uninstall bench clean
 
@@ -36,11 +36,13 @@ demo: build
 	@bash scripts/demo.sh $(DEBUG_BIN)
 
 # Every test: unit tests of each library and the commands run in-process against the in-process
-# emulator, then the end-to-end tests of the built binaries (the emulator, nginx for mutual TLS),
+# emulator, then the end-to-end tests of the built binaries (the emulator, nginx for mutual TLS, SAP's
+# pyodata as an independent OData client),
 # then a check that generated files are current. Two runs: the end-to-end tests block their
 # threads while child processes work, and must not starve the in-process servers of the first;
 # they run one at a time (see Tests/EndToEndTests/Harness.swift).
 test: deps
+	@bash scripts/install-python-deps.sh
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --skip EndToEndTests 2>&1 | tee .build/test-unit.log; exit $${PIPESTATUS[0]}
 	$(SWIFT) test --skip-build --no-parallel --filter EndToEndTests 2>&1 | tee .build/test-e2e.log; exit $${PIPESTATUS[0]}

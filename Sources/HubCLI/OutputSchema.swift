@@ -22,6 +22,30 @@ struct SettingsOutput: Encodable {
     }
 }
 
+// MARK: settings schema
+
+/// `{"source": "server", "apiVersion": "v1", "properties": {"DeviceModel": {"type": "Edm.String", "writable": true,
+/// "nullable": true, "source": "server"}, …}}`
+struct SchemaOutput: Encodable {
+    struct Property: Encodable {
+        var type: String
+        var writable: Bool
+        var nullable: Bool
+        var source: String
+    }
+    var source: String
+    var apiVersion: String
+    var properties: [String: Property]
+
+    init(_ schema: ConnectionPropertySchema, apiVersion: String) {
+        source = schema.source.rawValue
+        self.apiVersion = apiVersion
+        properties = schema.properties.mapValues {
+            Property(type: $0.type.rawValue, writable: $0.writable, nullable: $0.nullable, source: schema.source.rawValue)
+        }
+    }
+}
+
 // MARK: unregister
 
 struct UnregisterOutput: Encodable {

@@ -8,8 +8,8 @@ struct SettingsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "settings",
         abstract: "Read or update the application connection's settings.",
-        discussion: "Exit codes: see `hubctl settings get --help` and `hubctl settings set --help`.",
-        subcommands: [SettingsGet.self, SettingsSet.self])
+        discussion: "Exit codes: see `hubctl settings get --help`, `hubctl settings set --help` and `hubctl settings schema --help`.",
+        subcommands: [SettingsGet.self, SettingsSet.self, SettingsSchema.self])
 }
 
 struct SettingsGet: HubCommand {
@@ -42,8 +42,12 @@ struct SettingsSet: HubCommand {
         commandName: "set",
         abstract: "Update writable settings and print the settings as the server has them.",
         discussion: """
-        Values are typed by the schema (true/false for Booleans, whole numbers for Int32, text otherwise).
-        Read-only and unknown properties are refused before anything is sent.
+        The schema is the server's: its $metadata says which properties exist, their Edm types and
+        which are writable (read once, then cached in the home for an hour; see `hubctl settings
+        schema`). A server without $metadata is checked against hubctl's table of SAP's published
+        properties (--verbose says so). Values are typed by the schema (true/false for Booleans,
+        whole numbers for Int16/Int32/Int64, ISO 8601 for DateTime, text otherwise). Read-only and
+        unknown properties are refused before anything is sent.
 
         Example:
           hubctl settings set DeviceModel=ci-runner-7 ApnsPushEnable=false
@@ -58,9 +62,56 @@ struct SettingsSet: HubCommand {
     var assignments: [String]
 
     func execute(_ context: CommandContext) throws {
-        let properties = try ConnectionSchema.assignments(assignments)
-        guard !properties.isEmpty else { throw HubError.usage("Give at least one NAME=VALUE.") }
+        guard !assignments.isEmpty else { throw HubError.usage("Give at least one NAME=VALUE.") }
+        // The form of each assignment is checked before anything is read or sent.
+        for item in assignments where item.firstIndex(of: "=").map({ $0 == item.startIndex }) ?? true {
+            throw HubError(.usage, code: .invalidAssignment, "Expected NAME=VALUE, got '\(item)'. Example: DeviceModel=ci-runner.")
+        }
         let service = try context.connectionService()
+        let registration = try service.recorded()
+        let schema = try context.connectionSchema(service.session, version: registration.apiVersion)
+        let properties = try schema.assignments(assignments)
         try context.emit(SettingsOutput(properties: try service.update(properties)))
+    }
+}
+
+struct SettingsSchema: HubCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "schema",
+        abstract: "Print the connection's properties: Edm type, writable, nullable, and where that came from.",
+        discussion: """
+        Reads the server's $metadata (the registration service's, for the registered connection's API
+        version, else the configured one) once and caches it in the home for an hour. "source" is
+        "server", or "fallback" when the server has no $metadata and hubctl's table of SAP's
+        published properties is used (--verbose says why). Scripts can list what `settings set` takes.
+
+        Example:
+          hubctl settings schema | jq -r '.properties | to_entries[] | select(.value.writable) | .key'
+
+        Exit codes: 0 ok, 65 malformed answer, 69 server unreachable, 75 timeout,
+        77 authentication failed, 78 missing configuration.
+        """)
+
+    @OptionGroup var global: GlobalOptions
+
+    func execute(_ context: CommandContext) throws {
+        let service = try context.connectionService()
+        let version: String
+        if let registration = try? service.recorded() {
+            version = registration.apiVersion
+        } else {
+            version = service.session.endpoint.versionsToTry.first ?? service.session.config.apiVersion
+        }
+        try context.emit(SchemaOutput(try context.connectionSchema(service.session, version: version), apiVersion: version))
+    }
+}
+
+extension CommandContext {
+    /// The Connection schema of the server (docs/protocol.md §13), `--verbose` telling where it came from.
+    func connectionSchema(_ session: SMPSession, version: String) throws -> ConnectionPropertySchema {
+        let console = self.console, verbose = global.verbose
+        return try SchemaService(session: session, home: home).schema(version: version) { line in
+            if verbose { console.note("hubctl: " + line) }
+        }
     }
 }

@@ -8,15 +8,33 @@ enum Answers {
     static let atomEntryType = "application/atom+xml;type=entry;charset=utf-8"
     static let xmlType = "application/xml;charset=utf-8"
 
-    static func text(_ status: HTTPResponse.Status, _ body: String, contentType: String) -> Response {
+    /// SMP answers `$metadata`, the service document and the registration service's entities with
+    /// `DataServiceVersion: 1.0` (docs/protocol.md §13); errors and the control API say 2.0.
+    static func text(_ status: HTTPResponse.Status, _ body: String, contentType: String,
+                     dataServiceVersion: String = "2.0") -> Response {
         var headers = HTTPFields()
         headers[.contentType] = contentType
-        headers[.dataServiceVersion] = "2.0"
+        headers[.dataServiceVersion] = dataServiceVersion
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
     }
 
-    static func xml(_ body: String) -> Response {
-        text(.ok, body, contentType: xmlType)
+    /// The `$metadata` document.
+    static func metadata(_ body: String) -> Response {
+        text(.ok, body, contentType: xmlType, dataServiceVersion: "1.0")
+    }
+
+    /// An empty collection of a read-only set or navigation property: `{"d": {"results": []}}` or an empty Atom feed.
+    static func emptyCollection(_ name: String, request: Request, address: ProtocolAddress, path: String,
+                                format: WireFormat) -> Response {
+        switch format {
+        case .json:
+            return text(.ok, ODataJSON.write(.object([("d", .object([("results", .array([]))]))])),
+                        contentType: jsonType, dataServiceVersion: "1.0")
+        case .atom:
+            let base = request.baseURL + address.applicationPath + "/"
+            return text(.ok, ODataAtom.emptyFeed(base: base, path: path, title: name, updated: EmulatorState.nowMillis()),
+                        contentType: "application/atom+xml;type=feed;charset=utf-8", dataServiceVersion: "1.0")
+        }
     }
 
     /// An OData error: `{"error": {"code", "message": {"lang", "value"}}}`, or its XML form for Atom clients.
@@ -42,31 +60,41 @@ enum Answers {
 
     /// The Connection entity. Without `includeId` the body carries no id at all (tests of clients that must
     /// fall back to the header or cookie): no ApplicationConnectionId, no URI, no Atom `<id>` or edit link.
-    static func entity(_ record: ConnectionRecord, request: Request, address: ProtocolAddress, format: WireFormat,
-                       includeId: Bool, status: HTTPResponse.Status) -> Response {
-        var properties = record.orderedProperties
+    /// `schema` is the Connection properties of the address's API version.
+    static func entity(_ record: ConnectionRecord, schema: [PropertyDefinition], request: Request, address: ProtocolAddress,
+                       format: WireFormat, includeId: Bool, status: HTTPResponse.Status) -> Response {
+        var properties = record.orderedProperties(schema)
         if !includeId { properties.removeAll { $0.0 == "ApplicationConnectionId" } }
         let base = request.baseURL + address.applicationPath + "/"
         let key = ProtocolPath.connectionSegment(record.id)
+        let int64Names = Set(schema.filter { $0.type == .int64 }.map(\.name))
         switch format {
         case .json:
-            return text(status, ODataJSON.entity(properties, uri: includeId ? base + key : nil), contentType: jsonType)
+            // OData V2 JSON writes Edm.Int64 as a string.
+            properties = properties.map { name, value in
+                if int64Names.contains(name), case .int(let i) = value { return (name, .string(String(i))) }
+                return (name, value)
+            }
+            return text(status, ODataJSON.entity(properties, uri: includeId ? base + key : nil), contentType: jsonType,
+                        dataServiceVersion: "1.0")
         case .atom:
             let updated: Int64
             if case .date(let created) = record.values["CreatedAt"] ?? .null { updated = created } else { updated = EmulatorState.nowMillis() }
-            return text(status, ODataAtom.entry(properties, base: base, key: includeId ? key : nil, updated: updated),
-                        contentType: atomEntryType)
+            return text(status, ODataAtom.entry(properties, base: base, key: includeId ? key : nil, updated: updated,
+                                                int64Names: int64Names),
+                        contentType: atomEntryType, dataServiceVersion: "1.0")
         }
     }
 
     static func serviceDocument(request: Request, address: ProtocolAddress, format: WireFormat) -> Response {
         switch format {
         case .json:
-            return text(.ok, ODataJSON.serviceDocument(entitySets: ServiceMetadata.entitySets), contentType: jsonType)
+            return text(.ok, ODataJSON.serviceDocument(entitySets: ServiceMetadata.entitySets), contentType: jsonType,
+                        dataServiceVersion: "1.0")
         case .atom:
             let base = request.baseURL + address.applicationPath + "/"
             return text(.ok, ODataAtom.serviceDocument(base: base, entitySets: ServiceMetadata.entitySets),
-                        contentType: "application/atomsvc+xml;charset=utf-8")
+                        contentType: "application/atomsvc+xml;charset=utf-8", dataServiceVersion: "1.0")
         }
     }
 

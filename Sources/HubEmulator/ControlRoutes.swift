@@ -24,6 +24,9 @@ struct ControlRoutes: Sendable {
         group.post("users") { request, _ in try await setUser(request) }
         group.put("settings") { request, _ in try await setSettings(request) }
         group.get("state") { _, _ in stateDocument() }
+        group.post("schema/properties") { request, _ in try await addProperty(request) }
+        group.get("schema/properties") { _, _ in customPropertyList() }
+        group.put("metadata") { request, _ in try await setMetadata(request) }
         group.delete("requests") { _, _ in
             state.clearRequests()
             return Response(status: .noContent)
@@ -131,7 +134,9 @@ struct ControlRoutes: Sendable {
         }
         var settings: [String: ODataValue] = [:]
         for (name, value) in members {
-            do throws(PropertyRejection) { settings[name] = try ConnectionSchema.validateServerWrite(name, value) } catch {
+            do throws(PropertyRejection) {
+                settings[name] = try ConnectionSchema.validateServerWrite(name, value, properties: state.schema(version: nil))
+            } catch {
                 throw HTTPError(.badRequest, message: error.message)
             }
         }
@@ -141,13 +146,76 @@ struct ControlRoutes: Sendable {
         return json(.ok, .object([("appId", .string(appId)), ("settings", .object(settings.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }))]))
     }
 
+    // MARK: Schema (docs/protocol.md §13)
+
+    /// `{"name": "FleetSlot", "type": "Edm.Int32", "writable": true, "versions": ["v1"], "default": 0}`:
+    /// a Connection property added after SAP's, in `$metadata`, answers and validation alike.
+    private func addProperty(_ request: Request) async throws -> Response {
+        let body = try await jsonObject(request)
+        let name = try requiredString(body, "name")
+        guard case .string(let typeName) = body["type"] ?? .string("Edm.String"), let type = EdmType(rawValue: typeName) else {
+            throw HTTPError(.badRequest, message: "type must be one of \(EdmType.allCases.map(\.rawValue).joined(separator: ", ")).")
+        }
+        guard case .bool(let writable) = body["writable"] ?? .bool(true) else {
+            throw HTTPError(.badRequest, message: "writable must be true or false.")
+        }
+        guard case .bool(let nullable) = body["nullable"] ?? .bool(true) else {
+            throw HTTPError(.badRequest, message: "nullable must be true or false.")
+        }
+        var versions: Set<String>?
+        switch body["versions"] {
+        case nil, .null: versions = nil
+        case .array(let items):
+            versions = []
+            for item in items {
+                guard case .string(let v) = item, !v.isEmpty else { throw HTTPError(.badRequest, message: "versions must be an array of API versions, e.g. [\"v1\"].") }
+                versions?.insert(v)
+            }
+        default: throw HTTPError(.badRequest, message: "versions must be an array of API versions, e.g. [\"v1\"].")
+        }
+        var property = PropertyDefinition(name: name, type: type, nullable: nullable, writable: writable, versions: versions)
+        if let given = body["default"] {
+            do throws(PropertyRejection) {
+                property = PropertyDefinition(name: name, type: type, nullable: nullable, writable: writable,
+                                              defaultValue: try ConnectionSchema.conform(given, to: property, fromText: false),
+                                              versions: versions)
+            } catch {
+                throw HTTPError(.badRequest, message: error.message)
+            }
+        } else if !nullable {
+            throw HTTPError(.badRequest, message: "A property that is not nullable needs a default.")
+        }
+        if let problem = state.addCustomProperty(property) { throw HTTPError(.conflict, message: problem) }
+        return customPropertyList(status: .created)
+    }
+
+    private func customPropertyList(status: HTTPResponse.Status = .ok) -> Response {
+        let list = state.customProperties.map { p -> ODataValue in
+            .object([("name", .string(p.name)), ("type", .string(p.type.rawValue)), ("writable", .bool(p.writable)),
+                     ("nullable", .bool(p.nullable)),
+                     ("versions", p.versions.map { .array($0.sorted().map(ODataValue.string)) } ?? .null)])
+        }
+        return json(status, .object([("properties", .array(list))]))
+    }
+
+    /// `{"served": false}`: `$metadata` answers 404 from now on, as a server without one would.
+    private func setMetadata(_ request: Request) async throws -> Response {
+        let body = try await jsonObject(request)
+        guard case .bool(let served) = body["served"] ?? .null else {
+            throw HTTPError(.badRequest, message: "served must be true or false.")
+        }
+        state.setMetadataServed(served)
+        return json(.ok, .object([("served", .bool(served))]))
+    }
+
     // MARK: State
 
     private func stateDocument() -> Response {
+        let schema = state.schema(version: nil)
         let connections = state.connections.map { record -> ODataValue in
             .object([("id", .string(record.id)), ("appId", .string(record.appId)),
                      ("user", record.user.map(ODataValue.string) ?? .null),
-                     ("properties", .object(record.orderedProperties))])
+                     ("properties", .object(record.orderedProperties(schema)))])
         }
         let requests = state.requests.map { entry -> ODataValue in
             .object([("method", .string(entry.method)), ("path", .string(entry.path)),

@@ -119,7 +119,7 @@ public struct EmulatorConfiguration: Sendable, Decodable {
         }
         for app in configuration.applications {
             for (name, value) in app.settings {
-                do throws(PropertyRejection) { _ = try ConnectionSchema.validateServerWrite(name, value) } catch {
+                do throws(PropertyRejection) { _ = try ConnectionSchema.validateServerWrite(name, value, properties: ConnectionSchema.published) } catch {
                     throw ConfigurationError(message: "\(source): settings of \(app.id): \(error.message)")
                 }
             }

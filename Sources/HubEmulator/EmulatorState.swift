@@ -12,9 +12,10 @@ public struct ConnectionRecord: Sendable {
     public let user: String?
     public var values: [String: ODataValue]
 
-    /// The properties in the order the entity lists them: schema, navigation, then unpublished ones.
-    public var orderedProperties: [(String, ODataValue)] {
-        var list: [(String, ODataValue)] = ConnectionSchema.properties.map { ($0.name, values[$0.name] ?? .null) }
+    /// The properties in the order the entity lists them: schema (of the version asked for), navigation,
+    /// then unpublished ones.
+    public func orderedProperties(_ schema: [PropertyDefinition]) -> [(String, ODataValue)] {
+        var list: [(String, ODataValue)] = schema.map { ($0.name, values[$0.name] ?? .null) }
         list += ConnectionSchema.navigationProperties.map { ($0, .object([("results", .array([]))])) }
         list += ConnectionSchema.unpublishedProperties.map { ($0.0, values[$0.0] ?? $0.1) }
         return list
@@ -51,6 +52,10 @@ public final class EmulatorState: Sendable {
         var requests: [LoggedRequest] = []
         /// The last ETag time handed out, so two updates in one millisecond still get different ETags.
         var lastETagMillis: Int64 = 0
+        /// Connection properties added through the control API (docs/protocol.md §13).
+        var customProperties: [PropertyDefinition] = []
+        /// False: `$metadata` answers 404, as a server without one would.
+        var metadataServed = true
     }
 
     private let store: Mutex<Store>
@@ -94,6 +99,34 @@ public final class EmulatorState: Sendable {
         }
     }
 
+    // MARK: Schema
+
+    /// The Connection properties of an API version (nil: of every version), custom ones included.
+    func schema(version: String?) -> [PropertyDefinition] {
+        let custom = store.withLock { $0.customProperties }
+        return ConnectionSchema.properties(version: version, custom: custom)
+    }
+
+    var customProperties: [PropertyDefinition] { store.withLock { $0.customProperties } }
+
+    /// Adds a custom Connection property; the problem when its name is not usable. Existing connections
+    /// get its default value.
+    func addCustomProperty(_ property: PropertyDefinition) -> String? {
+        store.withLock { store in
+            if let problem = ConnectionSchema.problemWithCustomName(
+                property.name, existing: ConnectionSchema.published + store.customProperties) { return problem }
+            store.customProperties.append(property)
+            for id in store.connections.keys { store.connections[id]!.values[property.name] = property.defaultValue }
+            return nil
+        }
+    }
+
+    var metadataServed: Bool { store.withLock { $0.metadataServed } }
+
+    func setMetadataServed(_ served: Bool) {
+        store.withLock { $0.metadataServed = served }
+    }
+
     // MARK: Connections
 
     enum CreateOutcome { case created(ConnectionRecord), conflict, unknownApplication }
@@ -104,7 +137,7 @@ public final class EmulatorState: Sendable {
             guard let app = store.applications[appId] else { return .unknownApplication }
             guard store.connections[id] == nil else { return .conflict }
             var values: [String: ODataValue] = [:]
-            for property in ConnectionSchema.properties { values[property.name] = property.defaultValue }
+            for property in ConnectionSchema.published + store.customProperties { values[property.name] = property.defaultValue }
             for (name, value) in ConnectionSchema.unpublishedProperties { values[name] = value }
             for (name, value) in app.configuration.settings { values[name] = value }
             for (name, value) in clientValues { values[name] = value }
@@ -124,12 +157,13 @@ public final class EmulatorState: Sendable {
         store.withLock { $0.connections[id] }
     }
 
-    /// Writes client values; with `replace`, writable properties not given go back to their defaults (PUT).
-    func updateConnection(_ id: String, values: [String: ODataValue], replace: Bool) -> ConnectionRecord? {
+    /// Writes client values; with `replace`, writable properties of `version` not given go back to their
+    /// defaults (PUT).
+    func updateConnection(_ id: String, values: [String: ODataValue], replace: Bool, version: String?) -> ConnectionRecord? {
         store.withLock { store in
             guard var record = store.connections[id] else { return nil }
             if replace {
-                for property in ConnectionSchema.properties where property.writable {
+                for property in ConnectionSchema.properties(version: version, custom: store.customProperties) where property.writable {
                     record.values[property.name] = property.defaultValue
                 }
             }

@@ -13,7 +13,8 @@ enum ODataAtom {
     /// An `<entry>`. `base` is the application's address (ending in `/`); `key` is nil when the id must
     /// not be in the body (then the entry has no `<id>` and no edit link). Nested objects that are not in
     /// the schema (`NetworkPolicy`) are written as OData complex properties; navigation properties as links.
-    static func entry(_ properties: [(String, ODataValue)], base: String, key: String?, updated: Int64) -> String {
+    static func entry(_ properties: [(String, ODataValue)], base: String, key: String?, updated: Int64,
+                      int64Names: Set<String> = []) -> String {
         var xml = """
         <?xml version="1.0" encoding="utf-8"?>
         <entry xml:base="\(escape(base))" xmlns="\(atomNamespace)" xmlns:d="\(dataNamespace)" xmlns:m="\(metadataNamespace)">
@@ -32,6 +33,10 @@ enum ODataAtom {
         xml += "<category term=\"applications.Connection\" scheme=\"\(dataNamespace)/scheme\"/>"
         xml += "<content type=\"application/xml\"><m:properties>"
         for (name, value) in properties where !ConnectionSchema.navigationProperties.contains(name) {
+            if int64Names.contains(name), case .int(let i) = value {
+                xml += "<d:\(name) m:type=\"Edm.Int64\">\(i)</d:\(name)>"
+                continue
+            }
             xml += element(name, value, complexTypeName: "applications.\(name)")
         }
         xml += "</m:properties></content></entry>"
@@ -53,6 +58,16 @@ enum ODataAtom {
             let inner = items.map { element("element", $0, complexTypeName: complexTypeName) }.joined()
             return "<d:\(name)>\(inner)</d:\(name)>"
         }
+    }
+
+    /// An Atom feed without entries (the read-only sets and navigation properties, docs/protocol.md §13).
+    static func emptyFeed(base: String, path: String, title: String, updated: Int64) -> String {
+        """
+        <?xml version="1.0" encoding="utf-8"?>
+        <feed xml:base="\(escape(base))" xmlns="\(atomNamespace)" xmlns:d="\(dataNamespace)" xmlns:m="\(metadataNamespace)">\
+        <id>\(escape(base + path))</id><title type="text">\(escape(title))</title><updated>\(isoDate(updated))Z</updated>\
+        <author><name/></author><link rel="self" title="\(escape(title))" href="\(escape(path))"/></feed>
+        """
     }
 
     /// The AtomPub service document listing the entity sets.

@@ -42,12 +42,21 @@ struct ProtocolHandler: Sendable {
                 return Answers.serviceDocument(request: request, address: address, format: format)
             case .metadata:
                 guard isRead(request.method) else { return Answers.methodNotAllowed(allow: "GET", format) }
-                return Answers.xml(ServiceMetadata.document)
+                guard state.metadataServed else {
+                    return Answers.error(.notFound, "ResourceNotFound", "No resource at \(request.uri.path).", format)
+                }
+                return Answers.metadata(ServiceMetadata.document(version: address.version, custom: state.customProperties))
             case .connections:
                 guard request.method == .post else { return Answers.methodNotAllowed(allow: "POST", format) }
                 return try await register(request, address: address, caller: caller, format: format)
             case .connection(let id):
                 return try await connection(request, id: id, address: address, caller: caller, format: format)
+            case .connectionNavigation(let id, let navigation):
+                return readOnlyCollection(request, name: navigation, path: ProtocolPath.connectionSegment(id) + "/" + navigation,
+                                          connectionId: id, address: address, caller: caller, format: format)
+            case .readOnlySet(let set):
+                return readOnlyCollection(request, name: set, path: set, connectionId: nil, address: address,
+                                          caller: caller, format: format)
             case .bundle(let bundleId):
                 return bundle(request, bundleId: bundleId, address: address, caller: caller, format: format)
             case .unknown:
@@ -96,6 +105,7 @@ struct ProtocolHandler: Sendable {
 
     private func register(_ request: Request, address: ProtocolAddress, caller: Caller, format: WireFormat) async throws -> Response {
         let body = try await request.collectSmallBody()
+        let schema = state.schema(version: address.version)
         var values: [String: ODataValue] = [:]
         var bodyId: String?
         for (name, value) in try readProperties(request, body) {
@@ -106,7 +116,8 @@ struct ProtocolHandler: Sendable {
                 bodyId = id
                 continue
             }
-            values[name] = try ConnectionSchema.validateClientWrite(name, value, fromText: !isJSON(request, body))
+            values[name] = try ConnectionSchema.validateClientWrite(name, value, fromText: !isJSON(request, body),
+                                                                    properties: schema)
         }
         let headerId = request.headers[.smpAppCID]
         if let headerId, let bodyId, headerId != bodyId {
@@ -125,7 +136,7 @@ struct ProtocolHandler: Sendable {
         case .created(let record):
             let locations = Set(configuration.idLocations)
             let entityURL = request.baseURL + address.applicationPath + "/" + ProtocolPath.connectionSegment(id)
-            var response = Answers.entity(record, request: request, address: address, format: format,
+            var response = Answers.entity(record, schema: schema, request: request, address: address, format: format,
                                           includeId: locations.contains(.body), status: .created)
             response.headers[.location] = entityURL
             if locations.contains(.header) { response.headers[.smpAppCID] = id }
@@ -177,15 +188,18 @@ struct ProtocolHandler: Sendable {
                case .string(let etag) = record.values["ETag"] ?? .null, Self.unquote(wanted) == etag {
                 return Response(status: .notModified)
             }
-            return Answers.entity(record, request: request, address: address, format: format, includeId: true, status: .ok)
+            return Answers.entity(record, schema: state.schema(version: address.version), request: request,
+                                  address: address, format: format, includeId: true, status: .ok)
         case "PUT", "PATCH", "MERGE":
             let body = try await request.collectSmallBody()
+            let schema = state.schema(version: address.version)
             var values: [String: ODataValue] = [:]
             for (name, value) in try readProperties(request, body) {
                 if name == "ApplicationConnectionId", value == .string(id) { continue }
-                values[name] = try ConnectionSchema.validateClientWrite(name, value, fromText: !isJSON(request, body))
+                values[name] = try ConnectionSchema.validateClientWrite(name, value, fromText: !isJSON(request, body),
+                                                                        properties: schema)
             }
-            guard state.updateConnection(id, values: values, replace: method == .put) != nil else {
+            guard state.updateConnection(id, values: values, replace: method == .put, version: address.version) != nil else {
                 return Answers.error(.notFound, "ResourceNotFound", "Application connection '\(id)' does not exist.", format)
             }
             return Response(status: .noContent)
@@ -197,6 +211,28 @@ struct ProtocolHandler: Sendable {
         default:
             return Answers.methodNotAllowed(allow: "GET, PUT, PATCH, MERGE, DELETE", format)
         }
+    }
+
+    // MARK: Read-only collections
+
+    /// `Endpoints`, `Capabilities`, `FeatureVectorPolicies` and a connection's `Capability` /
+    /// `FeatureVectorPolicy`: read-only, and empty, since the emulator keeps no proxy endpoints,
+    /// capabilities or feature vector policies. All but `Endpoints` are the calling connection's own, so
+    /// they need its id like a read of the connection (§4).
+    private func readOnlyCollection(_ request: Request, name: String, path: String, connectionId: String?,
+                                    address: ProtocolAddress, caller: Caller, format: WireFormat) -> Response {
+        guard isRead(request.method) else { return Answers.methodNotAllowed(allow: "GET", format) }
+        if name != "Endpoints" {
+            guard let sent = request.applicationConnectionId else {
+                return Answers.error(.forbidden, "Forbidden",
+                                     "The request has no X-SMP-APPCID header or cookie; register first and send the connection id.", format)
+            }
+            let id = connectionId ?? sent
+            guard let record = state.connection(id), caller.owns(record, appId: address.appId) else {
+                return Answers.error(.notFound, "ResourceNotFound", "Application connection '\(id)' does not exist.", format)
+            }
+        }
+        return Answers.emptyCollection(name, request: request, address: address, path: path, format: format)
     }
 
     /// `"2017-01-10 06:10:33.406"` or `W/"…"` → the bare ETag.

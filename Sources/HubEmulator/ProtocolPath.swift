@@ -12,6 +12,10 @@ enum ProtocolResource: Equatable {
     case connections
     /// `…/applications/{version}/{appId}/Connections('{id}')`
     case connection(String)
+    /// `…/applications/{version}/{appId}/Connections('{id}')/Capability` or `/FeatureVectorPolicy`
+    case connectionNavigation(String, String)
+    /// `…/applications/{version}/{appId}/Endpoints`, `Capabilities` or `FeatureVectorPolicies` (read-only)
+    case readOnlySet(String)
     /// `/bundles/{appId}/` (nil: the assigned bundle) or `/bundles/{appId}/{name}:{version}`
     case bundle(String?)
     /// A path under a known application that names nothing.
@@ -80,6 +84,12 @@ enum ProtocolPath {
         case 1 where tail[0].hasPrefix("Connections(") && tail[0].hasSuffix(")"):
             address.resource = connectionKey(String(tail[0].dropFirst("Connections(".count).dropLast()))
                 .map(ProtocolResource.connection) ?? .unknown
+        case 1 where ServiceMetadata.entitySets.contains(tail[0]):
+            address.resource = .readOnlySet(tail[0])
+        case 2 where tail[0].hasPrefix("Connections(") && tail[0].hasSuffix(")")
+            && ConnectionSchema.navigationProperties.contains(tail[1]):
+            address.resource = connectionKey(String(tail[0].dropFirst("Connections(".count).dropLast()))
+                .map { ProtocolResource.connectionNavigation($0, tail[1]) } ?? .unknown
         default:
             address.resource = .unknown
         }

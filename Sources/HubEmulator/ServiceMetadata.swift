@@ -1,58 +1,54 @@
-// The `$metadata` document (EDMX) describing the Connection entity of docs/protocol.md §3.
+// The `$metadata` document (EDMX) of the registration service, in the structure of SAP's published
+// `applications` schema (docs/protocol.md §13), generated from the schema table in ConnectionSchema.swift.
 
 enum ServiceMetadata {
-    static let entitySets = ["Connections", "Capabilities", "FeatureVectorPolicies"]
+    /// The entity sets of SAP's container, in its order; each is served (read-only but Connections).
+    static let entitySets = ["Endpoints", "Connections", "FeatureVectorPolicies", "Capabilities"]
 
-    /// Built once from the schema table, so the document and the validation rules cannot disagree.
-    static let document: String = {
+    static let supNamespace = "http://www.sybase.com/sup/odata"
+
+    /// The document for one API version with the custom properties added to Connection (after SAP's).
+    static func document(version: String?, custom: [PropertyDefinition]) -> String {
         var xml = """
         <?xml version="1.0" encoding="utf-8"?>
-        <edmx:Edmx Version="1.0" xmlns:edmx="http://schemas.microsoft.com/ado/2007/06/edmx">
+        <edmx:Edmx Version="1.0" xmlns:edmx="http://schemas.microsoft.com/ado/2007/06/edmx" xmlns:sup="\(supNamespace)">
         <edmx:DataServices m:DataServiceVersion="2.0" xmlns:m="http://schemas.microsoft.com/ado/2007/08/dataservices/metadata">
         <Schema Namespace="applications" xmlns="http://schemas.microsoft.com/ado/2008/09/edm">
-        <EntityType Name="Connection">
-        <Key><PropertyRef Name="ApplicationConnectionId"/></Key>
 
         """
-        for property in ConnectionSchema.properties {
-            let nullable = property.name == "ApplicationConnectionId" ? "false" : "true"
-            xml += "<Property Name=\"\(property.name)\" Type=\"\(property.type.rawValue)\" Nullable=\"\(nullable)\"/>\n"
+        xml += entityType(ConnectionSchema.endpoint)
+        xml += entityType(ConnectionSchema.capability)
+        xml += "<EntityType Name=\"Connection\">\n<Key><PropertyRef Name=\"ApplicationConnectionId\"/></Key>\n"
+        for property in ConnectionSchema.properties(version: version, custom: custom) {
+            xml += propertyElement(property.name, property.type, nullable: property.nullable, readOnly: !property.writable)
+        }
+        for navigation in ConnectionSchema.navigationProperties {
+            xml += "<NavigationProperty Name=\"\(navigation)\" Relationship=\"applications.FK_Connection_\(navigation)\""
+            xml += " FromRole=\"Connection\" ToRole=\"\(navigation)\"/>\n"
+        }
+        xml += "</EntityType>\n"
+        xml += entityType(ConnectionSchema.featureVectorPolicy)
+        for navigation in ConnectionSchema.navigationProperties {
+            xml += """
+            <Association Name="FK_Connection_\(navigation)">
+            <End Type="applications.Connection" Multiplicity="0..1" Role="Connection"/>
+            <End Type="applications.\(navigation)" Multiplicity="*" Role="\(navigation)"/>
+            </Association>
+
+            """
+        }
+        xml += "<EntityContainer Name=\"Container\" m:IsDefaultEntityContainer=\"true\">\n"
+        let types = ["Endpoints": "Endpoint", "Connections": "Connection", "FeatureVectorPolicies": "FeatureVectorPolicy",
+                     "Capabilities": "Capability"]
+        for set in entitySets {
+            xml += "<EntitySet Name=\"\(set)\" EntityType=\"applications.\(types[set] ?? set)\"/>\n"
+        }
+        for (navigation, set) in [("Capability", "Capabilities"), ("FeatureVectorPolicy", "FeatureVectorPolicies")] {
+            xml += "<AssociationSet Name=\"FK_Connection_\(navigation)\" Association=\"applications.FK_Connection_\(navigation)\">"
+            xml += "<End EntitySet=\"Connections\" Role=\"Connection\"/><End EntitySet=\"\(set)\" Role=\"\(navigation)\"/>"
+            xml += "</AssociationSet>\n"
         }
         xml += """
-        <NavigationProperty Name="Capability" Relationship="applications.ConnectionCapability" FromRole="Connection" ToRole="Capability"/>
-        <NavigationProperty Name="FeatureVectorPolicy" Relationship="applications.ConnectionFeatureVectorPolicy" FromRole="Connection" ToRole="FeatureVectorPolicy"/>
-        </EntityType>
-        <EntityType Name="Capability">
-        <Key><PropertyRef Name="ApplicationConnectionId"/><PropertyRef Name="Category"/><PropertyRef Name="CapabilityName"/></Key>
-        <Property Name="ApplicationConnectionId" Type="Edm.String" Nullable="false"/>
-        <Property Name="Category" Type="Edm.String" Nullable="false"/>
-        <Property Name="CapabilityName" Type="Edm.String" Nullable="false"/>
-        <Property Name="CapabilityValue" Type="Edm.String" Nullable="true"/>
-        </EntityType>
-        <EntityType Name="FeatureVectorPolicy">
-        <Key><PropertyRef Name="ApplicationConnectionId"/><PropertyRef Name="PolicyId"/></Key>
-        <Property Name="ApplicationConnectionId" Type="Edm.String" Nullable="false"/>
-        <Property Name="PolicyId" Type="Edm.String" Nullable="false"/>
-        <Property Name="PolicyValue" Type="Edm.Boolean" Nullable="true"/>
-        </EntityType>
-        <Association Name="ConnectionCapability">
-        <End Type="applications.Connection" Multiplicity="1" Role="Connection"/>
-        <End Type="applications.Capability" Multiplicity="*" Role="Capability"/>
-        </Association>
-        <Association Name="ConnectionFeatureVectorPolicy">
-        <End Type="applications.Connection" Multiplicity="1" Role="Connection"/>
-        <End Type="applications.FeatureVectorPolicy" Multiplicity="*" Role="FeatureVectorPolicy"/>
-        </Association>
-        <EntityContainer Name="applications" m:IsDefaultEntityContainer="true">
-        <EntitySet Name="Connections" EntityType="applications.Connection"/>
-        <EntitySet Name="Capabilities" EntityType="applications.Capability"/>
-        <EntitySet Name="FeatureVectorPolicies" EntityType="applications.FeatureVectorPolicy"/>
-        <AssociationSet Name="ConnectionCapabilities" Association="applications.ConnectionCapability">
-        <End EntitySet="Connections" Role="Connection"/><End EntitySet="Capabilities" Role="Capability"/>
-        </AssociationSet>
-        <AssociationSet Name="ConnectionFeatureVectorPolicies" Association="applications.ConnectionFeatureVectorPolicy">
-        <End EntitySet="Connections" Role="Connection"/><End EntitySet="FeatureVectorPolicies" Role="FeatureVectorPolicy"/>
-        </AssociationSet>
         </EntityContainer>
         </Schema>
         </edmx:DataServices>
@@ -60,5 +56,21 @@ enum ServiceMetadata {
 
         """
         return xml
-    }()
+    }
+
+    private static func entityType(_ type: EntityTypeDefinition) -> String {
+        var xml = "<EntityType Name=\"\(type.name)\">\n<Key>"
+        xml += type.key.map { "<PropertyRef Name=\"\($0)\"/>" }.joined()
+        xml += "</Key>\n"
+        for property in type.properties {
+            xml += propertyElement(property.name, property.type, nullable: property.nullable, readOnly: property.readOnly)
+        }
+        return xml + "</EntityType>\n"
+    }
+
+    private static func propertyElement(_ name: String, _ type: EdmType, nullable: Bool, readOnly: Bool?) -> String {
+        var xml = "<Property Name=\"\(name)\" Type=\"\(type.rawValue)\" Nullable=\"\(nullable)\""
+        if let readOnly { xml += " sup:ReadOnly=\"\(readOnly)\"" }
+        return xml + "/>\n"
+    }
 }

@@ -46,7 +46,7 @@ struct EmulatorCommand: AsyncParsableCommand {
                         PEM) and SSL_CLIENT_S_DN (the user is its CN=); the
                         emulator trusts those headers: keep it behind the proxy
 
-        PROTOCOL (docs/protocol.md sections 1-7)
+        PROTOCOL (docs/protocol.md sections 1-7 and 13)
           [/PREFIX][/public]/odata/applications/VERSION/APP[/$metadata]
           .../Connections         POST registers: JSON or Atom body; 201; 409 if
                                   the client's X-SMP-APPCID exists; 400 for
@@ -55,6 +55,12 @@ struct EmulatorCommand: AsyncParsableCommand {
                                   properties not given go back to defaults),
                                   PATCH, MERGE, POST + X-HTTP-METHOD: MERGE (204);
                                   DELETE (200)
+          .../Endpoints, .../Capabilities, .../FeatureVectorPolicies,
+          .../Connections('ID')/Capability, .../FeatureVectorPolicy
+                                  GET only: empty collections (all but
+                                  Endpoints are the calling connection's own)
+          $metadata has the structure of SAP's "applications" document
+          (docs/protocol.md section 13), custom properties after SAP's.
           [/PREFIX]/bundles/APP/[NAME:VERSION]
                                   GET the assigned or the named bundle
           Basic auth unless the application is anonymous (else 401). Connection
@@ -90,6 +96,14 @@ struct EmulatorCommand: AsyncParsableCommand {
                                       "path", "query", "headers"}]}; header names
                                      lower-case, Authorization "<redacted>"
           DELETE /_emulator/requests clear the request log
+          POST   /_emulator/schema/properties
+                                     {"name": "FleetSlot", "type": "Edm.Int32",
+                                      "writable": true, "nullable": true,
+                                      "default": 0, "versions": ["v2"]}
+                                     adds a Connection property ($metadata,
+                                     answers, validation); 409 if it exists
+          GET    /_emulator/schema/properties   the added properties
+          PUT    /_emulator/metadata {"served": false}: $metadata answers 404
         """)
 
     @Option(help: "The address to listen on.")

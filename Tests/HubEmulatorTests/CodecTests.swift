@@ -67,12 +67,13 @@ import Testing
     }
 
     @Test func untypedAtomTextIsReadByTheSchemaButJSONStringsAreNot() throws {
-        #expect(try ConnectionSchema.validateClientWrite("ApnsPushEnable", .string("true"), fromText: true) == .bool(true))
-        #expect(try ConnectionSchema.validateClientWrite("BlackberryBESListenerPort", .string("80"), fromText: true) == .int(80))
+        let schema = ConnectionSchema.published
+        #expect(try ConnectionSchema.validateClientWrite("ApnsPushEnable", .string("true"), fromText: true, properties: schema) == .bool(true))
+        #expect(try ConnectionSchema.validateClientWrite("BlackberryBESListenerPort", .string("80"), fromText: true, properties: schema) == .int(80))
         #expect(throws: PropertyRejection.self) {
-            try ConnectionSchema.validateClientWrite("ApnsPushEnable", .string("true"), fromText: false)
+            try ConnectionSchema.validateClientWrite("ApnsPushEnable", .string("true"), fromText: false, properties: schema)
         }
-        #expect(try ConnectionSchema.validateClientWrite("Email", .null, fromText: false) == .null)
+        #expect(try ConnectionSchema.validateClientWrite("Email", .null, fromText: false, properties: schema) == .null)
     }
 
     @Test func atomEntryIsWellFormedAndEscaped() {

@@ -153,6 +153,9 @@ struct ControlRoutes: Sendable {
     private func addProperty(_ request: Request) async throws -> Response {
         let body = try await jsonObject(request)
         let name = try requiredString(body, "name")
+        if let problem = ConnectionSchema.problemWithCustomName(name, existing: []), !problem.contains("already exists") {
+            throw HTTPError(.badRequest, message: problem)
+        }
         guard case .string(let typeName) = body["type"] ?? .string("Edm.String"), let type = EdmType(rawValue: typeName) else {
             throw HTTPError(.badRequest, message: "type must be one of \(EdmType.allCases.map(\.rawValue).joined(separator: ", ")).")
         }

@@ -27,7 +27,8 @@ public enum MetadataDocument {
         parser.shouldProcessNamespaces = false
         parser.shouldResolveExternalEntities = false
         parser.delegate = reader
-        guard parser.parse() else {
+        // A document cut short may still "parse" on some Foundations: the root must have ended.
+        guard parser.parse(), parser.parserError == nil, !reader.sawEdmx || reader.edmxEnded else {
             throw HubError(.data, code: .malformedResponse, "The server's $metadata is not well-formed XML.")
         }
         guard reader.sawEdmx else {
@@ -51,6 +52,7 @@ public enum MetadataDocument {
             var nullable: String?, readOnly: String?, updatable: String?
         }
         var sawEdmx = false
+        var edmxEnded = false
         var connection: [RawProperty]?
         var connectionKey: Set<String> = []
         private var scopes: [[String: String]] = []
@@ -101,6 +103,7 @@ public enum MetadataDocument {
             switch Self.local(elementName) {
             case "EntityType": inConnection = false
             case "Key": inKey = false
+            case "Edmx": edmxEnded = true
             default: break
             }
             if !scopes.isEmpty { scopes.removeLast() }

@@ -50,6 +50,27 @@ struct CommandTests {
         #expect(unknown.errorCode == ErrorCode.unknownSetting.rawValue)
     }
 
+    @Test func settingsSchemaFromTheServerAndItsCache() async throws {
+        let bench = try CommandBench(emulator: try await InProcessEmulator.start())
+        #expect(await bench.run(["register"]).exitCode == 0)
+        let schema = await bench.run(["settings", "schema", "--verbose"])
+        #expect(schema.exitCode == 0, "\(schema)")
+        #expect(schema.json?["source"]?.stringValue == "server")
+        #expect(schema.json?["properties"]?["DeviceModel"] == .object([
+            "type": .string("Edm.String"), "writable": .bool(true), "nullable": .bool(true), "source": .string("server")]))
+        #expect(schema.json?["properties"]?["UserName"]?["writable"] == .bool(false))
+        #expect(schema.err.contains("hubctl: schema: the server's $metadata (latest), cached for 3600 s"), "\(schema.err)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: bench.home + "/cache/metadata")
+        #expect(files.count == 1)
+        let again = await bench.run(["settings", "set", "--verbose", "UserName=x"])
+        #expect(again.exitCode == 64)
+        #expect(again.errorCode == ErrorCode.readOnlyProperty.rawValue)
+        #expect(again.err.contains("hubctl: schema: the cached $metadata"), "\(again.err)")
+        let malformed = await bench.run(["settings", "set", "=x"])
+        #expect(malformed.exitCode == 64)
+        #expect(malformed.errorCode == ErrorCode.invalidAssignment.rawValue)
+    }
+
     @Test func wrongPasswordIs77AndThePasswordIsNotPrinted() async throws {
         let bench = try CommandBench(emulator: try await InProcessEmulator.start(), password: "wrong-secret-123")
         let result = await bench.run(["register"])

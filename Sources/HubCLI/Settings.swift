@@ -97,9 +97,9 @@ struct SettingsSchema: HubCommand {
     func execute(_ context: CommandContext) throws {
         let service = try context.connectionService()
         let version: String
-        if let registration = try? service.recorded() {
-            version = registration.apiVersion
-        } else {
+        do {
+            version = try service.recorded().apiVersion
+        } catch let error as HubError where error.code == .notRegistered {
             version = service.session.endpoint.versionsToTry.first ?? service.session.config.apiVersion
         }
         try context.emit(SchemaOutput(try context.connectionSchema(service.session, version: version), apiVersion: version))

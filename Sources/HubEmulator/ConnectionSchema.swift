@@ -191,6 +191,33 @@ public enum ConnectionSchema {
         return nil
     }
 
+    /// A custom Connection property from its description (control API or configuration file): the name
+    /// must be usable and not taken (`existing`), the type one of `EdmType`, the default of that type.
+    static func customProperty(name: String, typeName: String?, writable: Bool?, nullable: Bool?, defaultValue: ODataValue?,
+                               versions: [String]?, existing: [PropertyDefinition]) throws(PropertyRejection) -> PropertyDefinition {
+        if let problem = problemWithCustomName(name, existing: existing) {
+            throw PropertyRejection(code: problem.contains("already exists") ? "Conflict" : "InvalidName", message: problem)
+        }
+        guard let type = EdmType(rawValue: typeName ?? "Edm.String") else {
+            throw PropertyRejection(code: "InvalidType",
+                                    message: "type must be one of \(EdmType.allCases.map(\.rawValue).joined(separator: ", ")).")
+        }
+        if let versions, versions.isEmpty || versions.contains(where: \.isEmpty) {
+            throw PropertyRejection(code: "InvalidVersions", message: "versions must be a non-empty array of API versions, e.g. [\"v1\"].")
+        }
+        let nullable = nullable ?? true
+        var property = PropertyDefinition(name: name, type: type, nullable: nullable, writable: writable ?? true,
+                                          versions: versions.map(Set.init))
+        if let defaultValue {
+            property = PropertyDefinition(name: name, type: type, nullable: nullable, writable: writable ?? true,
+                                          defaultValue: try conform(defaultValue, to: property, fromText: false),
+                                          versions: versions.map(Set.init))
+        } else if !nullable {
+            throw PropertyRejection(code: "InvalidDefault", message: "Property '\(name)' is not nullable, so it needs a default.")
+        }
+        return property
+    }
+
     /// Checks a value a client wants to write, and brings it to the property's type.
     /// `fromText` is true for Atom bodies, where an element without `m:type` is text to be read by the schema.
     static func validateClientWrite(_ name: String, _ value: ODataValue, fromText: Bool,

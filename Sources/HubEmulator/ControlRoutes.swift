@@ -153,40 +153,26 @@ struct ControlRoutes: Sendable {
     private func addProperty(_ request: Request) async throws -> Response {
         let body = try await jsonObject(request)
         let name = try requiredString(body, "name")
-        if let problem = ConnectionSchema.problemWithCustomName(name, existing: []), !problem.contains("already exists") {
-            throw HTTPError(.badRequest, message: problem)
+        func optional<T>(_ key: String, _ what: String, _ read: (ODataValue) -> T?) throws -> T? {
+            guard let value = body[key], value != .null else { return nil }
+            guard let typed = read(value) else { throw HTTPError(.badRequest, message: "\(key) must be \(what).") }
+            return typed
         }
-        guard case .string(let typeName) = body["type"] ?? .string("Edm.String"), let type = EdmType(rawValue: typeName) else {
-            throw HTTPError(.badRequest, message: "type must be one of \(EdmType.allCases.map(\.rawValue).joined(separator: ", ")).")
+        let typeName = try optional("type", "an Edm type name") { if case .string(let s) = $0 { s } else { nil } }
+        let writable = try optional("writable", "true or false") { if case .bool(let b) = $0 { b } else { nil } }
+        let nullable = try optional("nullable", "true or false") { if case .bool(let b) = $0 { b } else { nil } }
+        let versions = try optional("versions", "an array of API versions") { value -> [String]? in
+            guard case .array(let items) = value else { return nil }
+            let strings = items.compactMap { if case .string(let s) = $0 { s } else { nil } }
+            return strings.count == items.count ? strings : nil
         }
-        guard case .bool(let writable) = body["writable"] ?? .bool(true) else {
-            throw HTTPError(.badRequest, message: "writable must be true or false.")
-        }
-        guard case .bool(let nullable) = body["nullable"] ?? .bool(true) else {
-            throw HTTPError(.badRequest, message: "nullable must be true or false.")
-        }
-        var versions: Set<String>?
-        switch body["versions"] {
-        case nil, .null: versions = nil
-        case .array(let items):
-            versions = []
-            for item in items {
-                guard case .string(let v) = item, !v.isEmpty else { throw HTTPError(.badRequest, message: "versions must be an array of API versions, e.g. [\"v1\"].") }
-                versions?.insert(v)
-            }
-        default: throw HTTPError(.badRequest, message: "versions must be an array of API versions, e.g. [\"v1\"].")
-        }
-        var property = PropertyDefinition(name: name, type: type, nullable: nullable, writable: writable, versions: versions)
-        if let given = body["default"] {
-            do throws(PropertyRejection) {
-                property = PropertyDefinition(name: name, type: type, nullable: nullable, writable: writable,
-                                              defaultValue: try ConnectionSchema.conform(given, to: property, fromText: false),
-                                              versions: versions)
-            } catch {
-                throw HTTPError(.badRequest, message: error.message)
-            }
-        } else if !nullable {
-            throw HTTPError(.badRequest, message: "A property that is not nullable needs a default.")
+        let property: PropertyDefinition
+        do throws(PropertyRejection) {
+            property = try ConnectionSchema.customProperty(name: name, typeName: typeName, writable: writable, nullable: nullable,
+                                                           defaultValue: body["default"], versions: versions,
+                                                           existing: state.schema(version: nil))
+        } catch {
+            throw HTTPError(error.code == "Conflict" ? .conflict : .badRequest, message: error.message)
         }
         if let problem = state.addCustomProperty(property) { throw HTTPError(.conflict, message: problem) }
         return customPropertyList(status: .created)

@@ -62,6 +62,8 @@ public struct EmulatorConfiguration: Sendable, Decodable {
     public var pathPrefix: String
     public var answerFormat: AnswerFormat
     public var idLocations: [IdLocation]
+    /// Connection properties added after SAP's (docs/protocol.md §13), as the control API adds them.
+    public var customProperties: [PropertyDefinition]
 
     public static let defaultApplications: [Application] = [
         Application(id: "com.example.demo", users: ["demo": "demo-password", "alice": "alice-password"],
@@ -74,15 +76,27 @@ public struct EmulatorConfiguration: Sendable, Decodable {
                 versions: [String] = ["v1", "v2", "v3", "v4", "latest"],
                 pathPrefix: String = "",
                 answerFormat: AnswerFormat = .accept,
-                idLocations: [IdLocation] = IdLocation.allCases) {
+                idLocations: [IdLocation] = IdLocation.allCases,
+                customProperties: [PropertyDefinition] = []) {
         self.applications = applications
         self.versions = versions
         self.pathPrefix = pathPrefix.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
         self.answerFormat = answerFormat
         self.idLocations = idLocations
+        self.customProperties = customProperties
     }
 
-    enum CodingKeys: String, CodingKey { case applications, versions, pathPrefix, answerFormat, idLocations }
+    enum CodingKeys: String, CodingKey { case applications, versions, pathPrefix, answerFormat, idLocations, customProperties }
+
+    /// One entry of `customProperties`: `{"name", "type", "writable", "nullable", "default", "versions"}`.
+    struct CustomPropertyEntry: Decodable {
+        var name: String
+        var type: String?
+        var writable: Bool?
+        var nullable: Bool?
+        var `default`: AnyJSON?
+        var versions: [String]?
+    }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -93,6 +107,17 @@ public struct EmulatorConfiguration: Sendable, Decodable {
             pathPrefix: try c.decodeIfPresent(String.self, forKey: .pathPrefix) ?? defaults.pathPrefix,
             answerFormat: try c.decodeIfPresent(AnswerFormat.self, forKey: .answerFormat) ?? defaults.answerFormat,
             idLocations: try c.decodeIfPresent([IdLocation].self, forKey: .idLocations) ?? defaults.idLocations)
+        var custom: [PropertyDefinition] = []
+        for entry in try c.decodeIfPresent([CustomPropertyEntry].self, forKey: .customProperties) ?? [] {
+            do throws(PropertyRejection) {
+                custom.append(try ConnectionSchema.customProperty(
+                    name: entry.name, typeName: entry.type, writable: entry.writable, nullable: entry.nullable,
+                    defaultValue: entry.default?.value, versions: entry.versions, existing: ConnectionSchema.published + custom))
+            } catch {
+                throw DecodingError.dataCorruptedError(forKey: .customProperties, in: c, debugDescription: error.message)
+            }
+        }
+        customProperties = custom
     }
 
     /// Reads a configuration file; the error names the file and what is wrong with it.
@@ -119,7 +144,7 @@ public struct EmulatorConfiguration: Sendable, Decodable {
         }
         for app in configuration.applications {
             for (name, value) in app.settings {
-                do throws(PropertyRejection) { _ = try ConnectionSchema.validateServerWrite(name, value, properties: ConnectionSchema.published) } catch {
+                do throws(PropertyRejection) { _ = try ConnectionSchema.validateServerWrite(name, value, properties: ConnectionSchema.published + configuration.customProperties) } catch {
                     throw ConfigurationError(message: "\(source): settings of \(app.id): \(error.message)")
                 }
             }

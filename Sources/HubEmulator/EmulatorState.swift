@@ -64,6 +64,7 @@ public final class EmulatorState: Sendable {
 
     public init(configuration: EmulatorConfiguration) {
         var store = Store()
+        store.customProperties = configuration.customProperties
         for app in configuration.applications {
             store.applications[app.id] = ApplicationState(configuration: app)
         }

@@ -40,6 +40,10 @@ struct EmulatorCommand: AsyncParsableCommand {
                         (ApplicationConnectionId and the entity URI), "header"
                         (X-SMP-APPCID), "cookie" (X-SMP-APPCID and X-SUP-APPCID);
                         Location is always sent
+          customProperties  Connection properties added after SAP's, as
+                        POST /_emulator/schema/properties adds them:
+                        [{"name": "FleetSlot", "type": "Edm.Int32",
+                          "writable": true}]
           authentication  per application: "basic" (default) or "certificate":
                         then a client certificate forwarded by a TLS reverse
                         proxy is accepted too, as headers SSL_CLIENT_CERT (the

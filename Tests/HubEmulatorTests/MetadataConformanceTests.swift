@@ -211,6 +211,26 @@ func sapApplicationsMetadata() throws -> Data {
         }
     }
 
+    @Test func customPropertiesFromTheConfigurationFile() async throws {
+        let configuration = try EmulatorConfiguration.parse(Data(#"""
+            {"customProperties": [{"name": "FleetSlot", "type": "Edm.Int32", "default": 3},
+                                  {"name": "FleetTier", "writable": false, "versions": ["v1"]}],
+             "applications": [{"id": "com.example.demo", "users": {"demo": "demo-password"}, "settings": {"FleetTier": "gold"}}]}
+            """#.utf8))
+        #expect(configuration.customProperties.map(\.name) == ["FleetSlot", "FleetTier"])
+        try await withEmulator(configuration) { client, _ in
+            let id = try await client.register()
+            let read = try await client.execute(uri: connectionPath(id), method: .get, headers: headers(appCID: id))
+            #expect(read.entity["FleetSlot"] as? Int == 3)
+            #expect(read.entity["FleetTier"] as? String == "gold")
+        }
+        for bad in [#"{"customProperties": [{"name": "DeviceModel"}]}"#, #"{"customProperties": [{"name": "X", "type": "Edm.Guid"}]}"#,
+                    #"{"customProperties": [{"name": "X", "type": "Edm.Int32", "default": "a"}]}"#,
+                    #"{"customProperties": [{"name": "X"}, {"name": "X"}]}"#] {
+            #expect(throws: ConfigurationError.self, "\(bad)") { try EmulatorConfiguration.parse(Data(bad.utf8)) }
+        }
+    }
+
     @Test func metadataCanBeSwitchedOff() async throws {
         try await withEmulator { client, _ in
             #expect(try await client.control(.put, "metadata", #"{"served": false}"#).status == .ok)

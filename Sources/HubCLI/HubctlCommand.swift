@@ -58,6 +58,9 @@ public struct Hubctl: ParsableCommand {
                 try other.run()
             }
             return 0
+        } catch let failed as BatchFailed {
+            // The failed lines' errors are in the batch's results already.
+            return failed.exitCode
         } catch let error as HubError {
             console.emitError(error)
             return error.exitCode

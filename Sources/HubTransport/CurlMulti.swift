@@ -57,8 +57,6 @@ public final class CurlMultiDriver: @unchecked Sendable {
 
     /// Runs the transfer prepared on `easy` and returns its result, as `curl_easy_perform` would.
     func perform(_ easy: UnsafeMutableRawPointer) -> CURLcode {
-        // Wait for a connection that can multiplex rather than opening another (HTTP/2 only).
-        _ = hub_curl_setopt_long(easy, CURLOPT_PIPEWAIT, 1)
         let waiter = Waiter()
         lock.lock()
         if stopping {

@@ -14,7 +14,7 @@ DEBUG_BIN := .build/debug
 RELEASE_BIN ?= .build/release
 
 # Debian packages the build, the tests and the demo need.
-APT_PACKAGES := libcurl4-openssl-dev libssl-dev libarchive-dev pkg-config curl openssl jq \
+APT_PACKAGES := libcurl4-openssl-dev libssl-dev libarchive-dev libsqlite3-dev pkg-config curl openssl jq \
                 libarchive-tools nginx-light zsh fish man-db python3 python3-pip hyperfine time
 
 .PHONY: all deps build release demo test unit check-generated completions man install uninstall bench clean
@@ -71,6 +71,7 @@ uninstall:
 
 bench: release
 	bash bench/run.sh $(RELEASE_BIN)
+	bash bench/fleet.sh $(RELEASE_BIN)
 
 clean:
 	rm -rf .build

@@ -26,6 +26,7 @@ let package = Package(
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "CCurlShim", dependencies: ["CCurl"]),
 
         // Shared vocabulary: errors and exit codes, JSON values and output, atomic files.
@@ -48,7 +49,7 @@ let package = Package(
 
         // SMP: registration, settings, ACP over the transport.
         .target(name: "HubServices", dependencies: [
-            "HubCore", "HubConfig", "HubTransport", "HubAuth", "HubVault", "HubBundles",
+            "HubCore", "HubConfig", "HubTransport", "HubAuth", "HubVault", "HubBundles", "CSQLite",
         ], swiftSettings: strict),
 
         // Commands: flags → request value → service call → output value.

@@ -56,3 +56,10 @@ CURLcode hub_curl_setopt_basic_auth(CURL *curl) {
 size_t hub_curl_readfunc_abort(void) {
     return CURL_READFUNC_ABORT;
 }
+
+CURLMcode hub_curl_multi_setopt_long(CURLM *multi, CURLMoption option, long value) {
+    return curl_multi_setopt(multi, option, value);
+}
+CURLcode hub_curl_msg_result(const CURLMsg *message) {
+    return message->data.result;
+}

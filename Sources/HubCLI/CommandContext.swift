@@ -14,6 +14,8 @@ public final class CommandContext: Sendable {
     public let environment: [String: String]
     public let input: any InputSource
     public let makeHTTPTransport: TransportFactory
+    /// No transport was given: libcurl, which `batch` runs on its shared connection pool.
+    public let usesDefaultTransport: Bool
     /// When the command started: its `--deadline` counts from here, however many transports it makes.
     public let started = ContinuousClock.now
 
@@ -22,12 +24,13 @@ public final class CommandContext: Sendable {
     public init(global: GlobalOptions, console: Console = Console(),
                 environment: [String: String] = ProcessInfo.processInfo.environment,
                 input: any InputSource = StandardInput(),
-                transport: @escaping TransportFactory = CommandContext.curlTransport) {
+                transport: TransportFactory? = nil) {
         self.global = global
         self.console = console
         self.environment = environment
         self.input = input
-        self.makeHTTPTransport = transport
+        self.makeHTTPTransport = transport ?? CommandContext.curlTransport
+        self.usesDefaultTransport = transport == nil
     }
 
     /// `--home`, `HUBCTL_HOME`, else the XDG default.

@@ -49,6 +49,12 @@ public final class Console: Sendable {
         writeOut(Data(line.utf8))
     }
 
+    /// Bytes on stdout as they are (`batch` writes its NDJSON results with this).
+    public func writeRaw(_ data: Data) {
+        lock.lock(); defer { lock.unlock() }
+        writeOut(data)
+    }
+
     /// Writes the error document on stderr (always one line, so `2>err.json` stays parseable).
     public func emitError(_ error: HubError) {
         var data = (try? JSONOutput.encode(ErrorDocument(error), pretty: false)) ?? Data()

@@ -22,7 +22,7 @@ public struct Hubctl: ParsableCommand {
         Environment: \(HelpTopics.variableList).
 
         Files: ${XDG_CONFIG_HOME:-~/.config}/hubctl/config.yaml (profiles);
-        ${XDG_DATA_HOME:-~/.local/share}/hubctl/ (state.json, vault, passcode-policy.json, acp/<appId>/).
+        ${XDG_DATA_HOME:-~/.local/share}/hubctl/ (registrations.db, vault, passcode-policy.json, acp/<appId>/).
         """,
         version: HubVersion.current,
         subcommands: HubctlSubcommands.all
@@ -58,6 +58,9 @@ public struct Hubctl: ParsableCommand {
                 try other.run()
             }
             return 0
+        } catch let failed as BatchFailed {
+            // The failed lines' errors are in the batch's results already.
+            return failed.exitCode
         } catch let error as HubError {
             console.emitError(error)
             return error.exitCode

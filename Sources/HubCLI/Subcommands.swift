@@ -11,6 +11,7 @@ enum HubctlSubcommands {
         VaultCommand.self,
         PlistCommand.self,
         StatusCommand.self,
+        BatchCommand.self,
         HelpCommand.self,
     ]
 }

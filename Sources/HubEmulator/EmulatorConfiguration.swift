@@ -16,6 +16,32 @@ public struct EmulatorConfiguration: Sendable, Decodable {
         public var authentication: String
         /// Overrides of the server-owned defaults of new connections, e.g. `PasswordPolicyMinLength`.
         public var settings: [String: ODataValue]
+        /// For load tests: any user whose name matches a pattern (`*` matches any characters, e.g.
+        /// `load-*`) is known, with the pattern's password; `users` is consulted first.
+        public var userPatterns: [String: String] = [:]
+
+        /// The password of `user`: from `users`, else from the first matching of `userPatterns`.
+        func password(of user: String) -> String? {
+            if let p = users[user] { return p }
+            for (pattern, password) in userPatterns.sorted(by: { $0.key < $1.key }) where Self.glob(pattern, matches: user) {
+                return password
+            }
+            return nil
+        }
+
+        /// `*` matches any run of characters; everything else matches itself.
+        static func glob(_ pattern: String, matches text: String) -> Bool {
+            let parts = pattern.split(separator: "*", omittingEmptySubsequences: false).map(String.init)
+            guard parts.count > 1 else { return pattern == text }
+            guard text.hasPrefix(parts[0]), text.count >= parts[0].count + parts[parts.count - 1].count,
+                  text.hasSuffix(parts[parts.count - 1]) else { return false }
+            var rest = Substring(text.dropFirst(parts[0].count).dropLast(parts[parts.count - 1].count))
+            for middle in parts.dropFirst().dropLast() where !middle.isEmpty {
+                guard let range = rest.range(of: middle) else { return false }
+                rest = rest[range.upperBound...]
+            }
+            return true
+        }
 
         public init(id: String, users: [String: String] = [:], anonymous: Bool = false,
                     securityConfiguration: String? = nil, settings: [String: ODataValue] = [:],
@@ -28,12 +54,13 @@ public struct EmulatorConfiguration: Sendable, Decodable {
             self.settings = settings
         }
 
-        enum CodingKeys: String, CodingKey { case id, users, anonymous, securityConfiguration, settings, authentication }
+        enum CodingKeys: String, CodingKey { case id, users, anonymous, securityConfiguration, settings, authentication, userPatterns }
 
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             id = try c.decode(String.self, forKey: .id)
             users = try c.decodeIfPresent([String: String].self, forKey: .users) ?? [:]
+            userPatterns = try c.decodeIfPresent([String: String].self, forKey: .userPatterns) ?? [:]
             anonymous = try c.decodeIfPresent(Bool.self, forKey: .anonymous) ?? false
             securityConfiguration = try c.decodeIfPresent(String.self, forKey: .securityConfiguration)
             authentication = try c.decodeIfPresent(String.self, forKey: .authentication) ?? "basic"

@@ -86,7 +86,7 @@ struct ProtocolHandler: Sendable {
         if app.configuration.authentication == "certificate", let user = request.forwardedCertificateUser {
             return Caller(user: user, anonymousApp: false)
         }
-        guard let credentials, let password = app.configuration.users[credentials.user],
+        guard let credentials, let password = app.configuration.password(of: credentials.user),
               password == credentials.password else { return nil }
         return Caller(user: credentials.user, anonymousApp: false)
     }

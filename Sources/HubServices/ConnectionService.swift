@@ -90,7 +90,17 @@ public final class ConnectionService {
         }
 
         let body = try ODataCodec.encodeProperties(request.properties)
-        let chosenId = makeConnectionId()
+        // The id is noted before the POST: if the process dies after the server created the
+        // connection but before it is recorded, the next `register` of this identity sends the same
+        // id, gets 409 and adopts the connection instead of creating a second one.
+        let chosenId: String
+        if let pending = try store.pendingConnectionId(server: config.server, appId: config.appId, user: config.user),
+           SafeName.isConnectionId(pending) {
+            chosenId = pending
+        } else {
+            chosenId = makeConnectionId()
+            try store.recordPending(server: config.server, appId: config.appId, user: config.user, connectionId: chosenId)
+        }
         var lastNotFound: HTTPResponse?
         for version in endpoint.versionsToTry {
             // A client-chosen X-SMP-APPCID makes the POST idempotent, so it is safe to retry.
@@ -229,7 +239,7 @@ public final class ConnectionService {
                 throw HubError(.usage, code: .invalidConnectionId,
                                "\(HubError.quoted(connectionId)) is not a connection id (letters, digits, '.', '_', ':' and '-', at most 128). Check --appcid.")
             }
-            registration = try store.all().first { $0.applicationConnectionId == connectionId }
+            registration = try store.find(applicationConnectionId: connectionId)
                 ?? Registration(server: config.server, appId: config.appId, user: config.user, applicationConnectionId: connectionId,
                                 apiVersion: endpoint.versionsToTry.first ?? config.apiVersion, anonymous: config.anonymous, securityConfiguration: config.securityConfiguration)
         } else {

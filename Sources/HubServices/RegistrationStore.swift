@@ -1,4 +1,4 @@
-// The registration records under --home (state.json, 0600, written atomically under a lock).
+// The registration records under --home: one row each in registrations.db (RegistrationDatabase.swift).
 
 import Foundation
 import HubCore
@@ -33,52 +33,45 @@ public struct Registration: Codable, Sendable, Equatable {
     }
 }
 
+/// The registration records of a home: rows of `<home>/registrations.db` (SQLite, WAL; see
+/// `RegistrationDatabase`). A 0.1 `state.json` is migrated on first use. The database is opened
+/// only when a command first asks for a record, and a read of a home without records creates nothing.
 public struct RegistrationStore: Sendable {
     public let home: String
-    public var path: String { home + "/state.json" }
-    var lockPath: String { home + "/state.lock" }
+    /// The database file.
+    public var path: String { RegistrationDatabase.path(home: home) }
 
     public init(home: String) { self.home = home }
 
-    private struct File: Codable {
-        var version = 1
-        var registrations: [Registration] = []
+    public func all() throws -> [Registration] {
+        try RegistrationDatabase.shared(home: home, create: false)?.all() ?? []
     }
 
-    public func all() throws -> [Registration] { try load().registrations }
-
     public func find(server: String, appId: String, user: String?) throws -> Registration? {
-        try all().first { $0.matches(server: server, appId: appId, user: user) }
+        try RegistrationDatabase.shared(home: home, create: false)?.find(server: server, appId: appId, user: user)
+    }
+
+    public func find(applicationConnectionId id: String) throws -> Registration? {
+        try RegistrationDatabase.shared(home: home, create: false)?.find(applicationConnectionId: id)
     }
 
     /// Records a registration, replacing the one for the same (server, app id, user).
     public func save(_ registration: Registration) throws {
-        try modify { file in
-            file.registrations.removeAll { $0.matches(server: registration.server, appId: registration.appId, user: registration.user) }
-            file.registrations.append(registration)
-        }
+        try RegistrationDatabase.shared(home: home, create: true)?.save(registration)
+    }
+
+    /// The connection id a registration of this identity was sent with but not recorded (see
+    /// `ConnectionService.register`); nil when none is pending.
+    public func pendingConnectionId(server: String, appId: String, user: String?) throws -> String? {
+        try RegistrationDatabase.shared(home: home, create: false)?.pendingConnectionId(server: server, appId: appId, user: user)
+    }
+
+    /// Notes the connection id about to be sent, before the POST; `save` forgets it.
+    public func recordPending(server: String, appId: String, user: String?, connectionId: String) throws {
+        try RegistrationDatabase.shared(home: home, create: true)?.recordPending(server: server, appId: appId, user: user, connectionId: connectionId)
     }
 
     public func remove(applicationConnectionId: String) throws {
-        try modify { file in file.registrations.removeAll { $0.applicationConnectionId == applicationConnectionId } }
-    }
-
-    private func modify(_ change: (inout File) throws -> Void) throws {
-        try AtomicFile.ensurePrivateDirectory(home)
-        let lock = try FileLock(path: lockPath)
-        var file = try load()
-        try change(&file)
-        try AtomicFile.write(try JSONOutput.encode(file, pretty: true), to: path)
-        withExtendedLifetime(lock) {}
-    }
-
-    private func load() throws -> File {
-        guard let data = FileManager.default.contents(atPath: path) else { return File() }
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        do { return try decoder.decode(File.self, from: data) }
-        catch {
-            throw HubError(.data, code: .stateDamaged, "The registration records in \(path) are damaged (\(error.localizedDescription)). Move the file away and register again.")
-        }
+        try RegistrationDatabase.shared(home: home, create: false)?.remove(applicationConnectionId: applicationConnectionId)
     }
 }

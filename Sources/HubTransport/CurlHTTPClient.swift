@@ -29,12 +29,16 @@ public final class CurlHTTPClient: HTTPTransport, @unchecked Sendable {
     private let handle: UnsafeMutableRawPointer
     private let errorBuffer: UnsafeMutablePointer<CChar>
     private let lock = NSLock()
+    /// Set in a batch: the transfers run on its shared multi handle and respect its shared backoff
+    /// (CurlMulti.swift); nil runs them with curl_easy_perform on this client's own handle.
+    private let driver: CurlMultiDriver?
 
     /// curl_global_init must run once per process before any handle; a static let is initialised
     /// exactly once, lazily and thread-safely, by the Swift runtime.
     private static let globalInit: CURLcode = hub_curl_global_init_default()
+    static var globalInitResult: CURLcode { globalInit }
 
-    public init(options: TransportOptions = TransportOptions()) throws {
+    public init(options: TransportOptions = TransportOptions(), driver: CurlMultiDriver? = nil) throws {
         guard Self.globalInit == CURLE_OK else {
             throw HubError.internalError("libcurl could not be initialised (curl_global_init failed).")
         }
@@ -42,6 +46,7 @@ public final class CurlHTTPClient: HTTPTransport, @unchecked Sendable {
             throw HubError.internalError("libcurl could not create a handle (out of memory?).")
         }
         self.options = options
+        self.driver = driver
         self.handle = handle
         // CURL_ERROR_SIZE bytes; libcurl writes its message here on failure.
         self.errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
@@ -77,6 +82,7 @@ public final class CurlHTTPClient: HTTPTransport, @unchecked Sendable {
         var attempt = 0
         while true {
             attempt += 1
+            driver?.backoff.waitTurn(limit: deadline.remaining)
             let left = deadline.remaining
             guard left > 0 else { throw deadlinePassed(request, attempts: attempt - 1) }
             // Each attempt gets the per-request limit, cut to what the deadline leaves; a stream
@@ -106,6 +112,7 @@ public final class CurlHTTPClient: HTTPTransport, @unchecked Sendable {
                         throw askedTooLong(response, retryAfter: header, seconds: asked, request: request)
                     }
                     if let delay = nextDelay(asked) {
+                        driver?.backoff.hold(for: delay)
                         Thread.sleep(forTimeInterval: delay)
                         continue
                     }
@@ -146,7 +153,7 @@ public final class CurlHTTPClient: HTTPTransport, @unchecked Sendable {
             let state = TransferState(maxBody: options.maxResponseBytes, sink: sink, progress: options.progress)
             var outcome = try runAttempt(handle: handle, errorBuffer: errorBuffer, request: hop, options: options,
                                          timeLimit: max(0.001, Double(left.seconds) + Double(left.attoseconds) / 1e18),
-                                         state: state)
+                                         state: state, perform: driver.map { d in { d.perform($0) } })
             if case .failure(var failure) = outcome, redirects > 0 {
                 // The first hop was sent: repeating the chain repeats it.
                 failure.requestSent = true

@@ -154,7 +154,8 @@ private let methodsWithBody: Set<String> = ["POST", "PUT", "PATCH", "MERGE"]
 /// connections, which is what we reuse the handle for.
 func runAttempt(handle: UnsafeMutableRawPointer, errorBuffer: UnsafeMutablePointer<CChar>,
                 request: HTTPRequest, options: TransportOptions, timeLimit: Double,
-                state: TransferState) throws -> AttemptOutcome {
+                state: TransferState,
+                perform: ((UnsafeMutableRawPointer) -> CURLcode)? = nil) throws -> AttemptOutcome {
     curl_easy_reset(handle)
     errorBuffer[0] = 0
 
@@ -272,7 +273,8 @@ func runAttempt(handle: UnsafeMutableRawPointer, errorBuffer: UnsafeMutablePoint
         throw HubError.internalError("libcurl refused an option: \(String(cString: curl_easy_strerror(failed))).")
     }
 
-    let code = withExtendedLifetime(state) { curl_easy_perform(handle) }
+    // `perform` runs it on a batch's shared multi handle (CurlMulti.swift), else on this thread.
+    let code = withExtendedLifetime(state) { perform?(handle) ?? curl_easy_perform(handle) }
 
     var effective: UnsafePointer<CChar>?
     _ = hub_curl_getinfo_string(handle, CURLINFO_EFFECTIVE_URL, &effective)

@@ -28,6 +28,8 @@ struct EmulatorCommand: AsyncParsableCommand {
            "pathPrefix": "",
            "answerFormat": "accept",
            "idLocations": ["body", "header", "cookie"]}
+          userPatterns  per application, for load tests: any user matching a
+                        pattern is known, e.g. {"load-*": "load-password"}
           settings      per application: server-owned values of new connections,
                         e.g. {"PasswordPolicyEnabled": true,
                               "PasswordPolicyMinLength": 12}

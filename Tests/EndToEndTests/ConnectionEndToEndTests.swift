@@ -87,9 +87,11 @@ func connections(_ emu: Emulator) throws -> [[String: Any]] {
         #expect(try connections(emu).count == 2)
         #expect(try alice("settings", "get", "UserName").json?["UserName"] as? String == "alice")
         #expect(try demo("settings", "get", "UserName").json?["UserName"] as? String == "demo")
-        // The state file is private.
-        let mode = try FileManager.default.attributesOfItem(atPath: dir.path + "/home/state.json")[.posixPermissions] as? Int
-        #expect(mode == 0o600)
+        // The registration database and its WAL files are private.
+        for name in ["registrations.db", "registrations.db-wal", "registrations.db-shm"] {
+            let mode = try FileManager.default.attributesOfItem(atPath: dir.path + "/home/" + name)[.posixPermissions] as? Int
+            #expect(mode == 0o600, "\(name)")
+        }
         // --force replaces the connection.
         let forced = try demo("register", "--force")
         #expect(forced.status == 0)
@@ -182,8 +184,8 @@ func connections(_ emu: Emulator) throws -> [[String: Any]] {
         let r = try hub("register")
         #expect(r.status == 0, "\(r)")
         #expect(try hub("settings", "get", "DeviceType").status == 0)
-        let state = try String(contentsOfFile: hub.dir.path + "/home/state.json", encoding: .utf8)
-        #expect(state.contains("\"v1\""))
+        let records = try hub("status").json?["registrations"] as? [[String: Any]]
+        #expect(records?.first?["apiVersion"] as? String == "v1", "the version that worked is recorded")
         let pinned = try client(emu, dir: TempDir())("register", "--api-version", "v4")
         #expect(pinned.status == 66, "\(pinned)")
     }

@@ -70,7 +70,7 @@ extension RawServer {
         #expect(r.status == status, "\(r)")
         #expect(r.errorCode == code, "\(r)")
         #expect(r.stdout.isEmpty)
-        #expect(!FileManager.default.fileExists(atPath: hub.dir.path + "/home/state.json"), "nothing recorded")
+        #expect((try hub("status").json?["registrations"] as? [Any])?.isEmpty == true, "nothing recorded")
         return r
     }
 }

@@ -29,6 +29,11 @@ CURLcode hub_curl_global_init_default(void);
 /* CURLOPT_HTTPAUTH = CURLAUTH_BASIC only (never negotiate something else). */
 CURLcode hub_curl_setopt_basic_auth(CURL *curl);
 
+/* The multi interface (HubTransport/CurlMulti.swift): a typed setopt, and a finished transfer's result. */
+CURLMcode hub_curl_multi_setopt_long(CURLM *multi, CURLMoption option, long value);
+/* The CURLcode of a CURLMSG_DONE message (a member of a union Swift cannot name portably). */
+CURLcode hub_curl_msg_result(const CURLMsg *message);
+
 /* The value a read callback returns to abort the transfer. */
 size_t hub_curl_readfunc_abort(void);
 

@@ -1,0 +1,294 @@
+// The SQLite file under --home that holds the registration records (docs/architecture.md "Files"):
+// `<home>/registrations.db`, WAL mode, one row a registration, safe for many processes on one home.
+// An existing 0.1 `state.json` is imported into it once, in one transaction, then renamed.
+
+import CSQLite
+import Foundation
+import HubCore
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// SQLITE_TRANSIENT: SQLite copies a bound text before `bind` returns.
+private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+/// One SQLite connection to a home's registration database, shared by every `RegistrationStore`
+/// of the process on that home (a batch makes thousands of stores; they open the file once).
+///
+/// `@unchecked Sendable`: `db` is a C handle. Every use of it holds `lock`, so one thread at a time
+/// talks to SQLite through it; other processes are kept apart by SQLite's own file locks (WAL, and a
+/// busy timeout instead of an immediate SQLITE_BUSY).
+final class RegistrationDatabase: @unchecked Sendable {
+    let path: String
+    private let db: OpaquePointer
+    private let lock = NSLock()
+
+    /// How long a writer waits for another process's transaction before failing with `state_busy`.
+    static let busyTimeoutMilliseconds: Int32 = 30_000
+
+    private static let opened = Mutex<[String: RegistrationDatabase]>([:])
+
+    static func path(home: String) -> String { home + "/registrations.db" }
+    static func legacyPath(home: String) -> String { home + "/state.json" }
+    /// Where a migrated 0.1 `state.json` is kept (never deleted: it is the user's old record).
+    static func migratedLegacyPath(home: String) -> String { home + "/state.json.migrated" }
+
+    /// The database of `home`, opened (and created, and migrated) on first use. Nil when `create` is
+    /// false and there is nothing to read: no database and no 0.1 `state.json`. A read never creates
+    /// the home.
+    static func shared(home: String, create: Bool) throws -> RegistrationDatabase? {
+        if let db = opened.withLock({ $0[home] }) { return db }
+        let path = Self.path(home: home)
+        let fm = FileManager.default
+        if !create, !fm.fileExists(atPath: path), !fm.fileExists(atPath: legacyPath(home: home)) { return nil }
+        let database = try RegistrationDatabase(home: home, path: path)
+        return opened.withLock { cache in
+            if let other = cache[home] { return other }
+            cache[home] = database
+            return database
+        }
+    }
+
+    private init(home: String, path: String) throws {
+        self.path = path
+        try AtomicFile.ensurePrivateDirectory(home)
+        // Opening is serialised across processes: two processes that create the file, switch it
+        // to WAL and create the tables at the same instant can make SQLite report an I/O error.
+        // Held until the schema and the migration are committed; later opens take it briefly.
+        let openLock = try FileLock(path: home + "/registrations.lock")
+        defer { withExtendedLifetime(openLock) {} }
+        // Create the file ourselves, 0600 and not through a symlink: SQLite would create it with the
+        // umask's mode, and gives its -wal and -shm files the mode of the database file.
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard fd >= 0 else { throw AtomicFile.fileError("open \(path)", errno) }
+        close(fd)
+        var handle: OpaquePointer?
+        let rc = sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil)
+        guard rc == SQLITE_OK, let handle else {
+            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            sqlite3_close(handle)
+            throw Self.error(rc, message, path: path)
+        }
+        db = handle
+        sqlite3_busy_timeout(db, Self.busyTimeoutMilliseconds)
+        do {
+            try exec("PRAGMA journal_mode=WAL")
+            // Every commit reaches the disk before `register` reports success: the row names a
+            // connection that exists on the server.
+            try exec("PRAGMA synchronous=FULL")
+            try transaction {
+                try exec("""
+                    CREATE TABLE IF NOT EXISTS registrations (
+                        server TEXT NOT NULL, app_id TEXT NOT NULL, user TEXT NOT NULL,
+                        user_is_null INTEGER NOT NULL, connection_id TEXT NOT NULL, api_version TEXT NOT NULL,
+                        anonymous INTEGER NOT NULL, security_configuration TEXT, created_at REAL NOT NULL,
+                        PRIMARY KEY (server, app_id, user));
+                    CREATE INDEX IF NOT EXISTS registrations_by_connection ON registrations (connection_id);
+                    CREATE TABLE IF NOT EXISTS pending_registrations (
+                        server TEXT NOT NULL, app_id TEXT NOT NULL, user TEXT NOT NULL, connection_id TEXT NOT NULL,
+                        PRIMARY KEY (server, app_id, user));
+                    CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+                    """)
+                try migrateLegacyFile(home: home)
+            }
+        } catch {
+            sqlite3_close(db)
+            throw error
+        }
+        // Committed: the old file's records are in the database. Keep the file under another name,
+        // so a 0.1 hubctl no longer reads stale records from it and nothing is lost.
+        let legacy = Self.legacyPath(home: home)
+        if FileManager.default.fileExists(atPath: legacy) {
+            _ = rename(legacy, Self.migratedLegacyPath(home: home))
+            AtomicFile.syncDirectory(home)
+        }
+    }
+
+    deinit { sqlite3_close(db) }
+
+    /// Imports a 0.1 `state.json` once (the `meta` row says it was done), inside the caller's
+    /// transaction: a crash before the commit leaves the file and an empty database, and the next
+    /// run imports it again; after the commit the rows are durable and the file is only renamed.
+    private func migrateLegacyFile(home: String) throws {
+        let legacy = Self.legacyPath(home: home)
+        guard FileManager.default.fileExists(atPath: legacy) else { return }
+        let done = try query("SELECT value FROM meta WHERE key = 'migrated_state_json'") { _ in true }
+        guard done.isEmpty else { return }
+        let data: Data
+        do { data = try BoundedFile.read(path: legacy, limit: 1 << 30, openFlags: O_NOFOLLOW, regularOnly: true) }
+        catch .missing { return }
+        catch {
+            throw HubError(.data, code: .stateDamaged, "The 0.1 registration records in \(legacy) cannot be read (\(error)), so they could not be moved to the registration database. Check the file's permissions, or move it away and register again.")
+        }
+        let records = try Self.decodeLegacy(data, path: legacy)
+        for r in records { try upsert(r) }
+        try run("INSERT OR REPLACE INTO meta (key, value) VALUES ('migrated_state_json', ?)",
+                [.text(ISO8601.string(from: Date()))])
+    }
+
+    private struct LegacyFile: Decodable {
+        var version: Int?
+        var registrations: [Registration]
+    }
+
+    static func decodeLegacy(_ data: Data, path: String) throws -> [Registration] {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { d in
+            let text = try d.singleValueContainer().decode(String.self)
+            guard let date = ISO8601.date(from: text) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: d.codingPath, debugDescription: "not an ISO 8601 date: \(text)"))
+            }
+            return date
+        }
+        do { return try decoder.decode(LegacyFile.self, from: data).registrations }
+        catch {
+            throw HubError(.data, code: .stateDamaged, "The registration records in \(path) are damaged (\(error.localizedDescription)), so they could not be moved to \(Self.path(home: (path as NSString).deletingLastPathComponent)). Repair or move the file away and register again.")
+        }
+    }
+
+    // MARK: Records
+
+    func all() throws -> [Registration] {
+        try locked { try query("SELECT \(Self.columns) FROM registrations ORDER BY rowid", [], Self.registration) }
+    }
+
+    func find(server: String, appId: String, user: String?) throws -> Registration? {
+        try locked {
+            try query("SELECT \(Self.columns) FROM registrations WHERE server = ? AND app_id = ? AND user = ?",
+                      [.text(server), .text(appId), .text(user ?? "")], Self.registration).first
+        }
+    }
+
+    func find(applicationConnectionId id: String) throws -> Registration? {
+        try locked {
+            try query("SELECT \(Self.columns) FROM registrations WHERE connection_id = ? ORDER BY rowid LIMIT 1",
+                      [.text(id)], Self.registration).first
+        }
+    }
+
+    /// Records a registration and forgets the pending id of its identity, in one transaction.
+    func save(_ r: Registration) throws {
+        try locked {
+            try transaction {
+                try upsert(r)
+                try run("DELETE FROM pending_registrations WHERE server = ? AND app_id = ? AND user = ?",
+                        [.text(r.server), .text(r.appId), .text(r.user ?? "")])
+            }
+        }
+    }
+
+    /// The connection id chosen for a registration that was sent but not recorded (a crash or a
+    /// kill between the POST and the record), so that trying again reuses it.
+    func pendingConnectionId(server: String, appId: String, user: String?) throws -> String? {
+        try locked {
+            try query("SELECT connection_id FROM pending_registrations WHERE server = ? AND app_id = ? AND user = ?",
+                      [.text(server), .text(appId), .text(user ?? "")]) { s in String(cString: sqlite3_column_text(s, 0)) }.first
+        }
+    }
+
+    func recordPending(server: String, appId: String, user: String?, connectionId: String) throws {
+        try locked {
+            try transaction {
+                try run("INSERT OR REPLACE INTO pending_registrations (server, app_id, user, connection_id) VALUES (?, ?, ?, ?)",
+                        [.text(server), .text(appId), .text(user ?? ""), .text(connectionId)])
+            }
+        }
+    }
+
+    func remove(applicationConnectionId id: String) throws {
+        try locked { try transaction { try run("DELETE FROM registrations WHERE connection_id = ?", [.text(id)]) } }
+    }
+
+    private func upsert(_ r: Registration) throws {
+        try run("""
+            INSERT OR REPLACE INTO registrations (server, app_id, user, user_is_null, connection_id, api_version,
+                anonymous, security_configuration, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, [.text(r.server), .text(r.appId), .text(r.user ?? ""), .int(r.user == nil ? 1 : 0),
+                  .text(r.applicationConnectionId), .text(r.apiVersion), .int(r.anonymous ? 1 : 0),
+                  r.securityConfiguration.map(Value.text) ?? .null, .real(r.createdAt.timeIntervalSince1970)])
+    }
+
+    private static let columns = "server, app_id, user, user_is_null, connection_id, api_version, anonymous, security_configuration, created_at"
+
+    private static func registration(_ s: OpaquePointer) -> Registration {
+        func text(_ i: Int32) -> String? {
+            guard sqlite3_column_type(s, i) != SQLITE_NULL, let c = sqlite3_column_text(s, i) else { return nil }
+            return String(cString: c)
+        }
+        return Registration(server: text(0) ?? "", appId: text(1) ?? "",
+                            user: sqlite3_column_int(s, 3) != 0 ? nil : text(2),
+                            applicationConnectionId: text(4) ?? "", apiVersion: text(5) ?? "",
+                            anonymous: sqlite3_column_int(s, 6) != 0, securityConfiguration: text(7),
+                            createdAt: Date(timeIntervalSince1970: sqlite3_column_double(s, 8)))
+    }
+
+    // MARK: SQLite
+
+    enum Value { case text(String), int(Int64), real(Double), null }
+
+    private func locked<T>(_ body: () throws -> T) rethrows -> T {
+        lock.lock(); defer { lock.unlock() }
+        return try body()
+    }
+
+    /// BEGIN IMMEDIATE takes the write lock at once (waiting up to the busy timeout), so two
+    /// processes never both read and then both write.
+    private func transaction(_ body: () throws -> Void) throws {
+        try exec("BEGIN IMMEDIATE")
+        do {
+            try body()
+            try exec("COMMIT")
+        } catch {
+            _ = sqlite3_exec(db, "ROLLBACK", nil, nil, nil)
+            throw error
+        }
+    }
+
+    private func exec(_ sql: String) throws {
+        let rc = sqlite3_exec(db, sql, nil, nil, nil)
+        guard rc == SQLITE_OK else { throw Self.error(rc, String(cString: sqlite3_errmsg(db)), path: path) }
+    }
+
+    private func run(_ sql: String, _ values: [Value]) throws {
+        _ = try query(sql, values) { _ in () }
+    }
+
+    private func query<T>(_ sql: String, _ values: [Value] = [], _ row: (OpaquePointer) -> T) throws -> [T] {
+        var statement: OpaquePointer?
+        var rc = sqlite3_prepare_v2(db, sql, -1, &statement, nil)
+        guard rc == SQLITE_OK, let statement else { throw Self.error(rc, String(cString: sqlite3_errmsg(db)), path: path) }
+        defer { sqlite3_finalize(statement) }
+        for (index, value) in values.enumerated() {
+            let i = Int32(index + 1)
+            switch value {
+            case .text(let t): rc = sqlite3_bind_text(statement, i, t, -1, transient)
+            case .int(let n): rc = sqlite3_bind_int64(statement, i, n)
+            case .real(let d): rc = sqlite3_bind_double(statement, i, d)
+            case .null: rc = sqlite3_bind_null(statement, i)
+            }
+            guard rc == SQLITE_OK else { throw Self.error(rc, String(cString: sqlite3_errmsg(db)), path: path) }
+        }
+        var rows: [T] = []
+        while true {
+            rc = sqlite3_step(statement)
+            if rc == SQLITE_ROW { rows.append(row(statement)); continue }
+            guard rc == SQLITE_DONE else { throw Self.error(rc, String(cString: sqlite3_errmsg(db)), path: path) }
+            return rows
+        }
+    }
+
+    static func error(_ rc: Int32, _ message: String, path: String) -> HubError {
+        switch rc & 0xFF {
+        case SQLITE_BUSY, SQLITE_LOCKED:
+            return HubError(.temporary, code: .stateBusy,
+                            "The registration records in \(path) stayed locked by another hubctl for \(busyTimeoutMilliseconds / 1000) s (\(message)). Try again when the other command has finished.")
+        case SQLITE_FULL:
+            return HubError(.cannotCreate, code: .diskFull, "Cannot write the registration records in \(path): the disk is full. Free some space and try again.")
+        case SQLITE_CORRUPT, SQLITE_NOTADB:
+            return HubError(.data, code: .stateDamaged, "The registration records in \(path) are damaged (\(message)). Move the file (and its -wal and -shm files) away and register again.")
+        default:
+            return HubError(.cannotCreate, code: .cannotCreate, "Cannot use the registration records in \(path) (\(message)). Check that --home is writable and has free space.")
+        }
+    }
+}

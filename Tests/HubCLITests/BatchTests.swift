@@ -1,0 +1,114 @@
+// `hubctl batch` in-process: the shard hash, the severity order, line parsing, and batches on the
+// shared libcurl multi handle against the in-process emulator (a 503 storm included).
+
+import Foundation
+@testable import HubCLI
+import HubCore
+import HubEmulator
+import Synchronization
+import Testing
+
+@Suite("Batch")
+struct BatchTests {
+    @Test func shardHashIsFNV1a64() {
+        // The published FNV-1a 64 test vectors: the offset basis for "", and "a".
+        #expect(BatchShard.fnv1a("") == 0xcbf2_9ce4_8422_2325)
+        #expect(BatchShard.fnv1a("a") == 0xaf63_dc4c_8601_ec8c)
+        #expect(BatchShard.fnv1a("foobar") == 0x8594_4171_f739_67e8)
+        let shards = (0..<5).map { BatchShard(index: $0, count: 5) }
+        for user in (0..<100).map({ "https://smp\n\napp\nu\($0)\n" }) {
+            #expect(shards.filter { $0.owns(user) }.count == 1, "exactly one shard owns \(user)")
+        }
+    }
+
+    @Test func shardFlag() throws {
+        #expect(try BatchShard(parsing: "2/4", environment: [:]) == BatchShard(index: 2, count: 4))
+        #expect(try BatchShard(parsing: "/4", environment: ["JOB_COMPLETION_INDEX": "3"]) == BatchShard(index: 3, count: 4))
+        for bad in ["4/4", "-1/4", "1/0", "x/2", "1", "1/2/3"] {
+            #expect(throws: HubError.self, "\(bad)") { try BatchShard(parsing: bad, environment: [:]) }
+        }
+        #expect(throws: HubError.self) { try BatchShard(parsing: "/4", environment: [:]) }
+    }
+
+    @Test func severityOrder() {
+        #expect(BatchResults.moreSevere(70, than: 64))
+        #expect(BatchResults.moreSevere(64, than: 77))
+        #expect(BatchResults.moreSevere(77, than: 69))
+        #expect(BatchResults.moreSevere(65, than: 66))
+        #expect(BatchResults.moreSevere(69, than: 75))
+        #expect(!BatchResults.moreSevere(75, than: 69))
+        #expect(BatchResults.moreSevere(75, than: 0))
+        #expect(!BatchResults.moreSevere(0, than: 75))
+    }
+
+    @Test func lineParsing() {
+        var batch = GlobalOptions()
+        batch.server = "https://smp.example.com"
+        let ok = BatchOperation(line: 3, text: #"{"command": ["settings", "get"], "user": "u1", "app-id": "a"}"#, batch: batch)
+        #expect(ok.refusal == nil)
+        #expect(ok.arguments == ["settings", "get"])
+        #expect(ok.identity == "https://smp.example.com\na\nu1\n")
+        let refusals = [
+            #"{"command": ["settings", "get"], "appId": "typo"}"#,
+            #"{"command": ["vault", "init"]}"#,
+            #"{"command": ["batch", "-"]}"#,
+            #"{"command": ["settings", "get", "--password-stdin"]}"#,
+            #"{"command": []}"#,
+            #"{"command": "settings get"}"#,
+            #"{"command": ["status"], "user": 7}"#,
+            #"["status"]"#,
+            "not json",
+        ]
+        for text in refusals {
+            let op = BatchOperation(line: 1, text: text, batch: batch)
+            #expect(op.refusal?.exitCode == 64, "\(text)")
+        }
+    }
+
+    @Test func resultLines() throws {
+        let ok = BatchResults.success(line: 4, stdout: Data("{\"a\":1}\n".utf8))
+        #expect(String(decoding: ok, as: UTF8.self) == #"{"line":4,"exitCode":0,"output":{"a":1}}"#)
+        let text = BatchResults.success(line: 5, stdout: Data("hello\n".utf8))
+        #expect(String(decoding: text, as: UTF8.self) == #"{"line":5,"exitCode":0,"output":{"text":"hello"}}"#)
+        let failed = BatchResults.failure(line: 6, exitCode: 66, errorObject: BatchResults.errorObject(HubError(.noInput, code: .notRegistered, "no")))
+        #expect(String(decoding: failed, as: UTF8.self) == #"{"line":6,"exitCode":66,"error":{"code":"not_registered","message":"no"}}"#)
+    }
+
+    /// A batch on the shared multi handle (no transport given, as in the process), while the server
+    /// answers 503 to the first requests: the shared backoff and the per-operation retries carry
+    /// every line through.
+    @Test func pooledBatchThroughA503Storm() async throws {
+        var app = EmulatorConfiguration.Application(id: "com.example.demo", users: ["demo": "demo-password"])
+        app.userPatterns = ["load-*": "load-password"]
+        let emulator = try await InProcessEmulator.start(EmulatorConfiguration(applications: [app]))
+        let bench = try CommandBench(emulator: emulator, extra: ["PW": "load-password"])
+        let users = (0..<16).map { "load-\($0)" }
+        var input = users.map { #"{"command": ["register"], "user": "\#($0)", "password-env": "PW"}"# }
+        input += users.map { #"{"command": ["settings", "get", "UserName"], "user": "\#($0)", "password-env": "PW"}"# }
+        try emulator.control("POST", "/_emulator/faults", json: #"{"status": 503, "retryAfter": 0, "count": 6}"#)
+
+        let out = Mutex(Data()), err = Mutex(Data())
+        let console = Console(stdoutIsTerminal: false, stderrIsTerminal: false,
+                              out: { data in out.withLock { $0.append(data) } },
+                              err: { data in err.withLock { $0.append(data) } })
+        let environment = bench.environment.merging(["HUBCTL_PASSWORD": ""]) { $1 }
+        let stdin = BufferedInput(input.joined(separator: "\n") + "\n")
+        let code = await withCheckedContinuation { (done: CheckedContinuation<Int32, Never>) in
+            Thread {
+                done.resume(returning: Hubctl.run(["batch", "--concurrency", "6", "-"], console: console) { global in
+                    CommandContext(global: global, console: console, environment: environment, input: stdin)
+                })
+            }.start()
+        }
+        let text = String(decoding: out.withLock { $0 }, as: UTF8.self)
+        #expect(code == 0, "\(text)\n\(String(decoding: err.withLock { $0 }, as: UTF8.self))")
+        var names: [Int: String] = [:]
+        for line in text.split(separator: "\n") {
+            let value = try JSONDecoder().decode(JSONValue.self, from: Data(line.utf8))
+            #expect(value["exitCode"] == .int(0), "\(line)")
+            if case .int(let n)? = value["line"], n > 16 { names[Int(n)] = value["output"]?["UserName"]?.stringValue }
+        }
+        #expect(names.count == 16)
+        for (index, user) in users.enumerated() { #expect(names[17 + index] == user) }
+    }
+}

@@ -412,6 +412,14 @@ _hubctl_settings_get() {
         return
         ;;
     esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    *)
+        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion settings get -- positional@0 "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
 }
 
 _hubctl_settings_set() {
@@ -474,6 +482,14 @@ _hubctl_settings_set() {
         ;;
     '--vault-passphrase-file')
         __hubctl_add_completions -f
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    *)
+        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion settings set -- positional@0 "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
         return
         ;;
     esac

@@ -4,6 +4,7 @@ import ArgumentParser
 import Foundation
 import HubConfig
 import HubCore
+import HubServices
 import HubVault
 
 enum DynamicCompletion {
@@ -12,6 +13,23 @@ enum DynamicCompletion {
         let env = ProcessInfo.processInfo.environment
         let file = try? ConfigFile.load(path: HubPaths.defaultConfigFile(environment: env))
         return file?.profiles.keys.sorted() ?? []
+    }
+
+    /// `NAME=` for `settings set`: the writable properties of the `$metadata` hubctl cached
+    /// (docs/protocol.md §13), else of its compiled table. Never asks a server.
+    static let writableProperties = CompletionKind.custom { _, _, prefix in
+        SchemaService.cachedPropertyNames(home: completionHome(), writableOnly: true).map { $0 + "=" }
+            .filter { $0.hasPrefix(prefix) }
+    }
+
+    /// Property names for `settings get`, from the same place.
+    static let properties = CompletionKind.custom { _, _, prefix in
+        SchemaService.cachedPropertyNames(home: completionHome(), writableOnly: false).filter { $0.hasPrefix(prefix) }
+    }
+
+    private static func completionHome() -> String {
+        let env = ProcessInfo.processInfo.environment
+        return env["HUBCTL_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? HubPaths.defaultHome(environment: env)
     }
 
     /// Vault keys, only when HUBCTL_VAULT_KEY or HUBCTL_VAULT_PASSPHRASE can open the vault silently.

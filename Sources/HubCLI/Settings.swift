@@ -28,7 +28,8 @@ struct SettingsGet: HubCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: ArgumentHelp("Property names (case-sensitive), e.g. CustomizationBundleId.", valueName: "NAME"))
+    @Argument(help: ArgumentHelp("Property names (case-sensitive), e.g. CustomizationBundleId.", valueName: "NAME"),
+              completion: DynamicCompletion.properties)
     var names: [String] = []
 
     func execute(_ context: CommandContext) throws {
@@ -58,7 +59,7 @@ struct SettingsSet: HubCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: ArgumentHelp("Assignments to make.", valueName: "NAME=VALUE"))
+    @Argument(help: ArgumentHelp("Assignments to make.", valueName: "NAME=VALUE"), completion: DynamicCompletion.writableProperties)
     var assignments: [String]
 
     func execute(_ context: CommandContext) throws {

@@ -202,6 +202,24 @@ public struct SchemaService {
                                         source: .server)
     }
 
+    /// The Connection property names known without asking a server (shell completion): those of every
+    /// `$metadata` cached in `home`, else the compiled table's. `writableOnly` keeps the writable ones.
+    public static func cachedPropertyNames(home: String, writableOnly: Bool) -> [String] {
+        let directory = home + "/cache/metadata"
+        var names = Set<String>()
+        for file in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where file.hasSuffix(".json") {
+            guard let data = try? BoundedFile.read(path: directory + "/" + file, limit: maximumCacheFileBytes,
+                                                   openFlags: O_NOFOLLOW, regularOnly: true),
+                  let entry = try? JSONDecoder.iso8601.decode(CachedSchema.self, from: data),
+                  let properties = entry.properties else { continue }
+            names.formUnion(properties.filter { !writableOnly || $0.writable }.map(\.name))
+        }
+        if names.isEmpty {
+            names = Set(ConnectionSchema.properties.values.filter { !writableOnly || $0.writable }.map(\.name))
+        }
+        return names.sorted()
+    }
+
     /// The cached entry for this server, application and version; nil when missing, unreadable or not
     /// this identity's (then it is simply fetched again).
     private func readCache(_ path: String) -> CachedSchema? {

@@ -120,6 +120,32 @@ func metadataFetches(_ emu: Emulator) throws -> Int {
         #expect(mode == 0o600)
     }
 
+    @Test func shellCompletionOffersTheCachedWritableProperties() throws {
+        let emu = try Emulator()
+        #expect(try emu.control("POST", "/_emulator/schema/properties", json: #"{"name": "FleetSlot", "type": "Edm.Int32"}"#).status == 201)
+        let hub = client(emu)
+        func complete(_ words: [String]) throws -> [String] {
+            var env = hub.environment
+            env["PATH"] = Binaries.directory + ":/usr/bin:/bin"
+            let line = words.joined(separator: " ")
+            let bash = try run("/bin/bash", ["-c", """
+                source "$1" && COMP_WORDS=(\(words.map { "'\($0)'" }.joined(separator: " "))) && COMP_CWORD=\(words.count - 1) && \
+                COMP_LINE='\(line)' && COMP_POINT=${#COMP_LINE} && _hubctl && printf '%s\\n' "${COMPREPLY[@]}"
+                """, "bash", Repo.root + "/completions/hubctl.bash"], environment: env)
+            return bash.out.split(separator: "\n").map(String.init)
+        }
+        // Before any $metadata is cached: the compiled table.
+        let before = try complete(["hubctl", "settings", "set", "Dev"])
+        #expect(before.contains("DeviceModel="), "\(before)")
+        #expect(!before.contains { $0.hasPrefix("FleetSlot") })
+        #expect(try hub("settings", "schema").status == 0)
+        let after = try complete(["hubctl", "settings", "set", "Fle"])
+        #expect(after == ["FleetSlot="], "\(after)")
+        #expect(try complete(["hubctl", "settings", "set", "Creat"]).isEmpty, "read-only properties are not offered")
+        #expect(try complete(["hubctl", "settings", "get", "Creat"]) == ["CreatedAt"])
+        #expect(try loggedRequests(emu).filter { $0.path.hasSuffix("$metadata") }.count == 1, "completion asks no server")
+    }
+
     @Test func schemaPrintsTypesWritabilityAndNullability() throws {
         let emu = try Emulator()
         let hub = client(emu)

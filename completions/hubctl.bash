@@ -173,13 +173,13 @@ _hubctl() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    register|unregister|settings|acp|vault|plist|status|help|help)
+    register|unregister|settings|acp|vault|plist|status|batch|help|help)
         # Offer subcommand argument completions
         "_hubctl_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'register unregister settings acp vault plist status help help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'register unregister settings acp vault plist status batch help help' -- "${cur}"))
         ;;
     esac
 }
@@ -1443,6 +1443,89 @@ _hubctl_status() {
     esac
 }
 
+_hubctl_batch() {
+    repeating_flags=()
+    non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
+    repeating_options=(--resume)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --concurrency --shard)
+    __hubctl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--server')
+        return
+        ;;
+    '--plist')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--app-id')
+        return
+        ;;
+    '--profile')
+        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion batch -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--cert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--key')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--pkcs12')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cert-provider')
+        return
+        ;;
+    '--cacert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--api-version')
+        return
+        ;;
+    '--home')
+        __hubctl_add_completions -d
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--deadline')
+        return
+        ;;
+    '--vault-passphrase-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '--resume')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--shard')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __hubctl_add_completions -f
+        return
+        ;;
+    esac
+}
+
 _hubctl_help() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
@@ -1453,7 +1536,7 @@ _hubctl_help() {
     # Offer positional completions
     case "${positional_number}" in
     *)
-        __hubctl_add_completions -W 'environment'$'\n''exit-codes'$'\n''register'$'\n''unregister'$'\n''settings'$'\n''acp'$'\n''vault'$'\n''plist'$'\n''status'$'\n''help'
+        __hubctl_add_completions -W 'environment'$'\n''exit-codes'$'\n''register'$'\n''unregister'$'\n''settings'$'\n''acp'$'\n''vault'$'\n''plist'$'\n''status'$'\n''batch'$'\n''help'
         return
         ;;
     esac

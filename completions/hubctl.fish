@@ -72,6 +72,8 @@ function __hubctl_parse_tokens -S
             end
         case 'status'
             __hubctl_parse_subcommand 0 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'version' 'h/help'
+        case 'batch'
+            __hubctl_parse_subcommand 1 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'concurrency=' 'resume=+' 'shard=' 'version' 'h/help'
         case 'help'
             __hubctl_parse_subcommand -r 1 'version' 'h/help'
         case 'help'
@@ -138,6 +140,7 @@ complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubct
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl" -eq 1' -fa 'vault' -d 'The local encrypted secure store (scrypt + AES-256-GCM, one file under --home).'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl" -eq 1' -fa 'plist' -d 'Work with clienthub.plist files.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl" -eq 1' -fa 'status' -d 'Show what hubctl knows: profile, server, registrations, vault, ACP.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl" -eq 1' -fa 'batch' -d 'Run many operations from NDJSON in one process, several at a time.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl" -eq 1' -fa 'help' -d 'Show the help of a command, or a topic: exit-codes, environment.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl" -eq 1' -fa 'help' -d 'Show subcommand help information.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl register" server' -l 'server' -d 'Server base URL, scheme://host:port[/path-prefix]. (env HUBCTL_SERVER)' -rfka ''
@@ -555,7 +558,33 @@ complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options 
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl status" vault-passphrase-file' -l 'vault-passphrase-file' -d 'File whose first line is the vault passphrase (or set HUBCTL_VAULT_PASSPHRASE / HUBCTL_VAULT_KEY).' -rF
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl status" version' -l 'version' -d 'Show the version.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl status" h help' -s 'h' -l 'help' -d 'Show help information.'
-complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl help" -ge 1' -fka 'environment exit-codes register unregister settings acp vault plist status help'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl batch" server' -l 'server' -d 'Server base URL, scheme://host:port[/path-prefix]. (env HUBCTL_SERVER)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl batch" plist' -l 'plist' -d 'clienthub.plist to take connection settings from. (env HUBCTL_PLIST)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl batch" app-id' -l 'app-id' -d 'Application id, e.g. com.acme.field. (env HUBCTL_APP_ID)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl batch" profile' -l 'profile' -d 'Profile in the configuration file. (env HUBCTL_PROFILE; default: default)' -rfka '(__hubctl_custom_completion ---completion batch -- --profile (count (__hubctl_tokens -pc)) (__hubctl_tokens -tC))'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl batch" user' -l 'user' -d 'Back-end user. (env HUBCTL_USER)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl batch" password-stdin' -l 'password-stdin' -d 'Read the back-end password from the first line of stdin (or set HUBCTL_PASSWORD).'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl batch" cert' -l 'cert' -d 'Client certificate, PEM. (env HUBCTL_CERT)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl batch" key' -l 'key' -d 'Client private key, PEM. (env HUBCTL_KEY)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl batch" pkcs12' -l 'pkcs12' -d 'Client certificate and key, PKCS#12; passphrase in HUBCTL_PKCS12_PASSPHRASE. (env HUBCTL_PKCS12)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl batch" cert-provider' -l 'cert-provider' -d 'Certificate provider: an external program (split on spaces, no shell), or `vault` for the certificate kept in the vault. (env HUBCTL_CERT_PROVIDER)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl batch" cacert' -l 'cacert' -d 'CA bundle to trust for the server. (env HUBCTL_CACERT)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl batch" insecure' -l 'insecure' -d 'Skip TLS certificate verification. Dangerous: anyone on the path can read your credentials.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl batch" api-version' -l 'api-version' -d 'latest (falls back to v1 on 404) or a pinned v1…v4. (env HUBCTL_API_VERSION; default: latest)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl batch" home' -l 'home' -d 'Where the vault and state live. (env HUBCTL_HOME; default: ${XDG_DATA_HOME:-~/.local/share}/hubctl)' -rfa '(__hubctl_complete_directories)'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl batch" timeout' -l 'timeout' -d 'Per-request time limit in seconds (each attempt). (env HUBCTL_TIMEOUT; default: 30)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl batch" deadline' -l 'deadline' -d 'Overall time limit of a command in seconds: every request, retry, wait and download ends within it. (env HUBCTL_DEADLINE; default: 120)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl batch" no-input' -l 'no-input' -d 'Never prompt; implied when stdin is not a terminal. (env HUBCTL_NO_INPUT=1)'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl batch" anonymous' -l 'anonymous' -d 'The application allows anonymous connections: use its public/ path. (env HUBCTL_ANONYMOUS=1)'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl batch" verbose' -l 'verbose' -d 'Log one line per request on stderr, secrets redacted.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl batch" vault-passphrase-file' -l 'vault-passphrase-file' -d 'File whose first line is the vault passphrase (or set HUBCTL_VAULT_PASSPHRASE / HUBCTL_VAULT_KEY).' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl batch" -eq 1' -F
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl batch" concurrency' -l 'concurrency' -d 'Operations in flight at once (1–256).' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl batch"' -l 'resume' -d 'Skip the lines that succeeded in this earlier results file (repeatable).' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl batch" shard' -l 'shard' -d 'Run only the lines of shard I of N (I from 0; \'/N\' reads I from JOB_COMPLETION_INDEX).' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl batch" version' -l 'version' -d 'Show the version.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl batch" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl help" -ge 1' -fka 'environment exit-codes register unregister settings acp vault plist status batch help'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl help" version' -l 'version' -d 'Show the version.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl help" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl help" version' -l 'version' -d 'Show the version.'

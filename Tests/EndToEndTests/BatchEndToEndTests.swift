@@ -226,6 +226,21 @@ private func registerLines(_ users: [String]) -> String {
         #expect(results(ok.out)[1]?["exitCode"] as? Int == 0)
     }
 
+    @Test func progressOnlyOnATerminal() throws {
+        let hub = Hubctl(dir: TempDir("batchtty"))
+        let file = hub.dir.write("jobs.ndjson", (0..<5).map { #"{"command": ["status"], "user": "u\#($0)"}"# }.joined(separator: "\n") + "\n")
+        let piped = try hub("batch", file)
+        #expect(piped.status == 0)
+        #expect(!piped.err.contains("done,"), "no progress bar in a pipe: \(piped.err)")
+        #expect(piped.err.contains("5 operations, 5 succeeded"), "the summary: \(piped.err)")
+        var env = hub.environment
+        env["TERM"] = "xterm"
+        let tty = try run("/usr/bin/script", ["-qec", "\(Binaries.hubctl) batch \(file)", "/dev/null"], environment: env)
+        #expect(tty.status == 0, "\(tty)")
+        #expect(tty.out.contains("done, 0 failed"), "a progress bar on a terminal: \(tty.out)")
+        #expect(tty.out.contains("ETA"), "with an ETA for a file: \(tty.out)")
+    }
+
     // MARK: Migration of 0.1 records
 
     @Test func migratesA01StateFile() throws {

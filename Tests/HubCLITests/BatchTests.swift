@@ -41,9 +41,8 @@ struct BatchTests {
         #expect(!BatchResults.moreSevere(0, than: 75))
     }
 
-    @Test func lineParsing() {
-        var batch = GlobalOptions()
-        batch.server = "https://smp.example.com"
+    @Test func lineParsing() throws {
+        let batch = try GlobalOptions.parse(["--server", "https://smp.example.com"])
         let ok = BatchOperation(line: 3, text: #"{"command": ["settings", "get"], "user": "u1", "app-id": "a"}"#, batch: batch)
         #expect(ok.refusal == nil)
         #expect(ok.arguments == ["settings", "get"])

@@ -15,7 +15,11 @@ RELEASE_BIN ?= .build/release
 
 # Debian packages the build, the tests and the demo need.
 APT_PACKAGES := libcurl4-openssl-dev libssl-dev libarchive-dev pkg-config curl openssl jq \
-                libarchive-tools nginx-light zsh fish man-db python3 hyperfine time
+                libarchive-tools nginx-light zsh fish man-db python3 hyperfine time \
+                chromium chromium-driver python3-pip
+# PyPI packages (module=package) the tests and the demo need: Selenium drives Chromium through the
+# OAuth login (scripts/oauth-browser.py).
+PIP_PACKAGES := selenium=selenium
 
 .PHONY: all deps build release demo test unit check-generated completions man install uninstall bench clean
 
@@ -23,6 +27,7 @@ all: build
 
 deps:
 	@bash scripts/install-deps.sh $(APT_PACKAGES)
+	@bash scripts/install-pip.sh $(PIP_PACKAGES)
 
 build: deps
 	$(SWIFT) build --product hubctl

@@ -11,6 +11,9 @@ enum HubctlSubcommands {
         VaultCommand.self,
         PlistCommand.self,
         StatusCommand.self,
+        LoginCommand.self,
+        LogoutCommand.self,
+        AuthCommand.self,
         HelpCommand.self,
     ]
 }

@@ -16,6 +16,8 @@ public struct EmulatorConfiguration: Sendable, Decodable {
         public var authentication: String
         /// Overrides of the server-owned defaults of new connections, e.g. `PasswordPolicyMinLength`.
         public var settings: [String: ODataValue]
+        /// OAuth client, SAML, application versioning: a Mobile Services application (MobileServices.swift).
+        public var mobileServices: MobileServicesApp?
 
         public init(id: String, users: [String: String] = [:], anonymous: Bool = false,
                     securityConfiguration: String? = nil, settings: [String: ODataValue] = [:],
@@ -28,7 +30,7 @@ public struct EmulatorConfiguration: Sendable, Decodable {
             self.settings = settings
         }
 
-        enum CodingKeys: String, CodingKey { case id, users, anonymous, securityConfiguration, settings, authentication }
+        enum CodingKeys: String, CodingKey { case id, users, anonymous, securityConfiguration, settings, authentication, mobileServices }
 
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -43,6 +45,7 @@ public struct EmulatorConfiguration: Sendable, Decodable {
             }
             let raw = try c.decodeIfPresent(JSONObjectOfValues.self, forKey: .settings)
             settings = raw?.values ?? [:]
+            mobileServices = try c.decodeIfPresent(MobileServicesApp.self, forKey: .mobileServices)
         }
     }
 
@@ -62,6 +65,8 @@ public struct EmulatorConfiguration: Sendable, Decodable {
     public var pathPrefix: String
     public var answerFormat: AnswerFormat
     public var idLocations: [IdLocation]
+    /// The onboarding version `GET /mobileservices/management/versions` names; nil = that address is 404.
+    public var onboardingVersion: String?
 
     public static let defaultApplications: [Application] = [
         Application(id: "com.example.demo", users: ["demo": "demo-password", "alice": "alice-password"],
@@ -82,7 +87,7 @@ public struct EmulatorConfiguration: Sendable, Decodable {
         self.idLocations = idLocations
     }
 
-    enum CodingKeys: String, CodingKey { case applications, versions, pathPrefix, answerFormat, idLocations }
+    enum CodingKeys: String, CodingKey { case applications, versions, pathPrefix, answerFormat, idLocations, onboardingVersion }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -93,6 +98,7 @@ public struct EmulatorConfiguration: Sendable, Decodable {
             pathPrefix: try c.decodeIfPresent(String.self, forKey: .pathPrefix) ?? defaults.pathPrefix,
             answerFormat: try c.decodeIfPresent(AnswerFormat.self, forKey: .answerFormat) ?? defaults.answerFormat,
             idLocations: try c.decodeIfPresent([IdLocation].self, forKey: .idLocations) ?? defaults.idLocations)
+        onboardingVersion = try c.decodeIfPresent(String.self, forKey: .onboardingVersion)
     }
 
     /// Reads a configuration file; the error names the file and what is wrong with it.

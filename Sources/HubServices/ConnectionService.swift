@@ -92,7 +92,7 @@ public final class ConnectionService {
         let body = try ODataCodec.encodeProperties(request.properties)
         let chosenId = makeConnectionId()
         var lastNotFound: HTTPResponse?
-        for version in endpoint.versionsToTry {
+        for version in try session.registrationVersionsToTry() {
             // A client-chosen X-SMP-APPCID makes the POST idempotent, so it is safe to retry.
             let response = try session.send(session.request("POST", endpoint.connectionsURL(version: version),
                                                             appcid: chosenId, json: body, idempotent: true))

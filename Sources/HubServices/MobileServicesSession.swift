@@ -116,11 +116,11 @@ extension SMPSession {
         return version
     }
 
-    /// The versions registration tries: a pinned one; else the one the server names, else
-    /// `latest` then `v1`.
+    /// The versions registration tries: a pinned one; for a Mobile Services application (an OAuth
+    /// client is configured) the one the server names; else `latest` then `v1`.
     public func registrationVersionsToTry() throws -> [String] {
         let configured = endpoint.versionsToTry
-        guard configured.count > 1 else { return configured }
+        guard configured.count > 1, config.oauth != nil else { return configured }
         do {
             if let discovered = try discoveredOnboardingVersion() { return [discovered] }
         } catch let error as HubError where error.kind != .permission && error.code != .timeout {

@@ -78,7 +78,7 @@ public final class LoopbackListener {
         var yes: Int32 = 1
         _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        var bindResult: Int32
+        let bindResult: Int32
         if v6 {
             var address = sockaddr_in6()
             address.sin6_family = sa_family_t(AF_INET6)

@@ -100,7 +100,7 @@ public struct OAuthTokenEndpoint {
                 refresh_token = try c.decodeIfPresent(String.self, forKey: .refresh_token)
                 // Some servers send expires_in as a string.
                 if let n = try? c.decodeIfPresent(Double.self, forKey: .expires_in) { expires_in = n }
-                else { expires_in = (try? c.decodeIfPresent(String.self, forKey: .expires_in)).flatMap { $0.flatMap(Double.init) } }
+                else { expires_in = (try? c.decodeIfPresent(String.self, forKey: .expires_in)).flatMap { Double($0) } }
                 scope = try? c.decodeIfPresent(String.self, forKey: .scope)
                 error = try? c.decodeIfPresent(String.self, forKey: .error)
                 error_description = try? c.decodeIfPresent(String.self, forKey: .error_description)

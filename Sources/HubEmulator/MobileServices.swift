@@ -334,14 +334,21 @@ struct MobileServicesEndpoints: Sendable {
         Answers.text(.badRequest, "<!DOCTYPE html><html><head><title>Login error</title></head><body><h1 id=\"error\">\(Self.escape(message))</h1></body></html>", contentType: "text/html;charset=utf-8")
     }
 
-    private func checkClient(_ p: [String: String]) -> Result<(String, MobileServicesApp.OAuthClient, String), Response> {
+    /// The client and redirect URI of an authorization request, or the page refusing it (never a
+    /// redirect to an address the client does not have).
+    private enum Checked {
+        case success(String, MobileServicesApp.OAuthClient, String)
+        case failure(Response)
+    }
+
+    private func checkClient(_ p: [String: String]) -> Checked {
         guard let clientId = p["client_id"], let (appId, client) = mobile.client(id: clientId) else {
             return .failure(htmlError("Unknown OAuth client."))
         }
         guard let redirect = p["redirect_uri"], client.redirectUris.contains(where: { Self.loopbackMatch(redirect, $0) }) else {
             return .failure(htmlError("The redirect URI is not configured for this OAuth client."))
         }
-        return .success((appId, client, redirect))
+        return .success(appId, client, redirect)
     }
 
     private func authorizeForm(_ params: [(String, String)], problem: String?) -> Response {
@@ -350,7 +357,7 @@ struct MobileServicesEndpoints: Sendable {
         let appId: String
         switch checkClient(p) {
         case .failure(let r): return r
-        case .success(let (a, _, redirect)):
+        case .success(let a, _, let redirect):
             appId = a
             if p["response_type"] != "code" { return redirectTo(redirect, ["error": "unsupported_response_type", "state": p["state"]]) }
             if let method = p["code_challenge_method"], method != "S256" {
@@ -376,7 +383,7 @@ struct MobileServicesEndpoints: Sendable {
     private func login(_ p: [String: String]) -> Response {
         switch checkClient(p) {
         case .failure(let r): return r
-        case .success(let (appId, client, redirect)):
+        case .success(let appId, let client, let redirect):
             guard let user = p["username"], let password = p["password"], !user.isEmpty,
                   state.application(appId)?.configuration.users[user] == password else {
                 return authorizeForm(p.map { ($0.key, $0.value) }, problem: "Wrong user or password.")

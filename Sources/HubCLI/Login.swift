@@ -119,7 +119,10 @@ struct LoginCommand: HubCommand {
     /// Prints the URL and reads the redirected address (or the code) from stdin.
     static func pasted(_ context: CommandContext, url: String) throws -> AuthorizationResponse {
         context.console.rawErr("Open this address in a browser and log in:\n\n  \(url)\n\nThen paste the address the browser was sent to (or the code): ")
-        guard let line = try context.input.readSecretLine(), let answer = AuthorizationResponse(pasted: String(decoding: line, as: UTF8.self)) else {
+        let line = try context.input.readSecretLine()
+        // Piped input is not echoed: end the prompt's line so what follows starts on its own.
+        if !context.input.isTerminal { context.console.rawErr("\n") }
+        guard let line, let answer = AuthorizationResponse(pasted: String(decoding: line, as: UTF8.self)) else {
             throw HubError.usage("No address or code was given on stdin. Paste the address the browser was sent to after the login.", code: .usage)
         }
         return answer

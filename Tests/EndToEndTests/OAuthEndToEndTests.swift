@@ -167,8 +167,8 @@ enum HeadlessBrowser {
         let (result, _) = try bed.pasteLogin { $0.replacingOccurrences(of: "state=", with: "state=x") }
         #expect(result.status == 77, "\(result)")
         #expect(result.errorCode == "oauth_state_mismatch")
-        let after = try bed.hub("settings", "get")
-        #expect(after.status == 77)
+        let after = try bed.hub("auth", "token")
+        #expect(after.status == 77, "\(after)")
         #expect(after.errorCode == "login_required")
     }
 
@@ -262,7 +262,7 @@ enum HeadlessBrowser {
         // A CI job seeded with the spent token cannot log in any more.
         let ci = Hubctl(environment: bed.hub.environment.merging(["HUBCTL_HOME": TempDir("ci").path + "/home",
                                                                   "HUBCTL_REFRESH_TOKEN": original]) { $1 })
-        let spent = try ci("settings", "get")
+        let spent = try ci("register")
         #expect(spent.status == 77, "\(spent)")
         #expect(spent.errorCode == "login_required")
         // Seeded with the current one it works, and keeps the next rotation in its own vault.

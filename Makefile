@@ -15,7 +15,12 @@ RELEASE_BIN ?= .build/release
 
 # Debian packages the build, the tests and the demo need.
 APT_PACKAGES := libcurl4-openssl-dev libssl-dev libarchive-dev libsqlite3-dev pkg-config curl openssl jq \
-                libarchive-tools nginx-light zsh fish man-db python3 python3-pip hyperfine time
+                libarchive-tools nginx-light zsh fish man-db python3 hyperfine time \
+                chromium chromium-driver python3-pip
+# PyPI packages (module=package) the tests and the demo need: Selenium drives Chromium through the
+# OAuth login (scripts/oauth-browser.py); SAP's pyodata (with requests) is the independent OData V2
+# client of the interoperability tests (Tests/Interop).
+PIP_PACKAGES := selenium=selenium pyodata=pyodata requests=requests
 
 .PHONY: all deps build release demo test unit check-generated completions man install uninstall bench clean
 
@@ -23,6 +28,7 @@ all: build
 
 deps:
 	@bash scripts/install-deps.sh $(APT_PACKAGES)
+	@bash scripts/install-pip.sh $(PIP_PACKAGES)
 
 build: deps
 	$(SWIFT) build --product hubctl
@@ -42,7 +48,6 @@ demo: build
 # threads while child processes work, and must not starve the in-process servers of the first;
 # they run one at a time (see Tests/EndToEndTests/Harness.swift).
 test: deps
-	@bash scripts/install-python-deps.sh
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --skip EndToEndTests 2>&1 | tee .build/test-unit.log; exit $${PIPESTATUS[0]}
 	$(SWIFT) test --skip-build --no-parallel --filter EndToEndTests 2>&1 | tee .build/test-e2e.log; exit $${PIPESTATUS[0]}

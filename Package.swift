@@ -45,7 +45,7 @@ let package = Package(
         ], swiftSettings: strict),
 
         // Credentials: the reactive chain and certificate providers.
-        .target(name: "HubAuth", dependencies: ["HubCore", "HubTransport", "HubVault"], swiftSettings: strict),
+        .target(name: "HubAuth", dependencies: ["HubCore", "HubTransport", "HubVault", "COpenSSL"], swiftSettings: strict),
 
         // SMP: registration, settings, ACP over the transport.
         .target(name: "HubServices", dependencies: [
@@ -65,6 +65,7 @@ let package = Package(
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "NIOCore", package: "swift-nio"),
+            "COpenSSL",
         ], swiftSettings: strict),
         .executableTarget(name: "hubctl-emulator", dependencies: [
             "HubEmulator",

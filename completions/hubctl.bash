@@ -173,13 +173,13 @@ _hubctl() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    register|unregister|settings|acp|vault|plist|status|batch|help|help)
+    register|unregister|settings|acp|vault|plist|status|batch|login|logout|auth|help|help)
         # Offer subcommand argument completions
         "_hubctl_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'register unregister settings acp vault plist status batch help help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'register unregister settings acp vault plist status batch login logout auth help help' -- "${cur}"))
         ;;
     esac
 }
@@ -188,7 +188,7 @@ _hubctl_register() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --save-credentials --force --version -h --help)
     repeating_options=(--set)
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --device-type --device-model)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --device-type --device-model)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -246,6 +246,21 @@ _hubctl_register() {
         __hubctl_add_completions -f
         return
         ;;
+    '--oauth-client-id')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--oauth-authorize-url')
+        return
+        ;;
+    '--oauth-token-url')
+        return
+        ;;
+    '--app-version')
+        return
+        ;;
     '--device-type')
         return
         ;;
@@ -262,7 +277,7 @@ _hubctl_unregister() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --appcid)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --appcid)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -320,6 +335,21 @@ _hubctl_unregister() {
         __hubctl_add_completions -f
         return
         ;;
+    '--oauth-client-id')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--oauth-authorize-url')
+        return
+        ;;
+    '--oauth-token-url')
+        return
+        ;;
+    '--app-version')
+        return
+        ;;
     '--appcid')
         return
         ;;
@@ -353,7 +383,7 @@ _hubctl_settings_get() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version)
     __hubctl_offer_flags_options -1
 
     # Offer option value completions
@@ -411,6 +441,21 @@ _hubctl_settings_get() {
         __hubctl_add_completions -f
         return
         ;;
+    '--oauth-client-id')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--oauth-authorize-url')
+        return
+        ;;
+    '--oauth-token-url')
+        return
+        ;;
+    '--app-version')
+        return
+        ;;
     esac
 
     # Offer positional completions
@@ -426,7 +471,7 @@ _hubctl_settings_set() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version)
     __hubctl_offer_flags_options -1
 
     # Offer option value completions
@@ -484,6 +529,21 @@ _hubctl_settings_set() {
         __hubctl_add_completions -f
         return
         ;;
+    '--oauth-client-id')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--oauth-authorize-url')
+        return
+        ;;
+    '--oauth-token-url')
+        return
+        ;;
+    '--app-version')
+        return
+        ;;
     esac
 
     # Offer positional completions
@@ -499,7 +559,7 @@ _hubctl_settings_schema() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -557,6 +617,21 @@ _hubctl_settings_schema() {
         __hubctl_add_completions -f
         return
         ;;
+    '--oauth-client-id')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--oauth-authorize-url')
+        return
+        ;;
+    '--oauth-token-url')
+        return
+        ;;
+    '--app-version')
+        return
+        ;;
     esac
 }
 
@@ -587,7 +662,7 @@ _hubctl_acp_check() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --dest)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --dest)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -645,6 +720,21 @@ _hubctl_acp_check() {
         __hubctl_add_completions -f
         return
         ;;
+    '--oauth-client-id')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--oauth-authorize-url')
+        return
+        ;;
+    '--oauth-token-url')
+        return
+        ;;
+    '--app-version')
+        return
+        ;;
     '--dest')
         return
         ;;
@@ -655,7 +745,7 @@ _hubctl_acp_fetch() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --force --no-sync --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --dest --max-bytes --max-entries --max-path-bytes)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --dest --max-bytes --max-entries --max-path-bytes)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -713,6 +803,21 @@ _hubctl_acp_fetch() {
         __hubctl_add_completions -f
         return
         ;;
+    '--oauth-client-id')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--oauth-authorize-url')
+        return
+        ;;
+    '--oauth-token-url')
+        return
+        ;;
+    '--app-version')
+        return
+        ;;
     '--dest')
         return
         ;;
@@ -755,7 +860,7 @@ _hubctl_vault_init() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -813,6 +918,21 @@ _hubctl_vault_init() {
         __hubctl_add_completions -f
         return
         ;;
+    '--oauth-client-id')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--oauth-authorize-url')
+        return
+        ;;
+    '--oauth-token-url')
+        return
+        ;;
+    '--app-version')
+        return
+        ;;
     esac
 }
 
@@ -820,7 +940,7 @@ _hubctl_vault_set() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version)
     __hubctl_offer_flags_options 2
 
     # Offer option value completions
@@ -878,6 +998,21 @@ _hubctl_vault_set() {
         __hubctl_add_completions -f
         return
         ;;
+    '--oauth-client-id')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--oauth-authorize-url')
+        return
+        ;;
+    '--oauth-token-url')
+        return
+        ;;
+    '--app-version')
+        return
+        ;;
     esac
 }
 
@@ -885,7 +1020,7 @@ _hubctl_vault_show() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version)
     __hubctl_offer_flags_options 1
 
     # Offer option value completions
@@ -943,6 +1078,21 @@ _hubctl_vault_show() {
         __hubctl_add_completions -f
         return
         ;;
+    '--oauth-client-id')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--oauth-authorize-url')
+        return
+        ;;
+    '--oauth-token-url')
+        return
+        ;;
+    '--app-version')
+        return
+        ;;
     esac
 
     # Offer positional completions
@@ -958,7 +1108,7 @@ _hubctl_vault_list() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -1016,6 +1166,21 @@ _hubctl_vault_list() {
         __hubctl_add_completions -f
         return
         ;;
+    '--oauth-client-id')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--oauth-authorize-url')
+        return
+        ;;
+    '--oauth-token-url')
+        return
+        ;;
+    '--app-version')
+        return
+        ;;
     esac
 }
 
@@ -1023,7 +1188,7 @@ _hubctl_vault_delete() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version)
     __hubctl_offer_flags_options 1
 
     # Offer option value completions
@@ -1081,6 +1246,21 @@ _hubctl_vault_delete() {
         __hubctl_add_completions -f
         return
         ;;
+    '--oauth-client-id')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--oauth-authorize-url')
+        return
+        ;;
+    '--oauth-token-url')
+        return
+        ;;
+    '--app-version')
+        return
+        ;;
     esac
 
     # Offer positional completions
@@ -1096,7 +1276,7 @@ _hubctl_vault_rekey() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --new-passphrase-file)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --new-passphrase-file)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -1154,6 +1334,21 @@ _hubctl_vault_rekey() {
         __hubctl_add_completions -f
         return
         ;;
+    '--oauth-client-id')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--oauth-authorize-url')
+        return
+        ;;
+    '--oauth-token-url')
+        return
+        ;;
+    '--app-version')
+        return
+        ;;
     '--new-passphrase-file')
         return
         ;;
@@ -1164,7 +1359,7 @@ _hubctl_vault_import-cert() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -1222,6 +1417,21 @@ _hubctl_vault_import-cert() {
         __hubctl_add_completions -f
         return
         ;;
+    '--oauth-client-id')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--oauth-authorize-url')
+        return
+        ;;
+    '--oauth-token-url')
+        return
+        ;;
+    '--app-version')
+        return
+        ;;
     esac
 }
 
@@ -1229,7 +1439,7 @@ _hubctl_vault_delete-cert() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -1287,6 +1497,21 @@ _hubctl_vault_delete-cert() {
         __hubctl_add_completions -f
         return
         ;;
+    '--oauth-client-id')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--oauth-authorize-url')
+        return
+        ;;
+    '--oauth-token-url')
+        return
+        ;;
+    '--app-version')
+        return
+        ;;
     esac
 }
 
@@ -1317,7 +1542,7 @@ _hubctl_plist_validate() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --strict --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version)
     __hubctl_offer_flags_options -1
 
     # Offer option value completions
@@ -1375,6 +1600,21 @@ _hubctl_plist_validate() {
         __hubctl_add_completions -f
         return
         ;;
+    '--oauth-client-id')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--oauth-authorize-url')
+        return
+        ;;
+    '--oauth-token-url')
+        return
+        ;;
+    '--app-version')
+        return
+        ;;
     esac
 }
 
@@ -1382,7 +1622,7 @@ _hubctl_status() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -1440,6 +1680,21 @@ _hubctl_status() {
         __hubctl_add_completions -f
         return
         ;;
+    '--oauth-client-id')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--oauth-authorize-url')
+        return
+        ;;
+    '--oauth-token-url')
+        return
+        ;;
+    '--app-version')
+        return
+        ;;
     esac
 }
 
@@ -1447,7 +1702,7 @@ _hubctl_batch() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=(--resume)
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --concurrency --shard)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --concurrency --shard)
     __hubctl_offer_flags_options 1
 
     # Offer option value completions
@@ -1505,6 +1760,21 @@ _hubctl_batch() {
         __hubctl_add_completions -f
         return
         ;;
+    '--oauth-client-id')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--oauth-authorize-url')
+        return
+        ;;
+    '--oauth-token-url')
+        return
+        ;;
+    '--app-version')
+        return
+        ;;
     '--concurrency')
         return
         ;;
@@ -1526,6 +1796,269 @@ _hubctl_batch() {
     esac
 }
 
+_hubctl_login() {
+    repeating_flags=()
+    non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --no-browser --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version)
+    __hubctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--server')
+        return
+        ;;
+    '--plist')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--app-id')
+        return
+        ;;
+    '--profile')
+        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion login -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--cert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--key')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--pkcs12')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cert-provider')
+        return
+        ;;
+    '--cacert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--api-version')
+        return
+        ;;
+    '--home')
+        __hubctl_add_completions -d
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--deadline')
+        return
+        ;;
+    '--vault-passphrase-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--oauth-client-id')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--oauth-authorize-url')
+        return
+        ;;
+    '--oauth-token-url')
+        return
+        ;;
+    '--app-version')
+        return
+        ;;
+    esac
+}
+
+_hubctl_logout() {
+    repeating_flags=()
+    non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version)
+    __hubctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--server')
+        return
+        ;;
+    '--plist')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--app-id')
+        return
+        ;;
+    '--profile')
+        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion logout -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--cert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--key')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--pkcs12')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cert-provider')
+        return
+        ;;
+    '--cacert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--api-version')
+        return
+        ;;
+    '--home')
+        __hubctl_add_completions -d
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--deadline')
+        return
+        ;;
+    '--vault-passphrase-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--oauth-client-id')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--oauth-authorize-url')
+        return
+        ;;
+    '--oauth-token-url')
+        return
+        ;;
+    '--app-version')
+        return
+        ;;
+    esac
+}
+
+_hubctl_auth() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __hubctl_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    token)
+        # Offer subcommand argument completions
+        "_hubctl_auth_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'token' -- "${cur}"))
+        ;;
+    esac
+}
+
+_hubctl_auth_token() {
+    repeating_flags=()
+    non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version)
+    __hubctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--server')
+        return
+        ;;
+    '--plist')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--app-id')
+        return
+        ;;
+    '--profile')
+        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion auth token -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--cert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--key')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--pkcs12')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cert-provider')
+        return
+        ;;
+    '--cacert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--api-version')
+        return
+        ;;
+    '--home')
+        __hubctl_add_completions -d
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--deadline')
+        return
+        ;;
+    '--vault-passphrase-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--oauth-client-id')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--oauth-authorize-url')
+        return
+        ;;
+    '--oauth-token-url')
+        return
+        ;;
+    '--app-version')
+        return
+        ;;
+    esac
+}
+
 _hubctl_help() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
@@ -1536,7 +2069,7 @@ _hubctl_help() {
     # Offer positional completions
     case "${positional_number}" in
     *)
-        __hubctl_add_completions -W 'environment'$'\n''exit-codes'$'\n''register'$'\n''unregister'$'\n''settings'$'\n''acp'$'\n''vault'$'\n''plist'$'\n''status'$'\n''batch'$'\n''help'
+        __hubctl_add_completions -W 'environment'$'\n''exit-codes'$'\n''register'$'\n''unregister'$'\n''settings'$'\n''acp'$'\n''vault'$'\n''plist'$'\n''status'$'\n''batch'$'\n''login'$'\n''logout'$'\n''auth'$'\n''help'
         return
         ;;
     esac

@@ -84,4 +84,23 @@ show hubctl plist validate "$work/clienthub.plist"
 
 show hubctl status
 show hubctl unregister
-bold "Demo complete: register → settings → acp → vault → plist validate → unregister."
+
+# SAP Mobile Services on BTP: an application secured with OAuth2. The emulator gets an OAuth client
+# for com.example.other; `hubctl login` opens the login page in a real (headless) Chromium, driven
+# by scripts/oauth-browser.py as $BROWSER, which fills in the emulator's form for the demo user.
+client_id=6f1c2d3e-0000-4000-8000-00000000c11e
+curl -fsS -X PUT -H 'Content-Type: application/json' \
+    -d '{"appId":"com.example.other","oauth":{"clientId":"'"$client_id"'","redirectUris":["http://127.0.0.1/callback"],"accessTokenSeconds":60}}' \
+    "$url/_emulator/mobileservices" >/dev/null
+bold "(the administrator secured com.example.other with OAuth client $client_id)"
+export HUBCTL_APP_ID=com.example.other HUBCTL_OAUTH_CLIENT_ID="$client_id" HUBCTL_REDIRECT_URI=http://127.0.0.1:0/callback
+unset HUBCTL_PASSWORD
+export BROWSER="$(cd "$(dirname "$0")" && pwd)/oauth-browser.py"
+show hubctl login
+show hubctl register --device-model demo-box
+show hubctl settings get UserName ApplicationConnectionId
+bold "\$ hubctl auth token | jq '{tokenType, expiresAt}'   (the token itself is a secret)"
+hubctl auth token | { command -v jq >/dev/null && jq '{tokenType, expiresAt}' || sed 's/"accessToken":"[^"]*"/"accessToken":"…"/'; }
+show hubctl unregister
+show hubctl logout
+bold "Demo complete: register → settings → acp → vault → plist validate → unregister → OAuth login on Mobile Services."

@@ -77,6 +77,21 @@ public struct GlobalOptions: ParsableArguments, Sendable {
     @Option(name: GlobalSetting.vaultPassphraseFile.optionName, help: GlobalSetting.vaultPassphraseFile.argumentHelp, completion: .file())
     public var vaultPassphraseFile: String?
 
+    @Option(name: GlobalSetting.oauthClientId.optionName, help: GlobalSetting.oauthClientId.argumentHelp)
+    public var oauthClientId: String?
+
+    @Option(name: GlobalSetting.redirectUri.optionName, help: GlobalSetting.redirectUri.argumentHelp)
+    public var redirectUri: String?
+
+    @Option(name: GlobalSetting.oauthAuthorizeUrl.optionName, help: GlobalSetting.oauthAuthorizeUrl.argumentHelp)
+    public var oauthAuthorizeUrl: String?
+
+    @Option(name: GlobalSetting.oauthTokenUrl.optionName, help: GlobalSetting.oauthTokenUrl.argumentHelp)
+    public var oauthTokenUrl: String?
+
+    @Option(name: GlobalSetting.appVersion.optionName, help: GlobalSetting.appVersion.argumentHelp)
+    public var appVersion: String?
+
     /// The value given on the command line for a setting that the configuration layers resolve
     /// (nil when the flag was not given). Settings without a flag, or read elsewhere (home,
     /// verbose, …), have no entry here.
@@ -85,6 +100,8 @@ public struct GlobalOptions: ParsableArguments, Sendable {
         .user: { $0.user }, .cert: { $0.cert }, .key: { $0.key }, .pkcs12: { $0.pkcs12 },
         .certProvider: { $0.certProvider }, .cacert: { $0.cacert }, .apiVersion: { $0.apiVersion },
         .timeout: { $0.timeout.map { String($0) } }, .deadline: { $0.deadline.map { String($0) } }, .anonymous: { $0.anonymous ? "true" : nil },
+        .oauthClientId: { $0.oauthClientId }, .redirectUri: { $0.redirectUri },
+        .oauthAuthorizeUrl: { $0.oauthAuthorizeUrl }, .oauthTokenUrl: { $0.oauthTokenUrl }, .appVersion: { $0.appVersion },
     ]
 
     /// The flags given, by their configuration names, for the first configuration layer.

@@ -12,6 +12,9 @@ enum HubctlSubcommands {
         PlistCommand.self,
         StatusCommand.self,
         BatchCommand.self,
+        LoginCommand.self,
+        LogoutCommand.self,
+        AuthCommand.self,
         HelpCommand.self,
     ]
 }

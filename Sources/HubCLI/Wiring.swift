@@ -106,7 +106,7 @@ extension CommandContext {
     /// resolved configuration over the authenticated transport.
     func session(saveCredentials: Bool = false) throws -> SMPSession {
         let config = try connectionConfig()
-        let http = AuthenticatingTransport(transport: try makeTransport(config),
+        let http = AuthenticatingTransport(transport: try mobileServicesTransport(config),
                                            providers: try credentialProviders(config, saveCredentials: saveCredentials), user: config.user)
         return SMPSession(endpoint: SMPEndpoint(config: config), http: http)
     }

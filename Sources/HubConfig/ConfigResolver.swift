@@ -108,7 +108,17 @@ public struct ConfigResolver: Sendable {
             policy = parsed
         }
 
-        return ConnectionConfig(
+        var oauth: OAuthSettings?
+        if let clientId = string("oauth-client-id") {
+            let redirect = string("redirect-uri") ?? GlobalSetting.redirectUri.defaultValue!
+            oauth = OAuthSettings(
+                clientId: clientId,
+                redirectURI: try Self.absoluteURL(redirect, of: .redirectUri),
+                authorizeURL: try Self.absoluteURL(string("oauth-authorize-url") ?? normalizedServer + "/oauth2/api/v1/authorize", of: .oauthAuthorizeUrl),
+                tokenURL: try Self.absoluteURL(string("oauth-token-url") ?? normalizedServer + "/oauth2/api/v1/token", of: .oauthTokenUrl))
+        }
+
+        var resolved = ConnectionConfig(
             server: normalizedServer,
             appId: appId ?? "",
             user: string("user"),
@@ -129,6 +139,20 @@ public struct ConfigResolver: Sendable {
             profile: profile,
             plist: plistPath
         )
+        resolved.oauth = oauth
+        resolved.appVersion = string("app-version")
+        return resolved
+    }
+
+    /// An absolute http(s) URL without credentials (OAuth endpoints and the redirect URI); exit 78 otherwise.
+    static func absoluteURL(_ raw: String, of setting: GlobalSetting) throws -> String {
+        guard let url = URLComponents(string: raw), let scheme = url.scheme?.lowercased(),
+              scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty,
+              url.user == nil, url.password == nil, url.fragment == nil else {
+            let source = [setting.flagName, setting.environment].compactMap { $0 }.joined(separator: " / ")
+            throw HubError.config("Invalid \(setting.name) '\(HubError.redactingUserInfo(raw))': give an absolute http:// or https:// URL without credentials or fragment (\(source)).", code: .invalidRedirectUri)
+        }
+        return raw
     }
 
     /// The built-in defaults of the settings a profile can set (the last layer).

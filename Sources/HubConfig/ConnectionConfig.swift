@@ -29,6 +29,10 @@ public struct ConnectionConfig: Sendable, Equatable {
     public var deadline: Double
     public var profile: String
     public var plist: String?
+    /// OAuth2 on Mobile Services (docs/protocol.md §14); nil when no client id is configured.
+    public var oauth: OAuthSettings?
+    /// `--app-version`: sent as X-APP-VERSION (application versioning).
+    public var appVersion: String?
 
     public init(server: String, appId: String, user: String? = nil, apiVersion: String = "latest",
                 apiVersionPinned: Bool = false, anonymous: Bool = false, securityConfiguration: String? = nil,
@@ -55,6 +59,21 @@ public struct ConnectionConfig: Sendable, Equatable {
         self.deadline = deadline
         self.profile = profile
         self.plist = plist
+    }
+}
+
+/// The OAuth client of an application on Mobile Services and where its endpoints are.
+public struct OAuthSettings: Sendable, Equatable {
+    public var clientId: String
+    public var redirectURI: String
+    public var authorizeURL: String
+    public var tokenURL: String
+
+    public init(clientId: String, redirectURI: String, authorizeURL: String, tokenURL: String) {
+        self.clientId = clientId
+        self.redirectURI = redirectURI
+        self.authorizeURL = authorizeURL
+        self.tokenURL = tokenURL
     }
 }
 

@@ -113,6 +113,21 @@ extension GlobalSetting {
     public static let noColor = GlobalSetting("no-color", .flag, flag: false, env: "NO_COLOR",
                                               "No colour on stderr (also TERM=dumb).")
 
+    // OAuth2 on SAP Mobile Services (docs/protocol.md §14).
+    public static let oauthClientId = GlobalSetting("oauth-client-id", .value("id"), env: "HUBCTL_OAUTH_CLIENT_ID", profile: true,
+                                                    "OAuth client id of the application (Mobile Services cockpit); turns on OAuth.")
+    public static let redirectUri = GlobalSetting("redirect-uri", .value("url"), env: "HUBCTL_REDIRECT_URI", profile: true,
+                                                  default: "http://127.0.0.1:8765/callback",
+                                                  "OAuth redirect URI as configured for the client; on loopback hubctl listens there (port 0: any free port).")
+    public static let oauthAuthorizeUrl = GlobalSetting("oauth-authorize-url", .value("url"), env: "HUBCTL_OAUTH_AUTHORIZE_URL", profile: true,
+                                                        "OAuth authorization endpoint (default: SERVER/oauth2/api/v1/authorize).")
+    public static let oauthTokenUrl = GlobalSetting("oauth-token-url", .value("url"), env: "HUBCTL_OAUTH_TOKEN_URL", profile: true,
+                                                    "OAuth token endpoint (default: SERVER/oauth2/api/v1/token).")
+    public static let appVersion = GlobalSetting("app-version", .value("version"), env: "HUBCTL_APP_VERSION", profile: true,
+                                                 "Application version sent as X-APP-VERSION (application versioning).")
+    public static let refreshToken = GlobalSetting("refresh-token", flag: false, env: "HUBCTL_REFRESH_TOKEN", secret: true,
+                                                   "An OAuth refresh token that seeds the vault when it has none (CI).")
+
     /// Every global setting, in the order help lists them.
     public static let all: [GlobalSetting] = [
         .server, .plist, .appId, .profile, .config, .user, .passwordStdin, .password,
@@ -120,6 +135,7 @@ extension GlobalSetting {
         .cert, .key, .keyPassphrase, .pkcs12, .pkcs12Passphrase, .certProvider, .certProviderTimeout,
         .cacert, .insecure, .apiVersion, .home, .timeout, .deadline, .noInput, .verbose,
         .vaultPassphraseFile, .vaultPassphrase, .vaultKey, .vaultNewPassphrase, .vaultNewKey, .noColor,
+        .oauthClientId, .redirectUri, .oauthAuthorizeUrl, .oauthTokenUrl, .appVersion, .refreshToken,
     ]
 
     /// The keys a profile may set.

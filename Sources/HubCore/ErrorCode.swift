@@ -32,10 +32,12 @@ public enum ErrorCode: Sendable, Hashable, CaseIterable, RawRepresentable, Codab
     // 77 permission
     case authFailed, forbidden, certificateRequired, certificateRejected, clientCertificateInvalid
     case wrongPassphrase, vaultSecretMismatch, vaultDeleted, vaultUnsafePermissions
+    case loginRequired, samlRequired, appVersionRejected, oauthStateMismatch, oauthDenied
     // 78 config
     case config, missingServer, missingAppId, invalidServer, invalidUrl, invalidApiVersion, invalidTimeout
     case invalidDeadline, invalidUserCreationPolicy, unknownProfile, configInvalid, configUnreadable, vaultSecretMissing
     case invalidVaultKey, keyPassphraseMissing, certProviderNotFound
+    case missingOauthClientId, invalidRedirectUri
 
     /// `applicationNotFound` → `application_not_found`.
     public var rawValue: String {

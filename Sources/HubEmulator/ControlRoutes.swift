@@ -27,6 +27,7 @@ struct ControlRoutes: Sendable {
         group.post("schema/properties") { request, _ in try await addProperty(request) }
         group.get("schema/properties") { _, _ in customPropertyList() }
         group.put("metadata") { request, _ in try await setMetadata(request) }
+        MobileServicesControl(state: state).add(to: group)
         group.delete("requests") { _, _ in
             state.clearRequests()
             return Response(status: .noContent)

@@ -42,6 +42,8 @@ public struct EmulatorConfiguration: Sendable, Decodable {
             }
             return true
         }
+        /// OAuth client, SAML, application versioning: a Mobile Services application (MobileServices.swift).
+        public var mobileServices: MobileServicesApp?
 
         public init(id: String, users: [String: String] = [:], anonymous: Bool = false,
                     securityConfiguration: String? = nil, settings: [String: ODataValue] = [:],
@@ -54,7 +56,7 @@ public struct EmulatorConfiguration: Sendable, Decodable {
             self.settings = settings
         }
 
-        enum CodingKeys: String, CodingKey { case id, users, anonymous, securityConfiguration, settings, authentication, userPatterns }
+        enum CodingKeys: String, CodingKey { case id, users, anonymous, securityConfiguration, settings, authentication, userPatterns, mobileServices }
 
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -70,6 +72,7 @@ public struct EmulatorConfiguration: Sendable, Decodable {
             }
             let raw = try c.decodeIfPresent(JSONObjectOfValues.self, forKey: .settings)
             settings = raw?.values ?? [:]
+            mobileServices = try c.decodeIfPresent(MobileServicesApp.self, forKey: .mobileServices)
         }
     }
 
@@ -91,6 +94,8 @@ public struct EmulatorConfiguration: Sendable, Decodable {
     public var idLocations: [IdLocation]
     /// Connection properties added after SAP's (docs/protocol.md §13), as the control API adds them.
     public var customProperties: [PropertyDefinition]
+    /// The onboarding version `GET /mobileservices/management/versions` names; nil = that address is 404.
+    public var onboardingVersion: String?
 
     public static let defaultApplications: [Application] = [
         Application(id: "com.example.demo", users: ["demo": "demo-password", "alice": "alice-password"],
@@ -113,7 +118,6 @@ public struct EmulatorConfiguration: Sendable, Decodable {
         self.customProperties = customProperties
     }
 
-    enum CodingKeys: String, CodingKey { case applications, versions, pathPrefix, answerFormat, idLocations, customProperties }
 
     /// One entry of `customProperties`: `{"name", "type", "writable", "nullable", "default", "versions"}`.
     struct CustomPropertyEntry: Decodable {
@@ -124,6 +128,7 @@ public struct EmulatorConfiguration: Sendable, Decodable {
         var `default`: AnyJSON?
         var versions: [String]?
     }
+    enum CodingKeys: String, CodingKey { case applications, versions, pathPrefix, answerFormat, idLocations, customProperties, onboardingVersion }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -145,6 +150,7 @@ public struct EmulatorConfiguration: Sendable, Decodable {
             }
         }
         customProperties = custom
+        onboardingVersion = try c.decodeIfPresent(String.self, forKey: .onboardingVersion)
     }
 
     /// Reads a configuration file; the error names the file and what is wrong with it.

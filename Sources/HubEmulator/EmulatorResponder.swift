@@ -26,6 +26,9 @@ public struct EmulatorResponder: HTTPResponder {
             return try await control.respond(to: request, context: context)
         }
         state.log(Self.logEntry(request))
+        if let answer = await MobileServicesEndpoints(state: state).respond(to: request, prefix: protocolHandler.configuration.pathPrefix) {
+            return answer
+        }
 
         // Faults, in the order documented on `FaultPlan`: at most one rule per request.
         if let rule = faults.claimBeforeProcessing(path: path) {
@@ -34,9 +37,9 @@ public struct EmulatorResponder: HTTPResponder {
             if let garbage = rule.garbage {
                 return Answers.text(.ok, garbage, contentType: "application/json")
             }
-            return await protocolHandler.respond(to: request)
+            return await MobileServicesEndpoints.withSession { await protocolHandler.respond(to: request) }
         }
-        let response = await protocolHandler.respond(to: request)
+        let response = await MobileServicesEndpoints.withSession { await protocolHandler.respond(to: request) }
         if (response.body.contentLength ?? 0) > 0, request.method != .head, let rule = faults.claimTruncate(path: path) {
             if let delay = rule.delay { try await Task.sleep(for: .seconds(delay)) }
             return response.truncated()

@@ -59,6 +59,8 @@ public final class EmulatorState: Sendable {
     }
 
     private let store: Mutex<Store>
+    /// OAuth clients, tokens and sessions of Mobile Services applications (MobileServices.swift).
+    public let mobileServices: MobileServicesState
     /// A cap on the request log, so a long-running demo does not grow without bound.
     static let requestLogLimit = 10_000
 
@@ -69,6 +71,7 @@ public final class EmulatorState: Sendable {
             store.applications[app.id] = ApplicationState(configuration: app)
         }
         self.store = Mutex(store)
+        self.mobileServices = MobileServicesState(configuration: configuration)
     }
 
     // MARK: Applications and users

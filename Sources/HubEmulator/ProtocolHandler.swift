@@ -30,7 +30,13 @@ struct ProtocolHandler: Sendable {
         if let version = address.version, !configuration.versions.contains(version) {
             return Answers.error(.notFound, "ResourceNotFound", "API version '\(version)' is not supported by this server.", format)
         }
-        guard let caller = authenticate(request, appId: address.appId) else {
+        var admitted: Caller?
+        switch state.mobileServices.admit(request, appId: address.appId, format: format) {
+        case .usual: break
+        case .refused(let response): return response
+        case .admitted(let user): admitted = Caller(user: user, anonymousApp: false)
+        }
+        guard let caller = admitted ?? authenticate(request, appId: address.appId) else {
             var response = Answers.error(.unauthorized, "Unauthorized", "Authentication required.", format)
             response.headers[.wwwAuthenticate] = "Basic realm=\"\(Self.realm)\""
             return response

@@ -82,7 +82,13 @@ public final class ACPService {
         let ext = ExtensionHeader()
         let appId = config.appId
         let record = try profile.install(bundleId: available, limits: limits, progress: progress) { channel in
-            let response = try transport.stream(request) { chunk in try channel.write(chunk) }
+            var response = try transport.stream(request) { chunk in try channel.write(chunk) }
+            if response.status == 404 {
+                // Mobile Services also serves bundles under its own path (docs/protocol.md §7, §14).
+                var alternative = request
+                alternative.url = transport.endpoint.mobileServicesBundleURL(bundleId: available)
+                response = try transport.stream(alternative) { chunk in try channel.write(chunk) }
+            }
             ext.value.withLock { $0 = response.header("X-BUNDLE-EXTENSION") }
             guard (200..<300).contains(response.status) else {
                 if response.status == 404 {

@@ -102,7 +102,7 @@ public final class ConnectionService {
             try store.recordPending(server: config.server, appId: config.appId, user: config.user, connectionId: chosenId)
         }
         var lastNotFound: HTTPResponse?
-        for version in endpoint.versionsToTry {
+        for version in try session.registrationVersionsToTry() {
             // A client-chosen X-SMP-APPCID makes the POST idempotent, so it is safe to retry.
             let response = try session.send(session.request("POST", endpoint.connectionsURL(version: version),
                                                             appcid: chosenId, json: body, idempotent: true))

@@ -169,6 +169,10 @@ func runAttempt(handle: UnsafeMutableRawPointer, errorBuffer: UnsafeMutablePoint
     setup.string(CURLOPT_USERAGENT, options.userAgent)
     // Any encoding libcurl can decode; the byte cap then counts decoded bytes (a gzip bomb is stopped).
     setup.string(CURLOPT_ACCEPT_ENCODING, "")
+    // One cookie jar per handle (so per command), in memory only: libcurl keeps what a server sets
+    // across curl_easy_reset and sends it back only where the cookie's domain and path match
+    // (Mobile Services' session cookies, docs/protocol.md §14). "" reads no file.
+    setup.string(CURLOPT_COOKIEFILE, "")
 
     // Method and body.
     let method = request.method.uppercased()

@@ -110,6 +110,28 @@ struct EmulatorCommand: AsyncParsableCommand {
                                      answers, validation); 409 if it exists
           GET    /_emulator/schema/properties   the added properties
           PUT    /_emulator/metadata {"served": false}: $metadata answers 404
+
+        MOBILE SERVICES (docs/protocol.md section 14)
+          per application "mobileServices": {"oauth": {"clientId": "UUID",
+              "redirectUris": ["http://127.0.0.1/callback"] (loopback: any port),
+              "accessTokenSeconds": 3600, "accessTokenUses": N (each token good
+              for N requests), "rotateRefreshTokens": true, "challenge":
+              "bearer" | "status" | "message"}, "saml": false,
+              "appVersions": ["1.0"] (application versioning: X-APP-VERSION)}
+          top level "onboardingVersion": "v4" answers GET
+              /mobileservices/management/versions (404 without it)
+          GET|POST /oauth2/api/v1/authorize  HTML login form; 302 to the
+                                     redirect URI with a single-use code
+          POST   /oauth2/api/v1/token  authorization_code (PKCE S256 checked)
+                                     and refresh_token grants
+          PUT    /_emulator/mobileservices {"appId": "...", "oauth": {...},
+                                     "saml": bool, "appVersions": [...]}
+          POST   /_emulator/oauth/revoke {"appId": "..."} every token retired
+          POST   /_emulator/oauth/expire {"appId": "..."} access tokens expire
+          GET    /_emulator/oauth    counters: codes, codeExchanges, refreshes
+          PUT    /_emulator/versions {"onboarding": "v4" | null}
+          A bearer request gets Set-Cookie JTENANTSESSIONID_emulator, which
+          admits later requests of that application without a token.
         """)
 
     @Option(help: "The address to listen on.")

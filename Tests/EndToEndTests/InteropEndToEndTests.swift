@@ -1,6 +1,6 @@
 // An independent OData V2 client against hubctl-emulator (issue 18): SAP's pyodata, from PyPI, reads
 // $metadata, registers, reads, updates with PATCH and MERGE, deletes; then what hubctl wrote is read
-// by pyodata and the reverse. `make test` installs pyodata (scripts/install-python-deps.sh).
+// by pyodata and the reverse. `make test` installs pyodata (`make deps`, scripts/install-pip.sh).
 import Foundation
 import Testing
 
@@ -19,7 +19,7 @@ enum Interop {
         let check = try EndToEndTests.run("/usr/bin/env", ["python3", "-c", "import pyodata, requests"],
                                           environment: ProcessInfo.processInfo.environment["HOME"].map { ["HOME": $0] } ?? [:])
         guard check.status == 0 else {
-            throw HarnessError("pyodata is not installed: run `bash scripts/install-python-deps.sh` (make test does). \(check.err)")
+            throw HarnessError("pyodata is not installed: run `make deps` (make test does). \(check.err)")
         }
     }
 }

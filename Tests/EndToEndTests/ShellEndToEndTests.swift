@@ -10,7 +10,7 @@ enum Repo {
     static let commands: [[String]] = [
         ["register"], ["unregister"], ["settings", "get"], ["settings", "set"], ["acp", "check"], ["acp", "fetch"],
         ["vault", "init"], ["vault", "set"], ["vault", "show"], ["vault", "list"], ["vault", "delete"], ["vault", "rekey"],
-        ["plist", "validate"], ["status"], ["batch"],
+        ["plist", "validate"], ["status"], ["batch"], ["login"], ["logout"], ["auth", "token"],
     ]
 
     @Test(arguments: commands)

@@ -2,7 +2,7 @@
 """An independent OData V2 client against hubctl-emulator: SAP's pyodata (from PyPI) over requests.
 
 Run by Tests/EndToEndTests/InteropEndToEndTests.swift; `make test` installs pyodata when missing
-(scripts/install-python-deps.sh). Prints one JSON document on stdout; exits non-zero on any failure.
+(`make deps`, scripts/install-pip.sh). Prints one JSON document on stdout; exits non-zero on any failure.
 
     pyodata_client.py lifecycle SERVICE_URL USER PASSWORD
         create a connection, read it, update it with PATCH and with MERGE, read each change back,

@@ -1,0 +1,208 @@
+// OAuth2 tokens: what the token endpoint answers, how hubctl asks it, and where the tokens are kept
+// (the vault, per server, application and client id). docs/protocol.md §14, docs/security.md.
+
+import Foundation
+import HubCore
+import HubTransport
+import HubVault
+
+/// The OAuth client of one application, and where its endpoints are.
+public struct OAuthClientInfo: Sendable, Equatable {
+    public var server: String
+    public var appId: String
+    public var clientId: String
+    public var redirectURI: String
+    public var authorizeURL: String
+    public var tokenURL: String
+
+    public init(server: String, appId: String, clientId: String, redirectURI: String, authorizeURL: String, tokenURL: String) {
+        self.server = server
+        self.appId = appId
+        self.clientId = clientId
+        self.redirectURI = redirectURI
+        self.authorizeURL = authorizeURL
+        self.tokenURL = tokenURL
+    }
+
+    /// The vault key of this client's tokens.
+    public var vaultKey: String { "hubctl/oauth/\(clientId)/\(appId)@\(server)" }
+}
+
+/// An access token with its expiry, and the refresh token that renews it. Stored in the vault only.
+public struct OAuthTokens: Codable, Sendable, Equatable {
+    public var accessToken: String
+    public var refreshToken: String?
+    public var expiresAt: Date?
+    public var scope: String?
+
+    public init(accessToken: String, refreshToken: String?, expiresAt: Date?, scope: String?) {
+        self.accessToken = accessToken
+        self.refreshToken = refreshToken
+        self.expiresAt = expiresAt
+        self.scope = scope
+    }
+
+    /// Expired, or expiring within `margin` seconds (a request must not arrive with a dead token).
+    public func expired(margin: Double = 5, now: Date = Date()) -> Bool {
+        guard let expiresAt else { return false }
+        return expiresAt.timeIntervalSince(now) <= margin
+    }
+}
+
+/// The token endpoint (RFC 6749 §4.1.3 and §6), form-encoded, without a client secret (a public
+/// client, as SAP's mobile SDKs are).
+public struct OAuthTokenEndpoint {
+    public let client: OAuthClientInfo
+    public let transport: any HTTPTransport
+
+    public init(client: OAuthClientInfo, transport: any HTTPTransport) {
+        self.client = client
+        self.transport = transport
+    }
+
+    /// Trades an authorization code (and the PKCE verifier) for tokens.
+    public func exchange(code: String, verifier: String) throws -> OAuthTokens {
+        try post(["grant_type": "authorization_code", "client_id": client.clientId, "code": code,
+                  "redirect_uri": client.redirectURI, "code_verifier": verifier], previous: nil)
+    }
+
+    /// Renews the access token. A server that does not rotate keeps the old refresh token valid.
+    public func refresh(_ refreshToken: String) throws -> OAuthTokens {
+        try post(["grant_type": "refresh_token", "client_id": client.clientId, "refresh_token": refreshToken],
+                 previous: refreshToken)
+    }
+
+    /// What the server said when it refused a grant (RFC 6749 §5.2): `invalid_grant` and the like.
+    public struct Refusal: Error, Sendable {
+        public let status: Int
+        public let error: String?
+        public let description: String?
+    }
+
+    private func post(_ fields: [String: String], previous: String?) throws -> OAuthTokens {
+        let body = Self.formEncode(fields)
+        let request = HTTPRequest(method: "POST", url: client.tokenURL,
+                                  headers: [HTTPHeader("Accept", "application/json"),
+                                            HTTPHeader("Content-Type", "application/x-www-form-urlencoded")],
+                                  body: Data(body.utf8), idempotent: false)
+        let response = try transport.send(request)
+        struct Answer: Decodable {
+            var access_token: String?
+            var refresh_token: String?
+            var expires_in: Double?
+            var scope: String?
+            var error: String?
+            var error_description: String?
+            enum CodingKeys: String, CodingKey { case access_token, refresh_token, expires_in, scope, error, error_description }
+            init(from decoder: any Decoder) throws {
+                let c = try decoder.container(keyedBy: CodingKeys.self)
+                access_token = try c.decodeIfPresent(String.self, forKey: .access_token)
+                refresh_token = try c.decodeIfPresent(String.self, forKey: .refresh_token)
+                // Some servers send expires_in as a string.
+                if let n = try? c.decodeIfPresent(Double.self, forKey: .expires_in) { expires_in = n }
+                else { expires_in = (try? c.decodeIfPresent(String.self, forKey: .expires_in)).flatMap { Double($0) } }
+                scope = try? c.decodeIfPresent(String.self, forKey: .scope)
+                error = try? c.decodeIfPresent(String.self, forKey: .error)
+                error_description = try? c.decodeIfPresent(String.self, forKey: .error_description)
+            }
+        }
+        let answer = try? JSONDecoder().decode(Answer.self, from: response.body)
+        guard (200..<300).contains(response.status) else {
+            if (400..<500).contains(response.status) {
+                throw Refusal(status: response.status, error: answer?.error, description: answer?.error_description)
+            }
+            throw HubError(.unavailable, code: .serverError,
+                           "The OAuth token endpoint \(OAuthChallenge.origin(client.tokenURL)) failed (HTTP \(response.status)). Try again later.",
+                           status: response.status)
+        }
+        guard let answer, let access = answer.access_token, !access.isEmpty else {
+            throw HubError(.data, code: .malformedResponse,
+                           "The OAuth token endpoint \(OAuthChallenge.origin(client.tokenURL)) answered without an access_token. Check --oauth-token-url.",
+                           status: response.status)
+        }
+        return OAuthTokens(accessToken: access, refreshToken: answer.refresh_token ?? previous,
+                           expiresAt: answer.expires_in.map { Date().addingTimeInterval($0) }, scope: answer.scope)
+    }
+
+    /// `application/x-www-form-urlencoded` with every byte outside the unreserved set escaped.
+    static func formEncode(_ fields: [String: String]) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return fields.sorted { $0.key < $1.key }.map { key, value in
+            "\(key)=\(value.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")"
+        }.joined(separator: "&")
+    }
+}
+
+/// Where a client's tokens live: the vault entry under `OAuthClientInfo.vaultKey`. The vault is
+/// opened only when needed; without a secret (no passphrase, no terminal), reading finds nothing
+/// and saving fails with advice.
+public final class OAuthTokenVault {
+    let store: VaultStore
+    public let key: String
+    let secret: () throws -> VaultSecret?
+    private var cachedSecret: VaultSecret??
+
+    public init(store: VaultStore, key: String, secret: @escaping () throws -> VaultSecret?) {
+        self.store = store
+        self.key = key
+        self.secret = secret
+    }
+
+    func vaultSecret() throws -> VaultSecret? {
+        if let cachedSecret { return cachedSecret }
+        let s = try secret()
+        cachedSecret = .some(s)
+        return s
+    }
+
+    /// The stored tokens; nil when there is no vault, no entry, or no way to open the vault.
+    public func load() throws -> OAuthTokens? {
+        guard store.exists, let secret = try vaultSecret() else { return nil }
+        return Self.decode(try store.read(secret: secret).value(forKey: key))
+    }
+
+    public func save(_ tokens: OAuthTokens) throws {
+        let secret = try requireSecret()
+        let value = try JSONEncoder().encode(tokens)
+        try store.update(secret: secret, createIfMissing: true) { $0.set(value, forKey: key) }
+    }
+
+    /// Read-modify-write under the vault's lock: `body` gets what is stored and returns what to store
+    /// (nil: leave it). Concurrent hubctl processes refreshing with one rotating refresh token see
+    /// each other's result instead of spending the same token twice.
+    public func update(_ body: (OAuthTokens?) throws -> OAuthTokens?) throws -> OAuthTokens? {
+        let secret = try requireSecret()
+        return try store.update(secret: secret, createIfMissing: true) { contents in
+            let stored = Self.decode(contents.value(forKey: key))
+            guard let next = try body(stored) else { return stored }
+            if next != stored { contents.set(try JSONEncoder().encode(next), forKey: key) }
+            return next
+        }
+    }
+
+    /// Fails now (no secret, wrong passphrase) rather than after a login in the browser.
+    public func checkAccess() throws {
+        let secret = try requireSecret()
+        if store.exists { _ = try store.read(secret: secret) }
+    }
+
+    /// Forgets the tokens; false when there were none.
+    public func remove() throws -> Bool {
+        guard store.exists else { return false }
+        let secret = try requireSecret()
+        return try store.update(secret: secret) { $0.remove(key) != nil }
+    }
+
+    private func requireSecret() throws -> VaultSecret {
+        guard let secret = try vaultSecret() else {
+            throw HubError.config("The OAuth tokens are kept in the vault, which cannot be opened: set HUBCTL_VAULT_PASSPHRASE, --vault-passphrase-file or HUBCTL_VAULT_KEY, or run on a terminal.", code: .vaultSecretMissing)
+        }
+        return secret
+    }
+
+    static func decode(_ data: Data?) -> OAuthTokens? {
+        guard let data else { return nil }
+        return try? JSONDecoder().decode(OAuthTokens.self, from: data)
+    }
+}

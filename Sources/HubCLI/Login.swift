@@ -1,0 +1,277 @@
+// `hubctl login`, `hubctl logout`, `hubctl auth token`: OAuth2 on SAP Mobile Services
+// (authorization code + PKCE, docs/protocol.md §14). Tokens live in the vault only.
+
+import ArgumentParser
+import Foundation
+import HubAuth
+import HubConfig
+import HubCore
+import HubServices
+import HubTransport
+
+struct LoginCommand: HubCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "login",
+        abstract: "Log in to the application's OAuth client in a browser; keep the tokens in the vault.",
+        discussion: """
+        The authorization-code grant with PKCE (S256) and a checked state. The client id comes from \
+        --oauth-client-id / HUBCTL_OAUTH_CLIENT_ID / the profile's oauth-client-id; the redirect URI \
+        (--redirect-uri) must be one configured for that client. When it is a loopback address \
+        (http://127.0.0.1:PORT/PATH; port 0 = any free port), hubctl listens there, opens the \
+        authorization URL with $BROWSER (the URL as its argument) or xdg-open, and takes the code from \
+        the redirect. With --no-browser, a non-loopback redirect URI, or no way to open a browser, it \
+        prints the URL on stderr and reads the address the browser was sent to (or the bare code) \
+        from stdin. Waiting ends with the --deadline.
+
+        Prints what it logged in to (server, app, client id, expiry, scope), never a token. Every \
+        later command sends the access token, renews it when it expires or the server challenges, \
+        and keeps a rotated refresh token.
+
+        Example:
+          hubctl --server https://acme-dev.cfapps.eu10.hana.ondemand.com --app-id com.acme.field \\
+                 --oauth-client-id 6f1c…  --redirect-uri http://127.0.0.1:8765/callback login
+
+        Exit codes: 0 logged in, 69 cannot listen or reach the server, 75 no redirect before the \
+        deadline, 77 denied / state mismatch (oauth_denied, oauth_state_mismatch) or wrong vault \
+        passphrase, 78 missing client id (missing_oauth_client_id), bad URL or no vault secret.
+        """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Flag(help: "Do not open a browser: print the URL and read the redirected address or the code from stdin.")
+    var noBrowser = false
+
+    func execute(_ context: CommandContext) throws {
+        let config = try context.connectionConfig()
+        let client = try context.requireOAuthClient(config)
+        let vault = try context.oauthVault(client)
+        // Before anyone types a password into a browser: can the tokens be kept?
+        try vault.checkAccess()
+        let pkce = try OAuthPKCE()
+        let deadline = Deadline(seconds: config.deadline, from: context.started)
+
+        var redirectURI = client.redirectURI
+        var answer: AuthorizationResponse?
+        if !noBrowser, let loopback = LoopbackRedirect(client.redirectURI) {
+            let listener = try LoopbackListener(loopback)
+            redirectURI = loopback.uri(original: client.redirectURI, boundPort: listener.boundPort)
+            let url = Self.authorizationURL(client, redirectURI: redirectURI, pkce: pkce)
+            if BrowserOpener(environment: context.environment).open(url, console: context.console) {
+                context.console.note("hubctl: waiting for the login in the browser (until the \(Int(config.deadline)) s deadline; --no-browser to paste instead)")
+                guard let received = try listener.wait(seconds: deadline.remaining) else {
+                    throw HubError(.temporary, code: .timeout,
+                                   "No login arrived at \(redirectURI) before the \(Int(config.deadline)) s deadline. Run `hubctl login` again (raise --deadline if you need more time), or use --no-browser to paste the address.")
+                }
+                answer = received
+            } else {
+                context.console.warning("no browser could be opened (set BROWSER, or install xdg-open); paste the address instead.")
+            }
+        }
+        if answer == nil {
+            answer = try Self.pasted(context, url: Self.authorizationURL(client, redirectURI: redirectURI, pkce: pkce))
+        }
+        guard let answer else { throw HubError.internalError("no authorization response") }
+
+        if let error = answer.error {
+            let detail = answer.errorDescription.map { ": \($0)" } ?? ""
+            throw HubError(.permission, code: .oauthDenied,
+                           "The authorization server refused the login (\(error)\(detail)). Check the user, that OAuth client \(client.clientId) belongs to '\(client.appId)', and that its redirect URI is \(redirectURI).")
+        }
+        if let state = answer.state, state != pkce.state {
+            throw HubError(.permission, code: .oauthStateMismatch,
+                           "The redirect carried another state than this login sent: it does not answer this login (an old browser tab, or someone else's redirect). Nothing was stored; run `hubctl login` again.")
+        }
+        // A bare pasted code carries no state; PKCE still binds it to this login's verifier.
+        guard let code = answer.code else {
+            throw HubError(.permission, code: .oauthDenied, "The redirect carried no authorization code. Run `hubctl login` again.")
+        }
+
+        var exchangeClient = client
+        exchangeClient.redirectURI = redirectURI
+        let endpoint = OAuthTokenEndpoint(client: exchangeClient, transport: try context.makeTransport(config))
+        let tokens: OAuthTokens
+        do {
+            tokens = try endpoint.exchange(code: code, verifier: pkce.verifier)
+        } catch let refusal as OAuthTokenEndpoint.Refusal {
+            let what = refusal.error.map { " (\($0))" } ?? ""
+            throw HubError(.permission, code: .oauthDenied,
+                           "The OAuth server refused the authorization code\(what) (HTTP \(refusal.status)): it expired, was already used, or the redirect URI differs from the client's. Run `hubctl login` again.",
+                           status: refusal.status)
+        }
+        try vault.save(tokens)
+        try context.emit(LoginOutput(client: client, tokens: tokens, loggedIn: true))
+    }
+
+    /// The authorization request (RFC 6749 §4.1.1 with RFC 7636's challenge).
+    static func authorizationURL(_ client: OAuthClientInfo, redirectURI: String, pkce: OAuthPKCE) -> String {
+        var components = URLComponents(string: client.authorizeURL)!
+        var items = components.queryItems ?? []
+        items += [URLQueryItem(name: "response_type", value: "code"), URLQueryItem(name: "client_id", value: client.clientId),
+                  URLQueryItem(name: "redirect_uri", value: redirectURI), URLQueryItem(name: "state", value: pkce.state),
+                  URLQueryItem(name: "code_challenge", value: pkce.challenge), URLQueryItem(name: "code_challenge_method", value: "S256")]
+        components.queryItems = items
+        // URLComponents leaves `+` and `/` alone in a query; escape what a form decoder would misread.
+        components.percentEncodedQuery = components.percentEncodedQuery?
+            .replacingOccurrences(of: "+", with: "%2B")
+        return components.string ?? client.authorizeURL
+    }
+
+    /// Prints the URL and reads the redirected address (or the code) from stdin.
+    static func pasted(_ context: CommandContext, url: String) throws -> AuthorizationResponse {
+        context.console.rawErr("Open this address in a browser and log in:\n\n  \(url)\n\nThen paste the address the browser was sent to (or the code): ")
+        let line = try context.input.readSecretLine()
+        // Piped input is not echoed: end the prompt's line so what follows starts on its own.
+        if !context.input.isTerminal { context.console.rawErr("\n") }
+        guard let line, let answer = AuthorizationResponse(pasted: String(decoding: line, as: UTF8.self)) else {
+            throw HubError.usage("No address or code was given on stdin. Paste the address the browser was sent to after the login.", code: .usage)
+        }
+        return answer
+    }
+}
+
+struct LogoutCommand: HubCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "logout",
+        abstract: "Forget the OAuth tokens of the application's client (in the vault).",
+        discussion: """
+        Removes the access and refresh tokens kept for (server, app, client id). The server's own \
+        session ends when its tokens expire; revoke the refresh token in the cockpit if it leaked.
+
+        Example:
+          hubctl --profile btp logout
+
+        Exit codes: 0 ok (also when there was nothing to forget), 77 wrong vault passphrase,
+        78 missing client id or vault secret.
+        """)
+
+    @OptionGroup var global: GlobalOptions
+
+    func execute(_ context: CommandContext) throws {
+        let config = try context.connectionConfig()
+        let client = try context.requireOAuthClient(config)
+        let removed = try context.oauthVault(client).remove()
+        try context.emit(LogoutOutput(server: client.server, appId: client.appId, clientId: client.clientId, loggedOut: removed))
+    }
+}
+
+struct AuthCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "auth",
+        abstract: "OAuth tokens of the application's client (see `hubctl login`).",
+        subcommands: [AuthToken.self])
+}
+
+struct AuthToken: HubCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "token",
+        abstract: "Print a fresh OAuth access token (renewed first when it has expired), for curl and scripts.",
+        discussion: """
+        Prints {"accessToken": …, "tokenType": "Bearer", "expiresAt": …}. The token is a secret: \
+        pass it on, never log it.
+
+        Example:
+          TOKEN=$(hubctl --profile btp auth token | jq -r .accessToken)
+          curl -H "Authorization: Bearer $TOKEN" https://…/mobileservices/…
+
+        Exit codes: 0 ok, 77 no usable login (login_required), 78 missing client id or vault secret.
+        """)
+
+    @OptionGroup var global: GlobalOptions
+
+    func execute(_ context: CommandContext) throws {
+        let config = try context.connectionConfig()
+        let client = try context.requireOAuthClient(config)
+        let transport = OAuthTransport(inner: try context.makeTransport(config), client: client,
+                                       vault: try context.oauthVault(client),
+                                       seedRefreshToken: context.environment["HUBCTL_REFRESH_TOKEN"],
+                                       warn: { context.console.warning($0) })
+        let tokens = try transport.usableTokens()
+        try context.emit(AuthTokenOutput(accessToken: tokens.accessToken, tokenType: "Bearer",
+                                         expiresAt: tokens.expiresAt.map { ISO8601.string(from: $0) }))
+    }
+}
+
+// MARK: Output
+
+struct LoginOutput: Encodable {
+    var server: String
+    var appId: String
+    var clientId: String
+    var loggedIn: Bool
+    var expiresAt: String?
+    var scope: String?
+    var refreshable: Bool
+
+    init(client: OAuthClientInfo, tokens: OAuthTokens, loggedIn: Bool) {
+        server = client.server
+        appId = client.appId
+        clientId = client.clientId
+        self.loggedIn = loggedIn
+        expiresAt = tokens.expiresAt.map { ISO8601.string(from: $0) }
+        scope = tokens.scope
+        refreshable = tokens.refreshToken != nil
+    }
+}
+
+struct LogoutOutput: Encodable {
+    var server: String
+    var appId: String
+    var clientId: String
+    var loggedOut: Bool
+}
+
+struct AuthTokenOutput: Encodable {
+    var accessToken: String
+    var tokenType: String
+    var expiresAt: String?
+}
+
+// MARK: Helpers
+
+extension CommandContext {
+    func requireOAuthClient(_ config: ConnectionConfig) throws -> OAuthClientInfo {
+        guard let client = oauthClient(config) else {
+            throw HubError.config("No OAuth client id configured. Pass --oauth-client-id ID (the client id of the application's OAuth client in the Mobile Services cockpit), set HUBCTL_OAUTH_CLIENT_ID, or add `oauth-client-id:` to the profile.",
+                                  code: .missingOauthClientId)
+        }
+        return client
+    }
+}
+
+/// Opens a URL in a browser: `$BROWSER` (a program, split on spaces, no shell; the URL as its last
+/// argument), else `xdg-open`. Not waited for: a browser may keep running. Its output goes to stderr.
+struct BrowserOpener {
+    let environment: [String: String]
+
+    func open(_ url: String, console: Console) -> Bool {
+        var command: [String]
+        if let browser = environment["BROWSER"]?.trimmingCharacters(in: .whitespaces), !browser.isEmpty {
+            command = browser.split(separator: " ").map(String.init)
+        } else if let opener = Self.find("xdg-open", path: environment["PATH"]) {
+            command = [opener]
+        } else {
+            return false
+        }
+        var program = command.removeFirst()
+        if !program.contains("/") {
+            guard let found = Self.find(program, path: environment["PATH"]) else { return false }
+            program = found
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = command + [url]
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.standardError
+        process.standardError = FileHandle.standardError
+        do { try process.run() } catch { return false }
+        return true
+    }
+
+    static func find(_ name: String, path: String?) -> String? {
+        for dir in (path ?? "/usr/bin:/bin").split(separator: ":") {
+            let candidate = "\(dir)/\(name)"
+            if access(candidate, X_OK) == 0 { return candidate }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,45 @@
+// The Mobile Services layers of a command's transport: the standard headers and the answers that
+// are not data, and OAuth bearer tokens from the vault when a client id is configured.
+
+import Foundation
+import HubAuth
+import HubConfig
+import HubCore
+import HubServices
+import HubTransport
+
+extension CommandContext {
+    /// The OAuth client of the configuration, nil when no client id is configured.
+    func oauthClient(_ config: ConnectionConfig) -> OAuthClientInfo? {
+        guard let oauth = config.oauth else { return nil }
+        return OAuthClientInfo(server: config.server, appId: config.appId, clientId: oauth.clientId,
+                               redirectURI: oauth.redirectURI, authorizeURL: oauth.authorizeURL, tokenURL: oauth.tokenURL)
+    }
+
+    /// Where the client's tokens are kept; the vault is opened only when they are needed.
+    func oauthVault(_ client: OAuthClientInfo) throws -> OAuthTokenVault {
+        let store = try vaultStore()
+        let secrets = VaultSecrets(context: self)
+        return OAuthTokenVault(store: store, key: client.vaultKey, secret: {
+            do { return try secrets.current(preferring: try store.storedSecretKind(), confirm: !store.exists) }
+            catch let e as HubError where e.code == .vaultSecretMissing { return nil }
+        })
+    }
+
+    /// The libcurl transport under the OAuth layer (when configured) under the Mobile Services layer.
+    func mobileServicesTransport(_ config: ConnectionConfig) throws -> any HTTPTransport {
+        var transport = try makeTransport(config)
+        let client = oauthClient(config)
+        if let client {
+            let console = self.console
+            transport = OAuthTransport(inner: transport, client: client, vault: try oauthVault(client),
+                                       seedRefreshToken: environment["HUBCTL_REFRESH_TOKEN"],
+                                       note: global.verbose ? { console.note("hubctl: " + $0) } : nil,
+                                       warn: { console.warning($0) })
+        }
+        let home = self.home
+        return MobileServicesTransport(inner: transport, appId: config.appId,
+                                       deviceId: { try DeviceIdentity.load(home: home) },
+                                       appVersion: config.appVersion, oauthClient: client)
+    }
+}

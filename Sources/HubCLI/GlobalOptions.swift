@@ -77,6 +77,9 @@ public struct GlobalOptions: ParsableArguments, Sendable {
     @Option(name: GlobalSetting.vaultPassphraseFile.optionName, help: GlobalSetting.vaultPassphraseFile.argumentHelp, completion: .file())
     public var vaultPassphraseFile: String?
 
+    @Option(name: GlobalSetting.platform.optionName, help: GlobalSetting.platform.argumentHelp)
+    public var platform: String?
+
     /// The value given on the command line for a setting that the configuration layers resolve
     /// (nil when the flag was not given). Settings without a flag, or read elsewhere (home,
     /// verbose, …), have no entry here.
@@ -85,6 +88,7 @@ public struct GlobalOptions: ParsableArguments, Sendable {
         .user: { $0.user }, .cert: { $0.cert }, .key: { $0.key }, .pkcs12: { $0.pkcs12 },
         .certProvider: { $0.certProvider }, .cacert: { $0.cacert }, .apiVersion: { $0.apiVersion },
         .timeout: { $0.timeout.map { String($0) } }, .deadline: { $0.deadline.map { String($0) } }, .anonymous: { $0.anonymous ? "true" : nil },
+        .platform: { $0.platform },
     ]
 
     /// The flags given, by their configuration names, for the first configuration layer.

@@ -31,9 +31,13 @@ struct SettingsGet: HubCommand {
     @Argument(help: ArgumentHelp("Property names (case-sensitive), e.g. CustomizationBundleId.", valueName: "NAME"))
     var names: [String] = []
 
+    @Option(help: ArgumentHelp("Read a navigation property inline (repeatable or comma-separated): Capability.", valueName: "name"))
+    var expand: [String] = []
+
     func execute(_ context: CommandContext) throws {
         let service = try context.connectionService()
-        try context.emit(SettingsOutput(properties: try service.settings(names: names)))
+        let expanded = expand.flatMap { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }.filter { !$0.isEmpty }
+        try context.emit(SettingsOutput(properties: try service.settings(names: names, expand: expanded)))
     }
 }
 

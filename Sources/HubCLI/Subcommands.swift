@@ -11,6 +11,11 @@ enum HubctlSubcommands {
         VaultCommand.self,
         PlistCommand.self,
         StatusCommand.self,
+        PushCommand.self,
+        LogsCommand.self,
+        UsageCommand.self,
+        WhoamiCommand.self,
+        PolicyCommand.self,
         HelpCommand.self,
     ]
 }

@@ -108,7 +108,12 @@ public struct ConfigResolver: Sendable {
             policy = parsed
         }
 
-        return ConnectionConfig(
+        let platform = string("platform") ?? "auto"
+        guard ["auto", "smp3", "mobile-services"].contains(platform) else {
+            throw HubError.config("Unknown platform '\(platform)'. Use auto, smp3 or mobile-services (--platform / HUBCTL_PLATFORM / the profile's platform).", code: .invalidPlatform)
+        }
+
+        var resolved = ConnectionConfig(
             server: normalizedServer,
             appId: appId ?? "",
             user: string("user"),
@@ -129,6 +134,8 @@ public struct ConfigResolver: Sendable {
             profile: profile,
             plist: plistPath
         )
+        resolved.platform = platform
+        return resolved
     }
 
     /// The built-in defaults of the settings a profile can set (the last layer).

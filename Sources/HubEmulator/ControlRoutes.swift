@@ -24,6 +24,7 @@ struct ControlRoutes: Sendable {
         group.post("users") { request, _ in try await setUser(request) }
         group.put("settings") { request, _ in try await setSettings(request) }
         group.get("state") { _, _ in stateDocument() }
+        ClientServicesControl(state: state).register(group)
         group.delete("requests") { _, _ in
             state.clearRequests()
             return Response(status: .noContent)

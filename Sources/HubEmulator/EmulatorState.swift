@@ -15,7 +15,7 @@ public struct ConnectionRecord: Sendable {
     /// The properties in the order the entity lists them: schema, navigation, then unpublished ones.
     public var orderedProperties: [(String, ODataValue)] {
         var list: [(String, ODataValue)] = ConnectionSchema.properties.map { ($0.name, values[$0.name] ?? .null) }
-        list += ConnectionSchema.navigationProperties.map { ($0, .object([("results", .array([]))])) }
+        list += ConnectionSchema.navigationProperties.map { ($0, .object([("results", values[$0] ?? .array([]))])) }
         list += ConnectionSchema.unpublishedProperties.map { ($0.0, values[$0.0] ?? $0.1) }
         return list
     }
@@ -54,6 +54,8 @@ public final class EmulatorState: Sendable {
     }
 
     private let store: Mutex<Store>
+    /// The client services' switches and what they received (ClientServicesState.swift).
+    public let clientServices = ClientServicesState()
     /// A cap on the request log, so a long-running demo does not grow without bound.
     static let requestLogLimit = 10_000
 

@@ -90,6 +90,16 @@ struct EmulatorCommand: AsyncParsableCommand {
                                       "path", "query", "headers"}]}; header names
                                      lower-case, Authorization "<redacted>"
           DELETE /_emulator/requests clear the request log
+          PUT    /_emulator/platform {"platform": "mobile-services" | "smp3"}
+                                     which server the client services play
+                                     (default mobile-services)
+          PUT    /_emulator/services {"appId": "...", "pushConfigured": true,
+                                      "logUploadEnabled": true, "accessControl":
+                                      true, "roles": [...], "pushIds": {os: id},
+                                      "policies": {"passwordPolicy": {...}}}
+          GET    /_emulator/received {"platform", "push": [...], "logs": [...],
+                                      "usage": [...]}: what the client services got
+          DELETE /_emulator/received clear that record
         """)
 
     @Option(help: "The address to listen on.")

@@ -173,13 +173,13 @@ _hubctl() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    register|unregister|settings|acp|vault|plist|status|help|help)
+    register|unregister|settings|acp|vault|plist|status|push|logs|usage|whoami|policy|help|help)
         # Offer subcommand argument completions
         "_hubctl_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'register unregister settings acp vault plist status help help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'register unregister settings acp vault plist status push logs usage whoami policy help help' -- "${cur}"))
         ;;
     esac
 }
@@ -187,8 +187,8 @@ _hubctl() {
 _hubctl_register() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --save-credentials --force --version -h --help)
-    repeating_options=(--set)
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --device-type --device-model)
+    repeating_options=(--set --capability)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --platform --device-type --device-model)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -246,6 +246,9 @@ _hubctl_register() {
         __hubctl_add_completions -f
         return
         ;;
+    '--platform')
+        return
+        ;;
     '--device-type')
         return
         ;;
@@ -255,6 +258,9 @@ _hubctl_register() {
     '--set')
         return
         ;;
+    '--capability')
+        return
+        ;;
     esac
 }
 
@@ -262,7 +268,7 @@ _hubctl_unregister() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --appcid)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --platform --appcid)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -320,6 +326,9 @@ _hubctl_unregister() {
         __hubctl_add_completions -f
         return
         ;;
+    '--platform')
+        return
+        ;;
     '--appcid')
         return
         ;;
@@ -352,8 +361,8 @@ _hubctl_settings() {
 _hubctl_settings_get() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file)
+    repeating_options=(--expand)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --platform)
     __hubctl_offer_flags_options -1
 
     # Offer option value completions
@@ -411,6 +420,12 @@ _hubctl_settings_get() {
         __hubctl_add_completions -f
         return
         ;;
+    '--platform')
+        return
+        ;;
+    '--expand')
+        return
+        ;;
     esac
 }
 
@@ -418,7 +433,7 @@ _hubctl_settings_set() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --platform)
     __hubctl_offer_flags_options -1
 
     # Offer option value completions
@@ -476,6 +491,9 @@ _hubctl_settings_set() {
         __hubctl_add_completions -f
         return
         ;;
+    '--platform')
+        return
+        ;;
     esac
 }
 
@@ -506,7 +524,7 @@ _hubctl_acp_check() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --dest)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --platform --dest)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -564,6 +582,9 @@ _hubctl_acp_check() {
         __hubctl_add_completions -f
         return
         ;;
+    '--platform')
+        return
+        ;;
     '--dest')
         return
         ;;
@@ -574,7 +595,7 @@ _hubctl_acp_fetch() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --force --no-sync --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --dest --max-bytes --max-entries --max-path-bytes)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --platform --dest --max-bytes --max-entries --max-path-bytes)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -632,6 +653,9 @@ _hubctl_acp_fetch() {
         __hubctl_add_completions -f
         return
         ;;
+    '--platform')
+        return
+        ;;
     '--dest')
         return
         ;;
@@ -674,7 +698,7 @@ _hubctl_vault_init() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --platform)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -732,6 +756,9 @@ _hubctl_vault_init() {
         __hubctl_add_completions -f
         return
         ;;
+    '--platform')
+        return
+        ;;
     esac
 }
 
@@ -739,7 +766,7 @@ _hubctl_vault_set() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --platform)
     __hubctl_offer_flags_options 2
 
     # Offer option value completions
@@ -797,6 +824,9 @@ _hubctl_vault_set() {
         __hubctl_add_completions -f
         return
         ;;
+    '--platform')
+        return
+        ;;
     esac
 }
 
@@ -804,7 +834,7 @@ _hubctl_vault_show() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --platform)
     __hubctl_offer_flags_options 1
 
     # Offer option value completions
@@ -862,6 +892,9 @@ _hubctl_vault_show() {
         __hubctl_add_completions -f
         return
         ;;
+    '--platform')
+        return
+        ;;
     esac
 
     # Offer positional completions
@@ -877,7 +910,7 @@ _hubctl_vault_list() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --platform)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -935,6 +968,9 @@ _hubctl_vault_list() {
         __hubctl_add_completions -f
         return
         ;;
+    '--platform')
+        return
+        ;;
     esac
 }
 
@@ -942,7 +978,7 @@ _hubctl_vault_delete() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --platform)
     __hubctl_offer_flags_options 1
 
     # Offer option value completions
@@ -1000,6 +1036,9 @@ _hubctl_vault_delete() {
         __hubctl_add_completions -f
         return
         ;;
+    '--platform')
+        return
+        ;;
     esac
 
     # Offer positional completions
@@ -1015,7 +1054,7 @@ _hubctl_vault_rekey() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --new-passphrase-file)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --platform --new-passphrase-file)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -1073,6 +1112,9 @@ _hubctl_vault_rekey() {
         __hubctl_add_completions -f
         return
         ;;
+    '--platform')
+        return
+        ;;
     '--new-passphrase-file')
         return
         ;;
@@ -1083,7 +1125,7 @@ _hubctl_vault_import-cert() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --platform)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -1141,6 +1183,9 @@ _hubctl_vault_import-cert() {
         __hubctl_add_completions -f
         return
         ;;
+    '--platform')
+        return
+        ;;
     esac
 }
 
@@ -1148,7 +1193,7 @@ _hubctl_vault_delete-cert() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --platform)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -1206,6 +1251,9 @@ _hubctl_vault_delete-cert() {
         __hubctl_add_completions -f
         return
         ;;
+    '--platform')
+        return
+        ;;
     esac
 }
 
@@ -1236,7 +1284,7 @@ _hubctl_plist_validate() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --strict --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --platform)
     __hubctl_offer_flags_options -1
 
     # Offer option value completions
@@ -1294,6 +1342,9 @@ _hubctl_plist_validate() {
         __hubctl_add_completions -f
         return
         ;;
+    '--platform')
+        return
+        ;;
     esac
 }
 
@@ -1301,7 +1352,7 @@ _hubctl_status() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --platform)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -1359,6 +1410,623 @@ _hubctl_status() {
         __hubctl_add_completions -f
         return
         ;;
+    '--platform')
+        return
+        ;;
+    esac
+}
+
+_hubctl_push() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __hubctl_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    register|unregister|id)
+        # Offer subcommand argument completions
+        "_hubctl_push_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'register unregister id' -- "${cur}"))
+        ;;
+    esac
+}
+
+_hubctl_push_register() {
+    repeating_flags=()
+    non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --platform --os --token --group --device-model --form-factor --user-locale --time-zone)
+    __hubctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--server')
+        return
+        ;;
+    '--plist')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--app-id')
+        return
+        ;;
+    '--profile')
+        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion push register -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--cert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--key')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--pkcs12')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cert-provider')
+        return
+        ;;
+    '--cacert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--api-version')
+        return
+        ;;
+    '--home')
+        __hubctl_add_completions -d
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--deadline')
+        return
+        ;;
+    '--vault-passphrase-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--platform')
+        return
+        ;;
+    '--os')
+        return
+        ;;
+    '--token')
+        return
+        ;;
+    '--group')
+        return
+        ;;
+    '--device-model')
+        return
+        ;;
+    '--form-factor')
+        return
+        ;;
+    '--user-locale')
+        return
+        ;;
+    '--time-zone')
+        return
+        ;;
+    esac
+}
+
+_hubctl_push_unregister() {
+    repeating_flags=()
+    non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --platform --os)
+    __hubctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--server')
+        return
+        ;;
+    '--plist')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--app-id')
+        return
+        ;;
+    '--profile')
+        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion push unregister -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--cert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--key')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--pkcs12')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cert-provider')
+        return
+        ;;
+    '--cacert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--api-version')
+        return
+        ;;
+    '--home')
+        __hubctl_add_completions -d
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--deadline')
+        return
+        ;;
+    '--vault-passphrase-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--platform')
+        return
+        ;;
+    '--os')
+        return
+        ;;
+    esac
+}
+
+_hubctl_push_id() {
+    repeating_flags=()
+    non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --platform --os)
+    __hubctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--server')
+        return
+        ;;
+    '--plist')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--app-id')
+        return
+        ;;
+    '--profile')
+        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion push id -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--cert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--key')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--pkcs12')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cert-provider')
+        return
+        ;;
+    '--cacert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--api-version')
+        return
+        ;;
+    '--home')
+        __hubctl_add_completions -d
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--deadline')
+        return
+        ;;
+    '--vault-passphrase-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--platform')
+        return
+        ;;
+    '--os')
+        return
+        ;;
+    esac
+}
+
+_hubctl_logs() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __hubctl_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    upload)
+        # Offer subcommand argument completions
+        "_hubctl_logs_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'upload' -- "${cur}"))
+        ;;
+    esac
+}
+
+_hubctl_logs_upload() {
+    repeating_flags=()
+    non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --from-settings --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --platform --max-request-size)
+    __hubctl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--server')
+        return
+        ;;
+    '--plist')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--app-id')
+        return
+        ;;
+    '--profile')
+        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion logs upload -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--cert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--key')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--pkcs12')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cert-provider')
+        return
+        ;;
+    '--cacert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--api-version')
+        return
+        ;;
+    '--home')
+        __hubctl_add_completions -d
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--deadline')
+        return
+        ;;
+    '--vault-passphrase-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--platform')
+        return
+        ;;
+    '--max-request-size')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __hubctl_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_hubctl_usage() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __hubctl_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    upload)
+        # Offer subcommand argument completions
+        "_hubctl_usage_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'upload' -- "${cur}"))
+        ;;
+    esac
+}
+
+_hubctl_usage_upload() {
+    repeating_flags=()
+    non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --platform)
+    __hubctl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--server')
+        return
+        ;;
+    '--plist')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--app-id')
+        return
+        ;;
+    '--profile')
+        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion usage upload -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--cert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--key')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--pkcs12')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cert-provider')
+        return
+        ;;
+    '--cacert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--api-version')
+        return
+        ;;
+    '--home')
+        __hubctl_add_completions -d
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--deadline')
+        return
+        ;;
+    '--vault-passphrase-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--platform')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __hubctl_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_hubctl_whoami() {
+    repeating_flags=()
+    non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --platform)
+    __hubctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--server')
+        return
+        ;;
+    '--plist')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--app-id')
+        return
+        ;;
+    '--profile')
+        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion whoami -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--cert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--key')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--pkcs12')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cert-provider')
+        return
+        ;;
+    '--cacert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--api-version')
+        return
+        ;;
+    '--home')
+        __hubctl_add_completions -d
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--deadline')
+        return
+        ;;
+    '--vault-passphrase-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--platform')
+        return
+        ;;
+    esac
+}
+
+_hubctl_policy() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __hubctl_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    get)
+        # Offer subcommand argument completions
+        "_hubctl_policy_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'get' -- "${cur}"))
+        ;;
+    esac
+}
+
+_hubctl_policy_get() {
+    repeating_flags=()
+    non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --platform)
+    __hubctl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--server')
+        return
+        ;;
+    '--plist')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--app-id')
+        return
+        ;;
+    '--profile')
+        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion policy get -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--cert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--key')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--pkcs12')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cert-provider')
+        return
+        ;;
+    '--cacert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--api-version')
+        return
+        ;;
+    '--home')
+        __hubctl_add_completions -d
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--deadline')
+        return
+        ;;
+    '--vault-passphrase-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--platform')
+        return
+        ;;
     esac
 }
 
@@ -1372,7 +2040,7 @@ _hubctl_help() {
     # Offer positional completions
     case "${positional_number}" in
     *)
-        __hubctl_add_completions -W 'environment'$'\n''exit-codes'$'\n''register'$'\n''unregister'$'\n''settings'$'\n''acp'$'\n''vault'$'\n''plist'$'\n''status'$'\n''help'
+        __hubctl_add_completions -W 'environment'$'\n''exit-codes'$'\n''register'$'\n''unregister'$'\n''settings'$'\n''acp'$'\n''vault'$'\n''plist'$'\n''status'$'\n''push'$'\n''logs'$'\n''usage'$'\n''whoami'$'\n''policy'$'\n''help'
         return
         ;;
     esac

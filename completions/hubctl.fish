@@ -23,53 +23,83 @@ function __hubctl_parse_tokens -S
         __hubctl_parse_subcommand 0 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'register'
-            __hubctl_parse_subcommand 0 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'device-type=' 'device-model=' 'set=+' 'save-credentials' 'force' 'version' 'h/help'
+            __hubctl_parse_subcommand 0 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'platform=' 'device-type=' 'device-model=' 'set=+' 'capability=+' 'save-credentials' 'force' 'version' 'h/help'
         case 'unregister'
-            __hubctl_parse_subcommand 0 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'appcid=' 'version' 'h/help'
+            __hubctl_parse_subcommand 0 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'platform=' 'appcid=' 'version' 'h/help'
         case 'settings'
             __hubctl_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'get'
-                __hubctl_parse_subcommand -r 1 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'version' 'h/help'
+                __hubctl_parse_subcommand -r 1 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'platform=' 'expand=+' 'version' 'h/help'
             case 'set'
-                __hubctl_parse_subcommand -r 1 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'version' 'h/help'
+                __hubctl_parse_subcommand -r 1 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'platform=' 'version' 'h/help'
             end
         case 'acp'
             __hubctl_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'check'
-                __hubctl_parse_subcommand 0 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'dest=' 'version' 'h/help'
+                __hubctl_parse_subcommand 0 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'platform=' 'dest=' 'version' 'h/help'
             case 'fetch'
-                __hubctl_parse_subcommand 0 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'dest=' 'force' 'no-sync' 'max-bytes=' 'max-entries=' 'max-path-bytes=' 'version' 'h/help'
+                __hubctl_parse_subcommand 0 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'platform=' 'dest=' 'force' 'no-sync' 'max-bytes=' 'max-entries=' 'max-path-bytes=' 'version' 'h/help'
             end
         case 'vault'
             __hubctl_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'init'
-                __hubctl_parse_subcommand 0 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'version' 'h/help'
+                __hubctl_parse_subcommand 0 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'platform=' 'version' 'h/help'
             case 'set'
-                __hubctl_parse_subcommand 2 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'version' 'h/help'
+                __hubctl_parse_subcommand 2 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'platform=' 'version' 'h/help'
             case 'show'
-                __hubctl_parse_subcommand 1 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'version' 'h/help'
+                __hubctl_parse_subcommand 1 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'platform=' 'version' 'h/help'
             case 'list'
-                __hubctl_parse_subcommand 0 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'version' 'h/help'
+                __hubctl_parse_subcommand 0 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'platform=' 'version' 'h/help'
             case 'delete'
-                __hubctl_parse_subcommand 1 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'version' 'h/help'
+                __hubctl_parse_subcommand 1 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'platform=' 'version' 'h/help'
             case 'rekey'
-                __hubctl_parse_subcommand 0 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'new-passphrase-file=' 'version' 'h/help'
+                __hubctl_parse_subcommand 0 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'platform=' 'new-passphrase-file=' 'version' 'h/help'
             case 'import-cert'
-                __hubctl_parse_subcommand 0 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'version' 'h/help'
+                __hubctl_parse_subcommand 0 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'platform=' 'version' 'h/help'
             case 'delete-cert'
-                __hubctl_parse_subcommand 0 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'version' 'h/help'
+                __hubctl_parse_subcommand 0 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'platform=' 'version' 'h/help'
             end
         case 'plist'
             __hubctl_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'validate'
-                __hubctl_parse_subcommand -r 1 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'strict' 'version' 'h/help'
+                __hubctl_parse_subcommand -r 1 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'platform=' 'strict' 'version' 'h/help'
             end
         case 'status'
-            __hubctl_parse_subcommand 0 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'version' 'h/help'
+            __hubctl_parse_subcommand 0 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'platform=' 'version' 'h/help'
+        case 'push'
+            __hubctl_parse_subcommand 0 'version' 'h/help'
+            switch $unparsed_tokens[1]
+            case 'register'
+                __hubctl_parse_subcommand 0 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'platform=' 'os=' 'token=' 'group=' 'device-model=' 'form-factor=' 'user-locale=' 'time-zone=' 'version' 'h/help'
+            case 'unregister'
+                __hubctl_parse_subcommand 0 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'platform=' 'os=' 'version' 'h/help'
+            case 'id'
+                __hubctl_parse_subcommand 0 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'platform=' 'os=' 'version' 'h/help'
+            end
+        case 'logs'
+            __hubctl_parse_subcommand 0 'version' 'h/help'
+            switch $unparsed_tokens[1]
+            case 'upload'
+                __hubctl_parse_subcommand 1 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'platform=' 'max-request-size=' 'from-settings' 'version' 'h/help'
+            end
+        case 'usage'
+            __hubctl_parse_subcommand 0 'version' 'h/help'
+            switch $unparsed_tokens[1]
+            case 'upload'
+                __hubctl_parse_subcommand 1 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'platform=' 'version' 'h/help'
+            end
+        case 'whoami'
+            __hubctl_parse_subcommand 0 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'platform=' 'version' 'h/help'
+        case 'policy'
+            __hubctl_parse_subcommand 0 'version' 'h/help'
+            switch $unparsed_tokens[1]
+            case 'get'
+                __hubctl_parse_subcommand 1 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'platform=' 'version' 'h/help'
+            end
         case 'help'
             __hubctl_parse_subcommand -r 1 'version' 'h/help'
         case 'help'
@@ -136,6 +166,11 @@ complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubct
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl" -eq 1' -fa 'vault' -d 'The local encrypted secure store (scrypt + AES-256-GCM, one file under --home).'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl" -eq 1' -fa 'plist' -d 'Work with clienthub.plist files.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl" -eq 1' -fa 'status' -d 'Show what hubctl knows: profile, server, registrations, vault, ACP.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl" -eq 1' -fa 'push' -d 'Register this device for push notifications, unregister it, or read the push id.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl" -eq 1' -fa 'logs' -d 'Upload client logs.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl" -eq 1' -fa 'usage' -d 'Upload client usage reports (Mobile Services).'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl" -eq 1' -fa 'whoami' -d 'Print the user and its roles (Mobile Services\' role service, /v2/Me).'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl" -eq 1' -fa 'policy' -d 'Read the policies the administrator set (passcode, feature restrictions, logs, attestation).'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl" -eq 1' -fa 'help' -d 'Show the help of a command, or a topic: exit-codes, environment.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl" -eq 1' -fa 'help' -d 'Show subcommand help information.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl register" server' -l 'server' -d 'Server base URL, scheme://host:port[/path-prefix]. (env HUBCTL_SERVER)' -rfka ''
@@ -158,9 +193,11 @@ complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options 
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl register" anonymous' -l 'anonymous' -d 'The application allows anonymous connections: use its public/ path. (env HUBCTL_ANONYMOUS=1)'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl register" verbose' -l 'verbose' -d 'Log one line per request on stderr, secrets redacted.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl register" vault-passphrase-file' -l 'vault-passphrase-file' -d 'File whose first line is the vault passphrase (or set HUBCTL_VAULT_PASSPHRASE / HUBCTL_VAULT_KEY).' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl register" platform' -l 'platform' -d 'Which server\'s client services to use: auto (asks the server once per command), smp3 or mobile-services. (env HUBCTL_PLATFORM; default: auto)' -rfka ''
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl register" device-type' -l 'device-type' -d 'DeviceType to register (default: Linux).' -rfka ''
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl register" device-model' -l 'device-model' -d 'DeviceModel to register (default: hubctl).' -rfka ''
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl register"' -l 'set' -d 'A writable property to set at registration (repeatable).' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl register"' -l 'capability' -d 'A capability to register (repeatable), e.g. push:Module=Orders.' -rfka ''
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl register" save-credentials' -l 'save-credentials' -d 'Keep the credentials that worked in the vault.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl register" force' -l 'force' -d 'Delete the recorded connection (if any) and create a new one.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl register" version' -l 'version' -d 'Show the version.'
@@ -185,6 +222,7 @@ complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options 
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl unregister" anonymous' -l 'anonymous' -d 'The application allows anonymous connections: use its public/ path. (env HUBCTL_ANONYMOUS=1)'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl unregister" verbose' -l 'verbose' -d 'Log one line per request on stderr, secrets redacted.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl unregister" vault-passphrase-file' -l 'vault-passphrase-file' -d 'File whose first line is the vault passphrase (or set HUBCTL_VAULT_PASSPHRASE / HUBCTL_VAULT_KEY).' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl unregister" platform' -l 'platform' -d 'Which server\'s client services to use: auto (asks the server once per command), smp3 or mobile-services. (env HUBCTL_PLATFORM; default: auto)' -rfka ''
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl unregister" appcid' -l 'appcid' -d 'Delete this connection id instead of the recorded one.' -rfka ''
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl unregister" version' -l 'version' -d 'Show the version.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl unregister" h help' -s 'h' -l 'help' -d 'Show help information.'
@@ -212,6 +250,8 @@ complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options 
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl settings get" anonymous' -l 'anonymous' -d 'The application allows anonymous connections: use its public/ path. (env HUBCTL_ANONYMOUS=1)'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl settings get" verbose' -l 'verbose' -d 'Log one line per request on stderr, secrets redacted.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl settings get" vault-passphrase-file' -l 'vault-passphrase-file' -d 'File whose first line is the vault passphrase (or set HUBCTL_VAULT_PASSPHRASE / HUBCTL_VAULT_KEY).' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl settings get" platform' -l 'platform' -d 'Which server\'s client services to use: auto (asks the server once per command), smp3 or mobile-services. (env HUBCTL_PLATFORM; default: auto)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl settings get"' -l 'expand' -d 'Read a navigation property inline (repeatable or comma-separated): Capability.' -rfka ''
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl settings get" version' -l 'version' -d 'Show the version.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl settings get" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl settings set" server' -l 'server' -d 'Server base URL, scheme://host:port[/path-prefix]. (env HUBCTL_SERVER)' -rfka ''
@@ -234,6 +274,7 @@ complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options 
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl settings set" anonymous' -l 'anonymous' -d 'The application allows anonymous connections: use its public/ path. (env HUBCTL_ANONYMOUS=1)'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl settings set" verbose' -l 'verbose' -d 'Log one line per request on stderr, secrets redacted.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl settings set" vault-passphrase-file' -l 'vault-passphrase-file' -d 'File whose first line is the vault passphrase (or set HUBCTL_VAULT_PASSPHRASE / HUBCTL_VAULT_KEY).' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl settings set" platform' -l 'platform' -d 'Which server\'s client services to use: auto (asks the server once per command), smp3 or mobile-services. (env HUBCTL_PLATFORM; default: auto)' -rfka ''
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl settings set" version' -l 'version' -d 'Show the version.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl settings set" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl acp" version' -l 'version' -d 'Show the version.'
@@ -260,6 +301,7 @@ complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options 
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl acp check" anonymous' -l 'anonymous' -d 'The application allows anonymous connections: use its public/ path. (env HUBCTL_ANONYMOUS=1)'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl acp check" verbose' -l 'verbose' -d 'Log one line per request on stderr, secrets redacted.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl acp check" vault-passphrase-file' -l 'vault-passphrase-file' -d 'File whose first line is the vault passphrase (or set HUBCTL_VAULT_PASSPHRASE / HUBCTL_VAULT_KEY).' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl acp check" platform' -l 'platform' -d 'Which server\'s client services to use: auto (asks the server once per command), smp3 or mobile-services. (env HUBCTL_PLATFORM; default: auto)' -rfka ''
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl acp check" dest' -l 'dest' -d 'Profile directory (default $HUBCTL_HOME/acp/<appId>); DIR/current is the profile in use.' -rfka ''
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl acp check" version' -l 'version' -d 'Show the version.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl acp check" h help' -s 'h' -l 'help' -d 'Show help information.'
@@ -283,6 +325,7 @@ complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options 
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl acp fetch" anonymous' -l 'anonymous' -d 'The application allows anonymous connections: use its public/ path. (env HUBCTL_ANONYMOUS=1)'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl acp fetch" verbose' -l 'verbose' -d 'Log one line per request on stderr, secrets redacted.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl acp fetch" vault-passphrase-file' -l 'vault-passphrase-file' -d 'File whose first line is the vault passphrase (or set HUBCTL_VAULT_PASSPHRASE / HUBCTL_VAULT_KEY).' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl acp fetch" platform' -l 'platform' -d 'Which server\'s client services to use: auto (asks the server once per command), smp3 or mobile-services. (env HUBCTL_PLATFORM; default: auto)' -rfka ''
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl acp fetch" dest' -l 'dest' -d 'Profile directory (default $HUBCTL_HOME/acp/<appId>); DIR/current is the profile in use.' -rfka ''
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl acp fetch" force' -l 'force' -d 'Download and install even when the assigned profile is already current.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl acp fetch" no-sync' -l 'no-sync' -d 'Do not flush the new profile to disk before switching to it (faster on busy disks; a power loss right after the switch could leave it incomplete; kill -9 safety is unaffected).'
@@ -321,6 +364,7 @@ complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options 
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault init" anonymous' -l 'anonymous' -d 'The application allows anonymous connections: use its public/ path. (env HUBCTL_ANONYMOUS=1)'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault init" verbose' -l 'verbose' -d 'Log one line per request on stderr, secrets redacted.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault init" vault-passphrase-file' -l 'vault-passphrase-file' -d 'File whose first line is the vault passphrase (or set HUBCTL_VAULT_PASSPHRASE / HUBCTL_VAULT_KEY).' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault init" platform' -l 'platform' -d 'Which server\'s client services to use: auto (asks the server once per command), smp3 or mobile-services. (env HUBCTL_PLATFORM; default: auto)' -rfka ''
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault init" version' -l 'version' -d 'Show the version.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault init" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault set" server' -l 'server' -d 'Server base URL, scheme://host:port[/path-prefix]. (env HUBCTL_SERVER)' -rfka ''
@@ -343,6 +387,7 @@ complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options 
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault set" anonymous' -l 'anonymous' -d 'The application allows anonymous connections: use its public/ path. (env HUBCTL_ANONYMOUS=1)'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault set" verbose' -l 'verbose' -d 'Log one line per request on stderr, secrets redacted.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault set" vault-passphrase-file' -l 'vault-passphrase-file' -d 'File whose first line is the vault passphrase (or set HUBCTL_VAULT_PASSPHRASE / HUBCTL_VAULT_KEY).' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault set" platform' -l 'platform' -d 'Which server\'s client services to use: auto (asks the server once per command), smp3 or mobile-services. (env HUBCTL_PLATFORM; default: auto)' -rfka ''
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault set" version' -l 'version' -d 'Show the version.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault set" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault show" server' -l 'server' -d 'Server base URL, scheme://host:port[/path-prefix]. (env HUBCTL_SERVER)' -rfka ''
@@ -365,6 +410,7 @@ complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options 
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault show" anonymous' -l 'anonymous' -d 'The application allows anonymous connections: use its public/ path. (env HUBCTL_ANONYMOUS=1)'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault show" verbose' -l 'verbose' -d 'Log one line per request on stderr, secrets redacted.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault show" vault-passphrase-file' -l 'vault-passphrase-file' -d 'File whose first line is the vault passphrase (or set HUBCTL_VAULT_PASSPHRASE / HUBCTL_VAULT_KEY).' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault show" platform' -l 'platform' -d 'Which server\'s client services to use: auto (asks the server once per command), smp3 or mobile-services. (env HUBCTL_PLATFORM; default: auto)' -rfka ''
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl vault show" -eq 1' -fka '(__hubctl_custom_completion ---completion vault show -- positional@0 (count (__hubctl_tokens -pc)) (__hubctl_tokens -tC))'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault show" version' -l 'version' -d 'Show the version.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault show" h help' -s 'h' -l 'help' -d 'Show help information.'
@@ -388,6 +434,7 @@ complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options 
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault list" anonymous' -l 'anonymous' -d 'The application allows anonymous connections: use its public/ path. (env HUBCTL_ANONYMOUS=1)'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault list" verbose' -l 'verbose' -d 'Log one line per request on stderr, secrets redacted.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault list" vault-passphrase-file' -l 'vault-passphrase-file' -d 'File whose first line is the vault passphrase (or set HUBCTL_VAULT_PASSPHRASE / HUBCTL_VAULT_KEY).' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault list" platform' -l 'platform' -d 'Which server\'s client services to use: auto (asks the server once per command), smp3 or mobile-services. (env HUBCTL_PLATFORM; default: auto)' -rfka ''
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault list" version' -l 'version' -d 'Show the version.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault list" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault delete" server' -l 'server' -d 'Server base URL, scheme://host:port[/path-prefix]. (env HUBCTL_SERVER)' -rfka ''
@@ -410,6 +457,7 @@ complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options 
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault delete" anonymous' -l 'anonymous' -d 'The application allows anonymous connections: use its public/ path. (env HUBCTL_ANONYMOUS=1)'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault delete" verbose' -l 'verbose' -d 'Log one line per request on stderr, secrets redacted.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault delete" vault-passphrase-file' -l 'vault-passphrase-file' -d 'File whose first line is the vault passphrase (or set HUBCTL_VAULT_PASSPHRASE / HUBCTL_VAULT_KEY).' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault delete" platform' -l 'platform' -d 'Which server\'s client services to use: auto (asks the server once per command), smp3 or mobile-services. (env HUBCTL_PLATFORM; default: auto)' -rfka ''
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl vault delete" -eq 1' -fka '(__hubctl_custom_completion ---completion vault delete -- positional@0 (count (__hubctl_tokens -pc)) (__hubctl_tokens -tC))'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault delete" version' -l 'version' -d 'Show the version.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault delete" h help' -s 'h' -l 'help' -d 'Show help information.'
@@ -433,6 +481,7 @@ complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options 
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault rekey" anonymous' -l 'anonymous' -d 'The application allows anonymous connections: use its public/ path. (env HUBCTL_ANONYMOUS=1)'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault rekey" verbose' -l 'verbose' -d 'Log one line per request on stderr, secrets redacted.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault rekey" vault-passphrase-file' -l 'vault-passphrase-file' -d 'File whose first line is the vault passphrase (or set HUBCTL_VAULT_PASSPHRASE / HUBCTL_VAULT_KEY).' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault rekey" platform' -l 'platform' -d 'Which server\'s client services to use: auto (asks the server once per command), smp3 or mobile-services. (env HUBCTL_PLATFORM; default: auto)' -rfka ''
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault rekey" new-passphrase-file' -l 'new-passphrase-file' -d 'File whose first line is the new passphrase.' -rfka ''
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault rekey" version' -l 'version' -d 'Show the version.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault rekey" h help' -s 'h' -l 'help' -d 'Show help information.'
@@ -456,6 +505,7 @@ complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options 
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault import-cert" anonymous' -l 'anonymous' -d 'The application allows anonymous connections: use its public/ path. (env HUBCTL_ANONYMOUS=1)'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault import-cert" verbose' -l 'verbose' -d 'Log one line per request on stderr, secrets redacted.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault import-cert" vault-passphrase-file' -l 'vault-passphrase-file' -d 'File whose first line is the vault passphrase (or set HUBCTL_VAULT_PASSPHRASE / HUBCTL_VAULT_KEY).' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault import-cert" platform' -l 'platform' -d 'Which server\'s client services to use: auto (asks the server once per command), smp3 or mobile-services. (env HUBCTL_PLATFORM; default: auto)' -rfka ''
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault import-cert" version' -l 'version' -d 'Show the version.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault import-cert" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault delete-cert" server' -l 'server' -d 'Server base URL, scheme://host:port[/path-prefix]. (env HUBCTL_SERVER)' -rfka ''
@@ -478,6 +528,7 @@ complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options 
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault delete-cert" anonymous' -l 'anonymous' -d 'The application allows anonymous connections: use its public/ path. (env HUBCTL_ANONYMOUS=1)'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault delete-cert" verbose' -l 'verbose' -d 'Log one line per request on stderr, secrets redacted.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault delete-cert" vault-passphrase-file' -l 'vault-passphrase-file' -d 'File whose first line is the vault passphrase (or set HUBCTL_VAULT_PASSPHRASE / HUBCTL_VAULT_KEY).' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault delete-cert" platform' -l 'platform' -d 'Which server\'s client services to use: auto (asks the server once per command), smp3 or mobile-services. (env HUBCTL_PLATFORM; default: auto)' -rfka ''
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault delete-cert" version' -l 'version' -d 'Show the version.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault delete-cert" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl plist" version' -l 'version' -d 'Show the version.'
@@ -503,6 +554,7 @@ complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options 
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl plist validate" anonymous' -l 'anonymous' -d 'The application allows anonymous connections: use its public/ path. (env HUBCTL_ANONYMOUS=1)'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl plist validate" verbose' -l 'verbose' -d 'Log one line per request on stderr, secrets redacted.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl plist validate" vault-passphrase-file' -l 'vault-passphrase-file' -d 'File whose first line is the vault passphrase (or set HUBCTL_VAULT_PASSPHRASE / HUBCTL_VAULT_KEY).' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl plist validate" platform' -l 'platform' -d 'Which server\'s client services to use: auto (asks the server once per command), smp3 or mobile-services. (env HUBCTL_PLATFORM; default: auto)' -rfka ''
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl plist validate" strict' -l 'strict' -d 'Treat warnings (unknown keys) as errors.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl plist validate" version' -l 'version' -d 'Show the version.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl plist validate" h help' -s 'h' -l 'help' -d 'Show help information.'
@@ -526,9 +578,198 @@ complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options 
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl status" anonymous' -l 'anonymous' -d 'The application allows anonymous connections: use its public/ path. (env HUBCTL_ANONYMOUS=1)'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl status" verbose' -l 'verbose' -d 'Log one line per request on stderr, secrets redacted.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl status" vault-passphrase-file' -l 'vault-passphrase-file' -d 'File whose first line is the vault passphrase (or set HUBCTL_VAULT_PASSPHRASE / HUBCTL_VAULT_KEY).' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl status" platform' -l 'platform' -d 'Which server\'s client services to use: auto (asks the server once per command), smp3 or mobile-services. (env HUBCTL_PLATFORM; default: auto)' -rfka ''
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl status" version' -l 'version' -d 'Show the version.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl status" h help' -s 'h' -l 'help' -d 'Show help information.'
-complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl help" -ge 1' -fka 'environment exit-codes register unregister settings acp vault plist status help'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push" version' -l 'version' -d 'Show the version.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl push" -eq 1' -fa 'register' -d 'Register the device\'s push token (create, or update when it exists).'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl push" -eq 1' -fa 'unregister' -d 'Remove the device\'s push registration.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl push" -eq 1' -fa 'id' -d 'Print the push id (FCM sender id, VAPID key, …) the server hands out for an os.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push register" server' -l 'server' -d 'Server base URL, scheme://host:port[/path-prefix]. (env HUBCTL_SERVER)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push register" plist' -l 'plist' -d 'clienthub.plist to take connection settings from. (env HUBCTL_PLIST)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push register" app-id' -l 'app-id' -d 'Application id, e.g. com.acme.field. (env HUBCTL_APP_ID)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push register" profile' -l 'profile' -d 'Profile in the configuration file. (env HUBCTL_PROFILE; default: default)' -rfka '(__hubctl_custom_completion ---completion push register -- --profile (count (__hubctl_tokens -pc)) (__hubctl_tokens -tC))'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push register" user' -l 'user' -d 'Back-end user. (env HUBCTL_USER)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push register" password-stdin' -l 'password-stdin' -d 'Read the back-end password from the first line of stdin (or set HUBCTL_PASSWORD).'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push register" cert' -l 'cert' -d 'Client certificate, PEM. (env HUBCTL_CERT)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push register" key' -l 'key' -d 'Client private key, PEM. (env HUBCTL_KEY)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push register" pkcs12' -l 'pkcs12' -d 'Client certificate and key, PKCS#12; passphrase in HUBCTL_PKCS12_PASSPHRASE. (env HUBCTL_PKCS12)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push register" cert-provider' -l 'cert-provider' -d 'Certificate provider: an external program (split on spaces, no shell), or `vault` for the certificate kept in the vault. (env HUBCTL_CERT_PROVIDER)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push register" cacert' -l 'cacert' -d 'CA bundle to trust for the server. (env HUBCTL_CACERT)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push register" insecure' -l 'insecure' -d 'Skip TLS certificate verification. Dangerous: anyone on the path can read your credentials.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push register" api-version' -l 'api-version' -d 'latest (falls back to v1 on 404) or a pinned v1…v4. (env HUBCTL_API_VERSION; default: latest)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push register" home' -l 'home' -d 'Where the vault and state live. (env HUBCTL_HOME; default: ${XDG_DATA_HOME:-~/.local/share}/hubctl)' -rfa '(__hubctl_complete_directories)'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push register" timeout' -l 'timeout' -d 'Per-request time limit in seconds (each attempt). (env HUBCTL_TIMEOUT; default: 30)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push register" deadline' -l 'deadline' -d 'Overall time limit of a command in seconds: every request, retry, wait and download ends within it. (env HUBCTL_DEADLINE; default: 120)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push register" no-input' -l 'no-input' -d 'Never prompt; implied when stdin is not a terminal. (env HUBCTL_NO_INPUT=1)'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push register" anonymous' -l 'anonymous' -d 'The application allows anonymous connections: use its public/ path. (env HUBCTL_ANONYMOUS=1)'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push register" verbose' -l 'verbose' -d 'Log one line per request on stderr, secrets redacted.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push register" vault-passphrase-file' -l 'vault-passphrase-file' -d 'File whose first line is the vault passphrase (or set HUBCTL_VAULT_PASSPHRASE / HUBCTL_VAULT_KEY).' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push register" platform' -l 'platform' -d 'Which server\'s client services to use: auto (asks the server once per command), smp3 or mobile-services. (env HUBCTL_PLATFORM; default: auto)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push register" os' -l 'os' -d 'ios, android, windows, baidu, w3cpushapi or custom (SMP 3: ios, android, windows).' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push register" token' -l 'token' -d 'The push token from APNs, FCM, WNS, … (\'-\': the first line of stdin).' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push register" group' -l 'group' -d 'Push group (Mobile Services).' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push register" device-model' -l 'device-model' -d 'Device model to report (Mobile Services).' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push register" form-factor' -l 'form-factor' -d 'phone, tablet, … (Mobile Services).' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push register" user-locale' -l 'user-locale' -d 'User locale, e.g. en_US (Mobile Services).' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push register" time-zone' -l 'time-zone' -d 'Time zone, e.g. Europe/Berlin (Mobile Services).' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push register" version' -l 'version' -d 'Show the version.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push register" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push unregister" server' -l 'server' -d 'Server base URL, scheme://host:port[/path-prefix]. (env HUBCTL_SERVER)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push unregister" plist' -l 'plist' -d 'clienthub.plist to take connection settings from. (env HUBCTL_PLIST)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push unregister" app-id' -l 'app-id' -d 'Application id, e.g. com.acme.field. (env HUBCTL_APP_ID)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push unregister" profile' -l 'profile' -d 'Profile in the configuration file. (env HUBCTL_PROFILE; default: default)' -rfka '(__hubctl_custom_completion ---completion push unregister -- --profile (count (__hubctl_tokens -pc)) (__hubctl_tokens -tC))'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push unregister" user' -l 'user' -d 'Back-end user. (env HUBCTL_USER)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push unregister" password-stdin' -l 'password-stdin' -d 'Read the back-end password from the first line of stdin (or set HUBCTL_PASSWORD).'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push unregister" cert' -l 'cert' -d 'Client certificate, PEM. (env HUBCTL_CERT)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push unregister" key' -l 'key' -d 'Client private key, PEM. (env HUBCTL_KEY)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push unregister" pkcs12' -l 'pkcs12' -d 'Client certificate and key, PKCS#12; passphrase in HUBCTL_PKCS12_PASSPHRASE. (env HUBCTL_PKCS12)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push unregister" cert-provider' -l 'cert-provider' -d 'Certificate provider: an external program (split on spaces, no shell), or `vault` for the certificate kept in the vault. (env HUBCTL_CERT_PROVIDER)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push unregister" cacert' -l 'cacert' -d 'CA bundle to trust for the server. (env HUBCTL_CACERT)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push unregister" insecure' -l 'insecure' -d 'Skip TLS certificate verification. Dangerous: anyone on the path can read your credentials.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push unregister" api-version' -l 'api-version' -d 'latest (falls back to v1 on 404) or a pinned v1…v4. (env HUBCTL_API_VERSION; default: latest)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push unregister" home' -l 'home' -d 'Where the vault and state live. (env HUBCTL_HOME; default: ${XDG_DATA_HOME:-~/.local/share}/hubctl)' -rfa '(__hubctl_complete_directories)'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push unregister" timeout' -l 'timeout' -d 'Per-request time limit in seconds (each attempt). (env HUBCTL_TIMEOUT; default: 30)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push unregister" deadline' -l 'deadline' -d 'Overall time limit of a command in seconds: every request, retry, wait and download ends within it. (env HUBCTL_DEADLINE; default: 120)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push unregister" no-input' -l 'no-input' -d 'Never prompt; implied when stdin is not a terminal. (env HUBCTL_NO_INPUT=1)'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push unregister" anonymous' -l 'anonymous' -d 'The application allows anonymous connections: use its public/ path. (env HUBCTL_ANONYMOUS=1)'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push unregister" verbose' -l 'verbose' -d 'Log one line per request on stderr, secrets redacted.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push unregister" vault-passphrase-file' -l 'vault-passphrase-file' -d 'File whose first line is the vault passphrase (or set HUBCTL_VAULT_PASSPHRASE / HUBCTL_VAULT_KEY).' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push unregister" platform' -l 'platform' -d 'Which server\'s client services to use: auto (asks the server once per command), smp3 or mobile-services. (env HUBCTL_PLATFORM; default: auto)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push unregister" os' -l 'os' -d 'ios, android, windows, baidu, w3cpushapi or custom (SMP 3: ios, android, windows).' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push unregister" version' -l 'version' -d 'Show the version.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push unregister" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push id" server' -l 'server' -d 'Server base URL, scheme://host:port[/path-prefix]. (env HUBCTL_SERVER)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push id" plist' -l 'plist' -d 'clienthub.plist to take connection settings from. (env HUBCTL_PLIST)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push id" app-id' -l 'app-id' -d 'Application id, e.g. com.acme.field. (env HUBCTL_APP_ID)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push id" profile' -l 'profile' -d 'Profile in the configuration file. (env HUBCTL_PROFILE; default: default)' -rfka '(__hubctl_custom_completion ---completion push id -- --profile (count (__hubctl_tokens -pc)) (__hubctl_tokens -tC))'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push id" user' -l 'user' -d 'Back-end user. (env HUBCTL_USER)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push id" password-stdin' -l 'password-stdin' -d 'Read the back-end password from the first line of stdin (or set HUBCTL_PASSWORD).'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push id" cert' -l 'cert' -d 'Client certificate, PEM. (env HUBCTL_CERT)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push id" key' -l 'key' -d 'Client private key, PEM. (env HUBCTL_KEY)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push id" pkcs12' -l 'pkcs12' -d 'Client certificate and key, PKCS#12; passphrase in HUBCTL_PKCS12_PASSPHRASE. (env HUBCTL_PKCS12)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push id" cert-provider' -l 'cert-provider' -d 'Certificate provider: an external program (split on spaces, no shell), or `vault` for the certificate kept in the vault. (env HUBCTL_CERT_PROVIDER)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push id" cacert' -l 'cacert' -d 'CA bundle to trust for the server. (env HUBCTL_CACERT)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push id" insecure' -l 'insecure' -d 'Skip TLS certificate verification. Dangerous: anyone on the path can read your credentials.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push id" api-version' -l 'api-version' -d 'latest (falls back to v1 on 404) or a pinned v1…v4. (env HUBCTL_API_VERSION; default: latest)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push id" home' -l 'home' -d 'Where the vault and state live. (env HUBCTL_HOME; default: ${XDG_DATA_HOME:-~/.local/share}/hubctl)' -rfa '(__hubctl_complete_directories)'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push id" timeout' -l 'timeout' -d 'Per-request time limit in seconds (each attempt). (env HUBCTL_TIMEOUT; default: 30)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push id" deadline' -l 'deadline' -d 'Overall time limit of a command in seconds: every request, retry, wait and download ends within it. (env HUBCTL_DEADLINE; default: 120)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push id" no-input' -l 'no-input' -d 'Never prompt; implied when stdin is not a terminal. (env HUBCTL_NO_INPUT=1)'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push id" anonymous' -l 'anonymous' -d 'The application allows anonymous connections: use its public/ path. (env HUBCTL_ANONYMOUS=1)'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push id" verbose' -l 'verbose' -d 'Log one line per request on stderr, secrets redacted.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push id" vault-passphrase-file' -l 'vault-passphrase-file' -d 'File whose first line is the vault passphrase (or set HUBCTL_VAULT_PASSPHRASE / HUBCTL_VAULT_KEY).' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push id" platform' -l 'platform' -d 'Which server\'s client services to use: auto (asks the server once per command), smp3 or mobile-services. (env HUBCTL_PLATFORM; default: auto)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push id" os' -l 'os' -d 'ios, android, windows, baidu, w3cpushapi or custom (SMP 3: ios, android, windows).' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push id" version' -l 'version' -d 'Show the version.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push id" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl logs" version' -l 'version' -d 'Show the version.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl logs" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl logs" -eq 1' -fa 'upload' -d 'Check a client log line by line, then upload it in requests of at most --max-request-size.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl logs upload" server' -l 'server' -d 'Server base URL, scheme://host:port[/path-prefix]. (env HUBCTL_SERVER)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl logs upload" plist' -l 'plist' -d 'clienthub.plist to take connection settings from. (env HUBCTL_PLIST)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl logs upload" app-id' -l 'app-id' -d 'Application id, e.g. com.acme.field. (env HUBCTL_APP_ID)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl logs upload" profile' -l 'profile' -d 'Profile in the configuration file. (env HUBCTL_PROFILE; default: default)' -rfka '(__hubctl_custom_completion ---completion logs upload -- --profile (count (__hubctl_tokens -pc)) (__hubctl_tokens -tC))'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl logs upload" user' -l 'user' -d 'Back-end user. (env HUBCTL_USER)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl logs upload" password-stdin' -l 'password-stdin' -d 'Read the back-end password from the first line of stdin (or set HUBCTL_PASSWORD).'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl logs upload" cert' -l 'cert' -d 'Client certificate, PEM. (env HUBCTL_CERT)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl logs upload" key' -l 'key' -d 'Client private key, PEM. (env HUBCTL_KEY)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl logs upload" pkcs12' -l 'pkcs12' -d 'Client certificate and key, PKCS#12; passphrase in HUBCTL_PKCS12_PASSPHRASE. (env HUBCTL_PKCS12)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl logs upload" cert-provider' -l 'cert-provider' -d 'Certificate provider: an external program (split on spaces, no shell), or `vault` for the certificate kept in the vault. (env HUBCTL_CERT_PROVIDER)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl logs upload" cacert' -l 'cacert' -d 'CA bundle to trust for the server. (env HUBCTL_CACERT)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl logs upload" insecure' -l 'insecure' -d 'Skip TLS certificate verification. Dangerous: anyone on the path can read your credentials.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl logs upload" api-version' -l 'api-version' -d 'latest (falls back to v1 on 404) or a pinned v1…v4. (env HUBCTL_API_VERSION; default: latest)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl logs upload" home' -l 'home' -d 'Where the vault and state live. (env HUBCTL_HOME; default: ${XDG_DATA_HOME:-~/.local/share}/hubctl)' -rfa '(__hubctl_complete_directories)'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl logs upload" timeout' -l 'timeout' -d 'Per-request time limit in seconds (each attempt). (env HUBCTL_TIMEOUT; default: 30)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl logs upload" deadline' -l 'deadline' -d 'Overall time limit of a command in seconds: every request, retry, wait and download ends within it. (env HUBCTL_DEADLINE; default: 120)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl logs upload" no-input' -l 'no-input' -d 'Never prompt; implied when stdin is not a terminal. (env HUBCTL_NO_INPUT=1)'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl logs upload" anonymous' -l 'anonymous' -d 'The application allows anonymous connections: use its public/ path. (env HUBCTL_ANONYMOUS=1)'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl logs upload" verbose' -l 'verbose' -d 'Log one line per request on stderr, secrets redacted.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl logs upload" vault-passphrase-file' -l 'vault-passphrase-file' -d 'File whose first line is the vault passphrase (or set HUBCTL_VAULT_PASSPHRASE / HUBCTL_VAULT_KEY).' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl logs upload" platform' -l 'platform' -d 'Which server\'s client services to use: auto (asks the server once per command), smp3 or mobile-services. (env HUBCTL_PLATFORM; default: auto)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl logs upload" -eq 1' -F
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl logs upload" max-request-size' -l 'max-request-size' -d 'The most one request carries: bytes, or with K or M (KiB, MiB). Default 8M.' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl logs upload" from-settings' -l 'from-settings' -d 'Follow the connection\'s UploadLogs and ConnectionLogLevel.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl logs upload" version' -l 'version' -d 'Show the version.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl logs upload" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl usage" version' -l 'version' -d 'Show the version.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl usage" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl usage" -eq 1' -fa 'upload' -d 'Check a JSON usage report\'s shape, then upload it for this device.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl usage upload" server' -l 'server' -d 'Server base URL, scheme://host:port[/path-prefix]. (env HUBCTL_SERVER)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl usage upload" plist' -l 'plist' -d 'clienthub.plist to take connection settings from. (env HUBCTL_PLIST)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl usage upload" app-id' -l 'app-id' -d 'Application id, e.g. com.acme.field. (env HUBCTL_APP_ID)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl usage upload" profile' -l 'profile' -d 'Profile in the configuration file. (env HUBCTL_PROFILE; default: default)' -rfka '(__hubctl_custom_completion ---completion usage upload -- --profile (count (__hubctl_tokens -pc)) (__hubctl_tokens -tC))'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl usage upload" user' -l 'user' -d 'Back-end user. (env HUBCTL_USER)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl usage upload" password-stdin' -l 'password-stdin' -d 'Read the back-end password from the first line of stdin (or set HUBCTL_PASSWORD).'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl usage upload" cert' -l 'cert' -d 'Client certificate, PEM. (env HUBCTL_CERT)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl usage upload" key' -l 'key' -d 'Client private key, PEM. (env HUBCTL_KEY)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl usage upload" pkcs12' -l 'pkcs12' -d 'Client certificate and key, PKCS#12; passphrase in HUBCTL_PKCS12_PASSPHRASE. (env HUBCTL_PKCS12)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl usage upload" cert-provider' -l 'cert-provider' -d 'Certificate provider: an external program (split on spaces, no shell), or `vault` for the certificate kept in the vault. (env HUBCTL_CERT_PROVIDER)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl usage upload" cacert' -l 'cacert' -d 'CA bundle to trust for the server. (env HUBCTL_CACERT)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl usage upload" insecure' -l 'insecure' -d 'Skip TLS certificate verification. Dangerous: anyone on the path can read your credentials.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl usage upload" api-version' -l 'api-version' -d 'latest (falls back to v1 on 404) or a pinned v1…v4. (env HUBCTL_API_VERSION; default: latest)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl usage upload" home' -l 'home' -d 'Where the vault and state live. (env HUBCTL_HOME; default: ${XDG_DATA_HOME:-~/.local/share}/hubctl)' -rfa '(__hubctl_complete_directories)'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl usage upload" timeout' -l 'timeout' -d 'Per-request time limit in seconds (each attempt). (env HUBCTL_TIMEOUT; default: 30)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl usage upload" deadline' -l 'deadline' -d 'Overall time limit of a command in seconds: every request, retry, wait and download ends within it. (env HUBCTL_DEADLINE; default: 120)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl usage upload" no-input' -l 'no-input' -d 'Never prompt; implied when stdin is not a terminal. (env HUBCTL_NO_INPUT=1)'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl usage upload" anonymous' -l 'anonymous' -d 'The application allows anonymous connections: use its public/ path. (env HUBCTL_ANONYMOUS=1)'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl usage upload" verbose' -l 'verbose' -d 'Log one line per request on stderr, secrets redacted.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl usage upload" vault-passphrase-file' -l 'vault-passphrase-file' -d 'File whose first line is the vault passphrase (or set HUBCTL_VAULT_PASSPHRASE / HUBCTL_VAULT_KEY).' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl usage upload" platform' -l 'platform' -d 'Which server\'s client services to use: auto (asks the server once per command), smp3 or mobile-services. (env HUBCTL_PLATFORM; default: auto)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl usage upload" -eq 1' -F
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl usage upload" version' -l 'version' -d 'Show the version.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl usage upload" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl whoami" server' -l 'server' -d 'Server base URL, scheme://host:port[/path-prefix]. (env HUBCTL_SERVER)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl whoami" plist' -l 'plist' -d 'clienthub.plist to take connection settings from. (env HUBCTL_PLIST)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl whoami" app-id' -l 'app-id' -d 'Application id, e.g. com.acme.field. (env HUBCTL_APP_ID)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl whoami" profile' -l 'profile' -d 'Profile in the configuration file. (env HUBCTL_PROFILE; default: default)' -rfka '(__hubctl_custom_completion ---completion whoami -- --profile (count (__hubctl_tokens -pc)) (__hubctl_tokens -tC))'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl whoami" user' -l 'user' -d 'Back-end user. (env HUBCTL_USER)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl whoami" password-stdin' -l 'password-stdin' -d 'Read the back-end password from the first line of stdin (or set HUBCTL_PASSWORD).'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl whoami" cert' -l 'cert' -d 'Client certificate, PEM. (env HUBCTL_CERT)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl whoami" key' -l 'key' -d 'Client private key, PEM. (env HUBCTL_KEY)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl whoami" pkcs12' -l 'pkcs12' -d 'Client certificate and key, PKCS#12; passphrase in HUBCTL_PKCS12_PASSPHRASE. (env HUBCTL_PKCS12)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl whoami" cert-provider' -l 'cert-provider' -d 'Certificate provider: an external program (split on spaces, no shell), or `vault` for the certificate kept in the vault. (env HUBCTL_CERT_PROVIDER)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl whoami" cacert' -l 'cacert' -d 'CA bundle to trust for the server. (env HUBCTL_CACERT)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl whoami" insecure' -l 'insecure' -d 'Skip TLS certificate verification. Dangerous: anyone on the path can read your credentials.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl whoami" api-version' -l 'api-version' -d 'latest (falls back to v1 on 404) or a pinned v1…v4. (env HUBCTL_API_VERSION; default: latest)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl whoami" home' -l 'home' -d 'Where the vault and state live. (env HUBCTL_HOME; default: ${XDG_DATA_HOME:-~/.local/share}/hubctl)' -rfa '(__hubctl_complete_directories)'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl whoami" timeout' -l 'timeout' -d 'Per-request time limit in seconds (each attempt). (env HUBCTL_TIMEOUT; default: 30)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl whoami" deadline' -l 'deadline' -d 'Overall time limit of a command in seconds: every request, retry, wait and download ends within it. (env HUBCTL_DEADLINE; default: 120)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl whoami" no-input' -l 'no-input' -d 'Never prompt; implied when stdin is not a terminal. (env HUBCTL_NO_INPUT=1)'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl whoami" anonymous' -l 'anonymous' -d 'The application allows anonymous connections: use its public/ path. (env HUBCTL_ANONYMOUS=1)'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl whoami" verbose' -l 'verbose' -d 'Log one line per request on stderr, secrets redacted.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl whoami" vault-passphrase-file' -l 'vault-passphrase-file' -d 'File whose first line is the vault passphrase (or set HUBCTL_VAULT_PASSPHRASE / HUBCTL_VAULT_KEY).' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl whoami" platform' -l 'platform' -d 'Which server\'s client services to use: auto (asks the server once per command), smp3 or mobile-services. (env HUBCTL_PLATFORM; default: auto)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl whoami" version' -l 'version' -d 'Show the version.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl whoami" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl policy" version' -l 'version' -d 'Show the version.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl policy" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl policy" -eq 1' -fa 'get' -d 'Print all policies, or the named one, with typed values.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl policy get" server' -l 'server' -d 'Server base URL, scheme://host:port[/path-prefix]. (env HUBCTL_SERVER)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl policy get" plist' -l 'plist' -d 'clienthub.plist to take connection settings from. (env HUBCTL_PLIST)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl policy get" app-id' -l 'app-id' -d 'Application id, e.g. com.acme.field. (env HUBCTL_APP_ID)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl policy get" profile' -l 'profile' -d 'Profile in the configuration file. (env HUBCTL_PROFILE; default: default)' -rfka '(__hubctl_custom_completion ---completion policy get -- --profile (count (__hubctl_tokens -pc)) (__hubctl_tokens -tC))'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl policy get" user' -l 'user' -d 'Back-end user. (env HUBCTL_USER)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl policy get" password-stdin' -l 'password-stdin' -d 'Read the back-end password from the first line of stdin (or set HUBCTL_PASSWORD).'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl policy get" cert' -l 'cert' -d 'Client certificate, PEM. (env HUBCTL_CERT)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl policy get" key' -l 'key' -d 'Client private key, PEM. (env HUBCTL_KEY)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl policy get" pkcs12' -l 'pkcs12' -d 'Client certificate and key, PKCS#12; passphrase in HUBCTL_PKCS12_PASSPHRASE. (env HUBCTL_PKCS12)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl policy get" cert-provider' -l 'cert-provider' -d 'Certificate provider: an external program (split on spaces, no shell), or `vault` for the certificate kept in the vault. (env HUBCTL_CERT_PROVIDER)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl policy get" cacert' -l 'cacert' -d 'CA bundle to trust for the server. (env HUBCTL_CACERT)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl policy get" insecure' -l 'insecure' -d 'Skip TLS certificate verification. Dangerous: anyone on the path can read your credentials.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl policy get" api-version' -l 'api-version' -d 'latest (falls back to v1 on 404) or a pinned v1…v4. (env HUBCTL_API_VERSION; default: latest)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl policy get" home' -l 'home' -d 'Where the vault and state live. (env HUBCTL_HOME; default: ${XDG_DATA_HOME:-~/.local/share}/hubctl)' -rfa '(__hubctl_complete_directories)'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl policy get" timeout' -l 'timeout' -d 'Per-request time limit in seconds (each attempt). (env HUBCTL_TIMEOUT; default: 30)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl policy get" deadline' -l 'deadline' -d 'Overall time limit of a command in seconds: every request, retry, wait and download ends within it. (env HUBCTL_DEADLINE; default: 120)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl policy get" no-input' -l 'no-input' -d 'Never prompt; implied when stdin is not a terminal. (env HUBCTL_NO_INPUT=1)'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl policy get" anonymous' -l 'anonymous' -d 'The application allows anonymous connections: use its public/ path. (env HUBCTL_ANONYMOUS=1)'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl policy get" verbose' -l 'verbose' -d 'Log one line per request on stderr, secrets redacted.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl policy get" vault-passphrase-file' -l 'vault-passphrase-file' -d 'File whose first line is the vault passphrase (or set HUBCTL_VAULT_PASSPHRASE / HUBCTL_VAULT_KEY).' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl policy get" platform' -l 'platform' -d 'Which server\'s client services to use: auto (asks the server once per command), smp3 or mobile-services. (env HUBCTL_PLATFORM; default: auto)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl policy get" version' -l 'version' -d 'Show the version.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl policy get" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl help" -ge 1' -fka 'environment exit-codes register unregister settings acp vault plist status push logs usage whoami policy help'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl help" version' -l 'version' -d 'Show the version.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl help" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl help" version' -l 'version' -d 'Show the version.'

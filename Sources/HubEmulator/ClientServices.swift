@@ -104,7 +104,7 @@ struct ClientServicesHandler: Sendable {
             appId = s[2]
             let rest = Array(s[3...])
             func same(_ i: Int) -> Bool { rest.count > i && rest[i] == s[2] }
-            if rest.count == 7, Array(rest[0..<6]) == ["clientlogs", "v1", "runtime", "log", "application", s[2]] { kind = .logs; return }
+            if rest.count == 6, Array(rest[0..<6]) == ["clientlogs", "v1", "runtime", "log", "application", s[2]] { kind = .logs; return }
             if rest.count >= 6, Array(rest[0..<5]) == ["clientusage", "v1", "runtime", "clientusage", "application"], same(5) {
                 if rest.count == 6 { kind = .usage(deviceId: nil); return }
                 if rest.count == 8, rest[6] == "device" { kind = .usage(deviceId: rest[7]); return }
@@ -348,7 +348,7 @@ struct LogLineScanner {
         while offset < raw.count {
             let start = base + offset
             if let newline = memchr(start, 0x0A, raw.count - offset) {
-                let n = UnsafeRawPointer(newline) - UnsafeRawPointer(start)
+                let n = start.distance(to: UnsafeRawPointer(newline))
                 append(start, n)
                 endLine()
                 offset += n + 1

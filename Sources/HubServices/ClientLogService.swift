@@ -199,7 +199,7 @@ public enum LogFormat {
         switch source {
         case .bytes(let data):
             let lower = Int(range?.lowerBound ?? 0), upper = Int(range?.upperBound ?? Int64(data.count))
-            try data.withUnsafeBytes { all in
+            _ = try data.withUnsafeBytes { all in
                 try scanLines(UnsafeRawBufferPointer(rebasing: all[lower..<upper]), base: Int64(lower), final: true, body)
             }
         case .file(let path):
@@ -239,7 +239,7 @@ public enum LogFormat {
         var offset = 0
         while offset < buffer.count {
             if let newline = memchr(start + offset, 0x0A, buffer.count - offset) {
-                let n = UnsafeRawPointer(newline) - (start + offset)
+                let n = (start + offset).distance(to: UnsafeRawPointer(newline))
                 try body(UnsafeRawBufferPointer(start: start + offset, count: n), base + Int64(offset), Int64(n + 1))
                 offset += n + 1
             } else {
@@ -326,7 +326,7 @@ final class LogChunkReader {
             }
             stage = 1
             pending = suffix
-            return !suffix.isEmpty || (try refill())
+            return !suffix.isEmpty
         default:
             return false
         }
@@ -337,7 +337,7 @@ final class LogChunkReader {
         guard want > 0 else { return nil }
         let data: Data
         switch source {
-        case .bytes(let all): data = all.subdata(in: Int(position)..<(Int(position) + want))
+        case .bytes(let all): data = all.subdata(in: (all.startIndex + Int(position))..<(all.startIndex + Int(position) + want))
         case .file: data = try handle?.read(upToCount: want) ?? Data()
         }
         guard !data.isEmpty else { throw HubError(.data, code: .invalidData, "The log changed while it was being sent (it is shorter now). Nothing more was sent.") }

@@ -5,7 +5,9 @@ import HubCLI
 import HubCore
 import Testing
 
-@Suite("Client services in-process")
+/// Serialized: `InProcessEmulator.control` blocks a thread of the cooperative pool that the
+/// in-process server also needs; several such calls at once on two cores starve it.
+@Suite("Client services in-process", .serialized)
 struct ClientServicesCommandTests {
     static let line = "#2024-07-01T17:16:08.637+02:00#INFO#corr#src#loc#hello#"
 

@@ -235,9 +235,8 @@ func logLine(_ n: Int, severity: String = "INFO") -> String {
         #expect(off.status == 69, "\(off)")
         #expect(off.errorCode == "access_control_disabled")
         #expect((off.error?["message"] as? String)?.contains("access control is not enabled") == true)
-        let (smp, smpHub, _) = try registered("smp3")
-        _ = smp
-        let onSMP = try smpHub("whoami")
+        let (smpEmu, smpHub, _) = try registered("smp3")
+        let onSMP = try withExtendedLifetime(smpEmu) { try smpHub("whoami") }
         #expect(onSMP.status == 64, "\(onSMP)")
     }
 
@@ -257,8 +256,8 @@ func logLine(_ n: Int, severity: String = "INFO") -> String {
         let missing = try hub("policy", "get", "noSuchPolicy")
         #expect(missing.status == 66, "\(missing)")
         #expect(missing.errorCode == "policy_not_found")
-        let (_, smpHub, _) = try registered("smp3")
-        let smp = try smpHub("policy", "get")
+        let (smpEmu, smpHub, _) = try registered("smp3")
+        let smp = try withExtendedLifetime(smpEmu) { try smpHub("policy", "get") }
         #expect(smp.status == 0, "\(smp)")
         #expect(smp.json?["platform"] as? String == "smp3")
         let smpPassword = (smp.json?["policies"] as? [String: Any])?["passwordPolicy"] as? [String: Any]

@@ -5,23 +5,31 @@ import HubCLI
 import HubCore
 import Testing
 
-/// Serialized: `InProcessEmulator.control` blocks a thread of the cooperative pool that the
-/// in-process server also needs; several such calls at once on two cores starve it.
+/// `InProcessEmulator.control` blocks its thread (libcurl), and the in-process server needs the
+/// cooperative pool's few threads: control calls run on a thread of their own here.
+func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { (done: CheckedContinuation<T, any Error>) in
+        Thread { done.resume(with: Result { try work() }) }.start()
+    }
+}
+
 @Suite("Client services in-process", .serialized)
 struct ClientServicesCommandTests {
     static let line = "#2024-07-01T17:16:08.637+02:00#INFO#corr#src#loc#hello#"
 
     func registeredBench(platform: String = "mobile-services") async throws -> CommandBench {
         let emulator = try await InProcessEmulator.start()
-        try emulator.control("PUT", "/_emulator/platform", json: #"{"platform": "\#(platform)"}"#)
+        try await offPool { try emulator.control("PUT", "/_emulator/platform", json: #"{"platform": "\#(platform)"}"#) }
         let bench = try CommandBench(emulator: emulator)
         let r = await bench.run(["register"])
         #expect(r.exitCode == 0, "\(r)")
         return bench
     }
 
-    func received(_ bench: CommandBench) throws -> JSONValue? {
-        try JSONDecoder().decode(JSONValue.self, from: bench.emulator.control("GET", "/_emulator/received").body)
+    func received(_ bench: CommandBench) async throws -> JSONValue? {
+        let emulator = bench.emulator
+        let body = try await offPool { try emulator.control("GET", "/_emulator/received").body }
+        return try JSONDecoder().decode(JSONValue.self, from: body)
     }
 
     @Test func logsFromStdinGoThroughTheInputSource() async throws {
@@ -31,7 +39,7 @@ struct ClientServicesCommandTests {
         #expect(r.json?["lines"] == .int(2))
         #expect(r.json?["source"] == .string("stdin"))
         #expect(r.json?["platform"] == .string("mobile-services"))
-        guard case .array(let logs)? = try received(bench)?["logs"] else { Issue.record("no logs record"); return }
+        guard case .array(let logs)? = try await received(bench)?["logs"] else { Issue.record("no logs record"); return }
         #expect(logs.count == 1)
         #expect(logs.first?["lines"] == .int(2))
     }
@@ -50,7 +58,7 @@ struct ClientServicesCommandTests {
         let r = await bench.run(["push", "register", "--os", "ios", "--token", "-"], stdin: "apns-from-stdin\n")
         #expect(r.exitCode == 0, "\(r)")
         #expect(r.json?["action"] == .string("created"))
-        guard case .array(let push)? = try received(bench)?["push"] else { Issue.record("no push record"); return }
+        guard case .array(let push)? = try await received(bench)?["push"] else { Issue.record("no push record"); return }
         #expect(push.first?["body"]?["pushToken"] == .string("apns-from-stdin"))
     }
 

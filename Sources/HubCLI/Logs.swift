@@ -25,6 +25,8 @@ struct LogsUpload: HubCommand {
         boundaries into several requests when it is larger than --max-request-size. Mobile
         Services gets text/plain; SMP 3 gets /clientlogs as multipart/form-data.
 
+        `-` reads stdin whole into memory first; give a file for large logs.
+
         --from-settings reads the connection's UploadLogs and ConnectionLogLevel: when the
         administrator disabled upload (or the level is NONE) nothing is sent and "skipped" says
         why; otherwise only lines at or above the level are sent.

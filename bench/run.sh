@@ -133,3 +133,6 @@ open(f"{out}/RESULTS.md", "w").write("\n".join(md))
 json.dump(data, open(f"{out}/results.json", "w"), indent=2)
 print("\n".join(md))
 PY
+
+# logs upload of a 500 MB client log vs curl --data-binary (its own emulator; bench/LOGS-RESULTS.md).
+bash "$root/bench/logs.sh" "$BIN"

@@ -91,6 +91,8 @@ public struct GlobalOptions: ParsableArguments, Sendable {
 
     @Option(name: GlobalSetting.appVersion.optionName, help: GlobalSetting.appVersion.argumentHelp)
     public var appVersion: String?
+    @Option(name: GlobalSetting.platform.optionName, help: GlobalSetting.platform.argumentHelp)
+    public var platform: String?
 
     /// The value given on the command line for a setting that the configuration layers resolve
     /// (nil when the flag was not given). Settings without a flag, or read elsewhere (home,
@@ -102,6 +104,7 @@ public struct GlobalOptions: ParsableArguments, Sendable {
         .timeout: { $0.timeout.map { String($0) } }, .deadline: { $0.deadline.map { String($0) } }, .anonymous: { $0.anonymous ? "true" : nil },
         .oauthClientId: { $0.oauthClientId }, .redirectUri: { $0.redirectUri },
         .oauthAuthorizeUrl: { $0.oauthAuthorizeUrl }, .oauthTokenUrl: { $0.oauthTokenUrl }, .appVersion: { $0.appVersion },
+        .platform: { $0.platform },
     ]
 
     /// The flags given, by their configuration names, for the first configuration layer.

@@ -207,3 +207,144 @@ struct VaultListOutput: Encodable {
     struct Entry: Encodable { var key: String; var updatedAt: Date }
     var entries: [Entry]
 }
+
+// MARK: push register|unregister|id
+
+/// One shape for every push command, on either platform; `pushId` is null except for `push id`.
+struct PushOutput: Encodable {
+    var platform: String
+    var os: String
+    var deviceId: String
+    var action: String
+    var pushId: String?
+
+    enum CodingKeys: String, CodingKey { case platform, os, deviceId, action, pushId }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(platform, forKey: .platform)
+        try c.encode(os, forKey: .os)
+        try c.encode(deviceId, forKey: .deviceId)
+        try c.encode(action, forKey: .action)
+        try c.encode(pushId, forKey: .pushId)
+    }
+}
+
+extension PushOutput {
+    init(_ r: PushResult) {
+        self.init(platform: r.platform.rawValue, os: r.os.rawValue, deviceId: r.deviceId, action: r.action.rawValue, pushId: r.pushId)
+    }
+}
+
+// MARK: logs upload
+
+struct LogsUploadOutput: Encodable {
+    var uploaded: Bool
+    /// Why nothing was sent (`--from-settings`); null when it was.
+    var skipped: String?
+    var platform: String?
+    var deviceId: String
+    var source: String
+    var requests: Int
+    var lines: Int
+    var bytes: Int64
+    var filteredLines: Int
+    var minimumSeverity: String?
+    var connectionLogLevel: String?
+
+    enum CodingKeys: String, CodingKey {
+        case uploaded, skipped, platform, deviceId, source, requests, lines, bytes, filteredLines, minimumSeverity, connectionLogLevel
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(uploaded, forKey: .uploaded)
+        try c.encode(skipped, forKey: .skipped)
+        try c.encode(platform, forKey: .platform)
+        try c.encode(deviceId, forKey: .deviceId)
+        try c.encode(source, forKey: .source)
+        try c.encode(requests, forKey: .requests)
+        try c.encode(lines, forKey: .lines)
+        try c.encode(bytes, forKey: .bytes)
+        try c.encode(filteredLines, forKey: .filteredLines)
+        try c.encode(minimumSeverity, forKey: .minimumSeverity)
+        try c.encode(connectionLogLevel, forKey: .connectionLogLevel)
+    }
+}
+
+extension LogsUploadOutput {
+    init(_ r: LogUploadResult, level: String?) {
+        self.init(uploaded: true, skipped: nil, platform: r.platform.rawValue, deviceId: r.deviceId, source: r.source,
+                  requests: r.requests, lines: r.lines, bytes: r.bytes, filteredLines: r.filteredLines,
+                  minimumSeverity: r.minimum.map { String(describing: $0).uppercased() }, connectionLogLevel: level)
+    }
+
+    init(skipped reason: String, deviceId: String, source: LogSource, level: String?) {
+        let name: String
+        switch source {
+        case .file(let path): name = path
+        case .bytes: name = "stdin"
+        }
+        self.init(uploaded: false, skipped: reason, platform: nil, deviceId: deviceId, source: name, requests: 0, lines: 0,
+                  bytes: 0, filteredLines: 0, minimumSeverity: nil, connectionLogLevel: level)
+    }
+}
+
+// MARK: usage upload
+
+struct UsageUploadOutput: Encodable {
+    var platform: String
+    var deviceId: String
+    var sessions: Int
+    var events: Int
+    var bytes: Int
+}
+
+extension UsageUploadOutput {
+    init(_ r: UsageUploadResult) {
+        self.init(platform: r.platform.rawValue, deviceId: r.deviceId, sessions: r.sessions, events: r.events, bytes: r.bytes)
+    }
+}
+
+// MARK: whoami
+
+struct WhoamiOutput: Encodable {
+    var platform: String
+    var id: String?
+    var userName: String?
+    var displayName: String?
+    var emails: [String]
+    var roles: [String]
+    var groups: [String]
+
+    enum CodingKeys: String, CodingKey { case platform, id, userName, displayName, emails, roles, groups }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(platform, forKey: .platform)
+        try c.encode(id, forKey: .id)
+        try c.encode(userName, forKey: .userName)
+        try c.encode(displayName, forKey: .displayName)
+        try c.encode(emails, forKey: .emails)
+        try c.encode(roles, forKey: .roles)
+        try c.encode(groups, forKey: .groups)
+    }
+}
+
+extension WhoamiOutput {
+    init(platform: Platform, _ u: UserInfo) {
+        self.init(platform: platform.rawValue, id: u.id, userName: u.userName, displayName: u.displayName,
+                  emails: u.emails, roles: u.roles, groups: u.groups)
+    }
+}
+
+// MARK: policy get
+
+struct PolicyOutput: Encodable {
+    var platform: String
+    var policies: [String: JSONValue]
+}
+
+extension PolicyOutput {
+    init(_ r: PolicyResult) { self.init(platform: r.platform.rawValue, policies: r.policies) }
+}

@@ -15,7 +15,7 @@ struct RegisterCommand: HubCommand {
 
         Example:
           HUBCTL_PASSWORD=… hubctl --server https://smp.example.com:8443 --app-id com.acme.field \\
-            --user alice register --device-type Linux --device-model ci-runner
+            --user alice register --device-type Linux --device-model ci-runner --capability push:Module=Orders
 
         Exit codes: 0 ok, 64 bad flags or properties, 65 malformed server answer, 66 unknown application,
         69 server unreachable or failing, 75 timeout, 77 authentication failed, 78 missing configuration.
@@ -32,6 +32,9 @@ struct RegisterCommand: HubCommand {
     @Option(name: .customLong("set"), help: ArgumentHelp("A writable property to set at registration (repeatable).", valueName: "NAME=VALUE"))
     var set: [String] = []
 
+    @Option(name: .customLong("capability"), help: ArgumentHelp("A capability to register (repeatable), e.g. push:Module=Orders.", valueName: "CATEGORY:NAME=VALUE"))
+    var capability: [String] = []
+
     @Flag(name: .customLong("save-credentials"), help: "Keep the credentials that worked in the vault.")
     var saveCredentials = false
 
@@ -42,6 +45,7 @@ struct RegisterCommand: HubCommand {
         var properties = try ConnectionSchema.assignments(set)
         properties["DeviceType"] = properties["DeviceType"] ?? .string(deviceType)
         properties["DeviceModel"] = properties["DeviceModel"] ?? .string(deviceModel)
+        if let capabilities = try Capability.property(capability) { properties["Capability"] = capabilities }
         let service = try context.connectionService(saveCredentials: saveCredentials)
         let result = try service.register(RegisterRequest(properties: properties, force: force))
         try context.emit(SettingsOutput(properties: result.settings))

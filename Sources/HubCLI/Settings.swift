@@ -32,9 +32,13 @@ struct SettingsGet: HubCommand {
               completion: DynamicCompletion.properties)
     var names: [String] = []
 
+    @Option(help: ArgumentHelp("Read a navigation property inline (repeatable or comma-separated): Capability.", valueName: "name"))
+    var expand: [String] = []
+
     func execute(_ context: CommandContext) throws {
         let service = try context.connectionService()
-        try context.emit(SettingsOutput(properties: try service.settings(names: names)))
+        let expanded = expand.flatMap { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }.filter { !$0.isEmpty }
+        try context.emit(SettingsOutput(properties: try service.settings(names: names, expand: expanded)))
     }
 }
 

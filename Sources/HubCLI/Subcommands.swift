@@ -15,6 +15,11 @@ enum HubctlSubcommands {
         LoginCommand.self,
         LogoutCommand.self,
         AuthCommand.self,
+        PushCommand.self,
+        LogsCommand.self,
+        UsageCommand.self,
+        WhoamiCommand.self,
+        PolicyCommand.self,
         HelpCommand.self,
     ]
 }

@@ -117,6 +117,10 @@ public struct ConfigResolver: Sendable {
                 authorizeURL: try Self.absoluteURL(string("oauth-authorize-url") ?? normalizedServer + "/oauth2/api/v1/authorize", of: .oauthAuthorizeUrl),
                 tokenURL: try Self.absoluteURL(string("oauth-token-url") ?? normalizedServer + "/oauth2/api/v1/token", of: .oauthTokenUrl))
         }
+        let platform = string("platform") ?? "auto"
+        guard ["auto", "smp3", "mobile-services"].contains(platform) else {
+            throw HubError.config("Unknown platform '\(platform)'. Use auto, smp3 or mobile-services (--platform / HUBCTL_PLATFORM / the profile's platform).", code: .invalidPlatform)
+        }
 
         var resolved = ConnectionConfig(
             server: normalizedServer,
@@ -141,6 +145,7 @@ public struct ConfigResolver: Sendable {
         )
         resolved.oauth = oauth
         resolved.appVersion = string("app-version")
+        resolved.platform = platform
         return resolved
     }
 

@@ -33,6 +33,8 @@ public struct ConnectionConfig: Sendable, Equatable {
     public var oauth: OAuthSettings?
     /// `--app-version`: sent as X-APP-VERSION (application versioning).
     public var appVersion: String?
+    /// `auto`, `smp3` or `mobile-services` (`--platform`): whose client-service APIs to call.
+    public var platform: String = "auto"
 
     public init(server: String, appId: String, user: String? = nil, apiVersion: String = "latest",
                 apiVersionPinned: Bool = false, anonymous: Bool = false, securityConfiguration: String? = nil,

@@ -110,6 +110,8 @@ extension GlobalSetting {
                                                          "The new passphrase for `vault rekey`.")
     public static let vaultNewKey = GlobalSetting("vault-new-key", flag: false, env: "HUBCTL_VAULT_NEW_KEY", secret: true,
                                                   "The new raw key (base64) for `vault rekey`.")
+    public static let platform = GlobalSetting("platform", .value("name"), env: "HUBCTL_PLATFORM", profile: true, default: "auto",
+                                               "Which server's client services to use: auto (asks the server once per command), smp3 or mobile-services.")
     public static let noColor = GlobalSetting("no-color", .flag, flag: false, env: "NO_COLOR",
                                               "No colour on stderr (also TERM=dumb).")
 
@@ -136,6 +138,7 @@ extension GlobalSetting {
         .cacert, .insecure, .apiVersion, .home, .timeout, .deadline, .noInput, .verbose,
         .vaultPassphraseFile, .vaultPassphrase, .vaultKey, .vaultNewPassphrase, .vaultNewKey, .noColor,
         .oauthClientId, .redirectUri, .oauthAuthorizeUrl, .oauthTokenUrl, .appVersion, .refreshToken,
+        .platform,
     ]
 
     /// The keys a profile may set.

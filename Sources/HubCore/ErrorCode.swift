@@ -9,20 +9,24 @@ public enum ErrorCode: Sendable, Hashable, CaseIterable, RawRepresentable, Codab
     case emptyPassphrase, passphraseMismatch, passcodePolicyViolation, invalidVaultKeyName
     case noCertificateGiven, certificateWithoutKey, conflictingCertificates, invalidHeader, invalidAppId
     case ambiguousPassphrase
+    case invalidCapability, invalidPushOs, unknownPolicy
     // 65 data
     case invalidData, malformedResponse, responseTooLarge, unexpectedStatus
     case serverErrorDocument, unknownSetting, invalidPlist, unsafePath, pathTooLong, unsafeEntryType
     case duplicateEntry, tooManyEntries, tooLarge, corruptArchive, manifestMissing, manifestInvalid
     case bundleMismatch, profileDamaged, stateDamaged, vaultDamaged, invalidCertificateEntry
     case invalidPasscodePolicy, invalidCertificateFile, invalidKeyFile, invalidConnectionId
+    case invalidLogLine, invalidUsageReport
     // 66 no input
     case notFound, fileNotFound, unreadable, notAFile, certificateFileUnreadable, caCertificateUnreadable
     case notRegistered, connectionNotFound, applicationNotFound, noBundleAssigned, bundleNotFound
     case vaultNotFound, vaultKeyNotFound
+    case policyNotFound
     // 69 unavailable
     case cannotConnect, connectionLost, serverError, rateLimited, serverNotTrusted, tlsFailed
     case tooManyRedirects, redirectRefused, transferFailed, certProviderFailed, certProviderTimeout
     case certProviderInvalidOutput, invalidResponse
+    case pushNotConfigured, accessControlDisabled
     // 70 internal
     case `internal`
     // 73 cannot create
@@ -33,11 +37,13 @@ public enum ErrorCode: Sendable, Hashable, CaseIterable, RawRepresentable, Codab
     case authFailed, forbidden, certificateRequired, certificateRejected, clientCertificateInvalid
     case wrongPassphrase, vaultSecretMismatch, vaultDeleted, vaultUnsafePermissions
     case loginRequired, samlRequired, appVersionRejected, oauthStateMismatch, oauthDenied
+    case logUploadDisabled
     // 78 config
     case config, missingServer, missingAppId, invalidServer, invalidUrl, invalidApiVersion, invalidTimeout
     case invalidDeadline, invalidUserCreationPolicy, unknownProfile, configInvalid, configUnreadable, vaultSecretMissing
     case invalidVaultKey, keyPassphraseMissing, certProviderNotFound
     case missingOauthClientId, invalidRedirectUri
+    case invalidPlatform
 
     /// `applicationNotFound` → `application_not_found`.
     public var rawValue: String {

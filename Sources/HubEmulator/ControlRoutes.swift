@@ -28,6 +28,7 @@ struct ControlRoutes: Sendable {
         group.get("schema/properties") { _, _ in customPropertyList() }
         group.put("metadata") { request, _ in try await setMetadata(request) }
         MobileServicesControl(state: state).add(to: group)
+        ClientServicesControl(state: state).register(group)
         group.delete("requests") { _, _ in
             state.clearRequests()
             return Response(status: .noContent)

@@ -16,7 +16,7 @@ public struct ConnectionRecord: Sendable {
     /// then unpublished ones.
     public func orderedProperties(_ schema: [PropertyDefinition]) -> [(String, ODataValue)] {
         var list: [(String, ODataValue)] = schema.map { ($0.name, values[$0.name] ?? .null) }
-        list += ConnectionSchema.navigationProperties.map { ($0, .object([("results", .array([]))])) }
+        list += ConnectionSchema.navigationProperties.map { ($0, .object([("results", values[$0] ?? .array([]))])) }
         list += ConnectionSchema.unpublishedProperties.map { ($0.0, values[$0.0] ?? $0.1) }
         return list
     }
@@ -61,6 +61,8 @@ public final class EmulatorState: Sendable {
     private let store: Mutex<Store>
     /// OAuth clients, tokens and sessions of Mobile Services applications (MobileServices.swift).
     public let mobileServices: MobileServicesState
+    /// The client services' switches and what they received (ClientServicesState.swift).
+    public let clientServices = ClientServicesState()
     /// A cap on the request log, so a long-running demo does not grow without bound.
     static let requestLogLimit = 10_000
 
@@ -72,6 +74,9 @@ public final class EmulatorState: Sendable {
         }
         self.store = Mutex(store)
         self.mobileServices = MobileServicesState(configuration: configuration)
+        // A configured onboarding version is a Mobile Services tenant; without one the emulator plays
+        // SMP 3 (no versions address) until a test switches it (docs/protocol.md §14, §15.1).
+        clientServices.platform = configuration.onboardingVersion == nil ? .smp3 : .mobileServices
     }
 
     // MARK: Applications and users

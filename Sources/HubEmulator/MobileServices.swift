@@ -286,7 +286,6 @@ struct MobileServicesEndpoints: Sendable {
 
     static let authorizePath = "/oauth2/api/v1/authorize"
     static let tokenPath = "/oauth2/api/v1/token"
-    static let versionsPath = "/mobileservices/management/versions"
 
     /// The answer for one of these addresses, nil for any other.
     func respond(to request: Request, prefix: String) async -> Response? {
@@ -294,9 +293,6 @@ struct MobileServicesEndpoints: Sendable {
         let base = prefix.isEmpty ? "" : "/" + prefix
         if !base.isEmpty, path.hasPrefix(base + "/") { path.removeFirst(base.count) }
         switch path {
-        case Self.versionsPath:
-            guard let version = mobile.onboardingVersion else { return nil }
-            return Answers.text(.ok, "{\"services\":{\"onboarding\":\"\(version)\",\"settings\":\"v1\",\"bundles\":\"v1\"}}", contentType: "application/json")
         case Self.authorizePath:
             if request.method == .get { return authorizeForm(request.uri.queryParameters.map { (String($0.key), String($0.value)) }, problem: nil) }
             if request.method == .post {
@@ -439,6 +435,7 @@ struct MobileServicesEndpoints: Sendable {
 struct MobileServicesControl: Sendable {
     let state: EmulatorState
     var mobile: MobileServicesState { state.mobileServices }
+    var clientServices: ClientServicesState { state.clientServices }
 
     func add(to group: RouterGroup<BasicRequestContext>) {
         // {"appId": "...", "oauth": {...}, "saml": false, "appVersions": [...]} replaces the application's
@@ -481,6 +478,8 @@ struct MobileServicesControl: Sendable {
                 throw HTTPError(.badRequest, message: "Give {\"onboarding\": \"v4\"} or {\"onboarding\": null}.")
             }
             mobile.setOnboardingVersion(put.onboarding)
+            // One switch for which server the emulator plays: a versions address is Mobile Services.
+            clientServices.platform = put.onboarding == nil ? .smp3 : .mobileServices
             return Response(status: .noContent)
         }
     }

@@ -20,6 +20,7 @@ struct ProtocolHandler: Sendable {
     }
 
     private func answer(_ request: Request) async -> Response {
+        if let answer = await ClientServicesHandler(configuration: configuration, state: state).respond(to: request) { return answer }
         let format = request.wantedFormat(configuration.answerFormat)
         guard let address = ProtocolPath.parse(request.uri.path, prefix: configuration.pathPrefix) else {
             return Answers.error(.notFound, "ResourceNotFound", "No resource at \(request.uri.path).", format)
@@ -122,6 +123,7 @@ struct ProtocolHandler: Sendable {
                 bodyId = id
                 continue
             }
+            if name == "Capability" { values[name] = try ClientCapabilities.validate(value); continue }
             values[name] = try ConnectionSchema.validateClientWrite(name, value, fromText: !isJSON(request, body),
                                                                     properties: schema)
         }

@@ -92,3 +92,15 @@ public enum PasscodePolicyFile {
         }
     }
 }
+
+extension PasscodePolicyFile {
+    /// Records Mobile Services' settings-exchange `passwordPolicy` (`passwordPolicyMinLength`, …)
+    /// the same way as SMP's `PasswordPolicy*` connection properties (docs/protocol.md §15.6).
+    public static func recordMobileServices(passwordPolicy: [String: JSONValue], trusted: Bool, home: String) throws {
+        var settings: [String: JSONValue] = [:]
+        for (key, value) in passwordPolicy where key.hasPrefix("passwordPolicy") {
+            settings["PasswordPolicy" + key.dropFirst("passwordPolicy".count)] = value
+        }
+        try record(settings, trusted: trusted, home: home)
+    }
+}

@@ -136,3 +136,59 @@ public final class SMPSession {
         try http.stream(request, to: sink)
     }
 }
+
+// MARK: Client services (docs/protocol.md §15)
+
+extension SMPEndpoint {
+    /// A query parameter's value, escaped so that `&`, `=`, `+` and `#` stay inside it.
+    public static func escape(queryValue: String) -> String {
+        var allowed = CharacterSet.urlQueryAllowed
+        allowed.remove(charactersIn: "&=+#;")
+        return queryValue.addingPercentEncoding(withAllowedCharacters: allowed) ?? queryValue
+    }
+
+    /// `/mobileservices/management/versions`: a JSON object on Mobile Services, 404 on SMP 3.
+    public var managementVersionsURL: String { url(["mobileservices", "management", "versions"]) }
+
+    /// `/mobileservices/push/v1/runtime/applications/<appId>/os/<os>/devices/<deviceId>`.
+    public func pushDeviceURL(os: String, deviceId: String) -> String {
+        url(["mobileservices", "push", "v1", "runtime", "applications", config.appId, "os", os, "devices", deviceId])
+    }
+
+    /// `/mobileservices/push/v1/runtime/applications/<appId>/pushconfigurations/os/<os>/pushid`.
+    public func pushIdURL(os: String) -> String {
+        url(["mobileservices", "push", "v1", "runtime", "applications", config.appId, "pushconfigurations", "os", os, "pushid"])
+    }
+
+    /// `/mobileservices/application/<appId>/clientlogs/v1/runtime/log/application/<appId>?deviceId=<id>`.
+    public func clientLogsURL(deviceId: String?) -> String {
+        let base = url(["mobileservices", "application", config.appId, "clientlogs", "v1", "runtime", "log", "application", config.appId])
+        return deviceId.map { base + "?deviceId=" + Self.escape(queryValue: $0) } ?? base
+    }
+
+    /// SMP 3's `/clientlogs` (multipart, the connection in X-SMP-APPCID).
+    public var smp3ClientLogsURL: String { url(["clientlogs"]) }
+
+    /// `/mobileservices/application/<appId>/clientusage/v1/runtime/clientusage/application/<appId>[/device/<id>]`.
+    public func clientUsageURL(deviceId: String?) -> String {
+        url(["mobileservices", "application", config.appId, "clientusage", "v1", "runtime", "clientusage", "application", config.appId]
+            + (deviceId.map { ["device", $0] } ?? []))
+    }
+
+    /// `/mobileservices/application/<appId>/roleservice/application/<appId>/v2/Me`.
+    public var currentUserURL: String {
+        url(["mobileservices", "application", config.appId, "roleservice", "application", config.appId, "v2", "Me"])
+    }
+
+    /// `/mobileservices/application/<appId>/Storage/v1/runtime/application/<appId>/global/mobileservices/settingsExchange[/<member>]`.
+    public func settingsExchangeURL(member: String?) -> String {
+        url(["mobileservices", "application", config.appId, "Storage", "v1", "runtime", "application", config.appId,
+             "global", "mobileservices", "settingsExchange"] + (member.map { [$0] } ?? []))
+    }
+
+    /// `Connections('<id>')?$expand=A,B`.
+    public func connectionURL(version: String, id: String, expand: [String]) -> String {
+        let base = connectionURL(version: version, id: id)
+        return expand.isEmpty ? base : base + "?$expand=" + expand.map { Self.escape(queryValue: $0) }.joined(separator: ",")
+    }
+}

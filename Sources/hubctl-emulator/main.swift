@@ -118,8 +118,8 @@ struct EmulatorCommand: AsyncParsableCommand {
               for N requests), "rotateRefreshTokens": true, "challenge":
               "bearer" | "status" | "message"}, "saml": false,
               "appVersions": ["1.0"] (application versioning: X-APP-VERSION)}
-          top level "onboardingVersion": "v4" answers GET
-              /mobileservices/management/versions (404 without it)
+          top level "onboardingVersion": "v4" makes it Mobile Services: GET
+              /mobileservices/management/versions answers (404 without it: SMP 3)
           GET|POST /oauth2/api/v1/authorize  HTML login form; 302 to the
                                      redirect URI with a single-use code
           POST   /oauth2/api/v1/token  authorization_code (PKCE S256 checked)
@@ -129,9 +129,20 @@ struct EmulatorCommand: AsyncParsableCommand {
           POST   /_emulator/oauth/revoke {"appId": "..."} every token retired
           POST   /_emulator/oauth/expire {"appId": "..."} access tokens expire
           GET    /_emulator/oauth    counters: codes, codeExchanges, refreshes
-          PUT    /_emulator/versions {"onboarding": "v4" | null}
+          PUT    /_emulator/versions {"onboarding": "v4" | null}: Mobile Services
+                                     naming v4, or (null) SMP 3 without the address
           A bearer request gets Set-Cookie JTENANTSESSIONID_emulator, which
           admits later requests of that application without a token.
+          PUT    /_emulator/platform {"platform": "mobile-services" | "smp3"}
+                                     which server it plays (default smp3 unless
+                                     "onboardingVersion" is configured)
+          PUT    /_emulator/services {"appId": "...", "pushConfigured": true,
+                                      "logUploadEnabled": true, "accessControl":
+                                      true, "roles": [...], "pushIds": {os: id},
+                                      "policies": {"passwordPolicy": {...}}}
+          GET    /_emulator/received {"platform", "push": [...], "logs": [...],
+                                      "usage": [...]}: what the client services got
+          DELETE /_emulator/received clear that record
         """)
 
     @Option(help: "The address to listen on.")

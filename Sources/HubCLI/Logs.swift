@@ -1,0 +1,108 @@
+// `hubctl logs upload`: send a client log to the server (docs/protocol.md §15.3).
+
+import ArgumentParser
+import Foundation
+import HubCore
+import HubServices
+
+struct LogsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "logs",
+        abstract: "Upload client logs.",
+        discussion: "Exit codes: see `hubctl logs upload --help`.",
+        subcommands: [LogsUpload.self])
+}
+
+struct LogsUpload: HubCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "upload",
+        abstract: "Check a client log line by line, then upload it in requests of at most --max-request-size.",
+        discussion: """
+        Each line is #date#severity#correlation#source#location#message# (date like
+        2024-07-01T17:16:08.637+02:00, severity DEBUG, INFO, WARN, ERROR or FATAL, '#' inside a
+        field escaped as \\#). Every line is checked before anything is sent: a bad line is
+        reported with its number and nothing is sent. The file is streamed, and split on line
+        boundaries into several requests when it is larger than --max-request-size. Mobile
+        Services gets text/plain; SMP 3 gets /clientlogs as multipart/form-data.
+
+        `-` reads stdin whole into memory first; give a file for large logs.
+
+        --from-settings reads the connection's UploadLogs and ConnectionLogLevel: when the
+        administrator disabled upload (or the level is NONE) nothing is sent and "skipped" says
+        why; otherwise only lines at or above the level are sent.
+
+        Example:
+          hubctl logs upload --from-settings build/device.log | jq '{requests, lines, skipped}'
+
+        Exit codes: 0 ok (or skipped), 64 bad flags, 65 a malformed line (its number in the
+        message) or refused format, 66 not registered or no such file, 69 server unreachable,
+        75 timeout, 77 log upload not enabled for the application (log_upload_disabled) or
+        authentication failed, 78 missing configuration.
+        """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: ArgumentHelp("The log file, or - for stdin.", valueName: "file"), completion: .file())
+    var file: String
+
+    @Option(name: .customLong("max-request-size"), help: ArgumentHelp("The most one request carries: bytes, or with K or M (KiB, MiB). Default 8M.", valueName: "size"))
+    var maxRequestSize: String = "8M"
+
+    @Flag(name: .customLong("from-settings"), help: "Follow the connection's UploadLogs and ConnectionLogLevel.")
+    var fromSettings = false
+
+    /// `8M`, `512K`, `1048576` → bytes (at least 64).
+    static func size(_ text: String) throws -> Int64 {
+        var digits = text.uppercased()
+        var unit: Int64 = 1
+        if digits.hasSuffix("M") || digits.hasSuffix("MIB") { unit = 1 << 20; digits = String(digits.prefix { $0.isNumber }) }
+        else if digits.hasSuffix("K") || digits.hasSuffix("KIB") { unit = 1 << 10; digits = String(digits.prefix { $0.isNumber }) }
+        guard let n = Int64(digits), n > 0, n <= (1 << 40) / unit, n * unit >= 64 else {
+            throw HubError.usage("--max-request-size \(HubError.quoted(text)) is not a size of at least 64 bytes (e.g. 8M, 512K, 65536).")
+        }
+        return n * unit
+    }
+
+    func execute(_ context: CommandContext) throws {
+        let maximum = try Self.size(maxRequestSize)
+        let source: LogSource
+        if file == "-" {
+            source = .bytes(try context.input.readAll())
+        } else {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else {
+                throw HubError.noInput("No log file at \(file). Check the path.", code: .fileNotFound)
+            }
+            guard !isDirectory.boolValue else { throw HubError.noInput("\(file) is a directory, not a log file.", code: .notAFile) }
+            source = .file(file)
+        }
+        let connections = try context.connectionService()
+        let registration = try connections.recorded()
+        var minimum: LogSeverity?
+        var level: String?
+        if fromSettings {
+            let (_, settings) = try connections.recordedSettings()
+            let upload = settings["UploadLogs"].flatMap { $0.boolValue ?? $0.stringValue.map { $0.lowercased() == "true" } } ?? false
+            level = settings["ConnectionLogLevel"]?.stringValue
+            if !upload {
+                return try context.emit(LogsUploadOutput(skipped: "The connection's UploadLogs is false: the administrator has not enabled log upload for this device. Nothing was sent.",
+                                                         deviceId: registration.applicationConnectionId, source: source, level: level))
+            }
+            if let level {
+                switch LogSeverity.minimum(connectionLogLevel: level) {
+                case .some(.none):
+                    return try context.emit(LogsUploadOutput(skipped: "The connection's ConnectionLogLevel is NONE. Nothing was sent.",
+                                                             deviceId: registration.applicationConnectionId, source: source, level: level))
+                case .some(.some(let severity)): minimum = severity
+                case .none: context.console.warning("The connection's ConnectionLogLevel \(HubError.quoted(level)) is not one hubctl knows; every line is sent.")
+                }
+            }
+        }
+        // Every line is checked before anything is sent.
+        let plan = try LogFormat.plan(source, maximumBytes: maximum, minimum: minimum)
+        let services = ClientServiceContext(connections: connections, registration: registration,
+                                            platform: try PlatformDiscovery.resolve(connections.session))
+        let result = try ClientLogService(context: services).upload(source, plan: plan, minimum: minimum)
+        try context.emit(LogsUploadOutput(result, level: level))
+    }
+}

@@ -1,0 +1,39 @@
+// `hubctl policy get [NAME]`: the administrator's policies as typed JSON (docs/protocol.md §15.6).
+
+import ArgumentParser
+import HubServices
+
+struct PolicyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "policy",
+        abstract: "Read the policies the administrator set (passcode, feature restrictions, logs, attestation).",
+        discussion: "Exit codes: see `hubctl policy get --help`.",
+        subcommands: [PolicyGet.self])
+}
+
+struct PolicyGet: HubCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "get",
+        abstract: "Print all policies, or the named one, with typed values.",
+        discussion: """
+        On Mobile Services the settings exchange (passwordPolicy, featureVectorPolicies,
+        logSettings, attestationSettings); on SMP 3 the passwordPolicy from the connection's
+        PasswordPolicy* properties. The passcode policy is recorded for the vault either way.
+
+        Example:
+          hubctl policy get passwordPolicy | jq .policies.passwordPolicy.passwordPolicyMinLength
+
+        Exit codes: 0 ok, 64 bad name, 65 malformed answer, 66 not registered or no such policy,
+        69 server unreachable, 75 timeout, 77 authentication failed, 78 missing configuration.
+        """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: ArgumentHelp("A policy, e.g. passwordPolicy.", valueName: "name"))
+    var name: String?
+
+    func execute(_ context: CommandContext) throws {
+        let service = PolicyService(context: try context.clientServices(), home: context.home)
+        try context.emit(PolicyOutput(try service.get(name)))
+    }
+}

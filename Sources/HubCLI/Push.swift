@@ -1,0 +1,127 @@
+// `hubctl push register|unregister|id`: this device's push registration (docs/protocol.md §15.2).
+
+import ArgumentParser
+import HubCore
+import HubServices
+
+struct PushCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "push",
+        abstract: "Register this device for push notifications, unregister it, or read the push id.",
+        discussion: "Exit codes: see `hubctl push register --help`.",
+        subcommands: [PushRegister.self, PushUnregister.self, PushId.self])
+}
+
+/// `--os`, checked against the systems the push API knows.
+struct PushOSOption: ParsableArguments {
+    @Option(help: ArgumentHelp("ios, android, windows, baidu, w3cpushapi or custom (SMP 3: ios, android, windows).", valueName: "os"))
+    var os: String
+
+    func value() throws -> PushOS {
+        guard let os = PushOS(rawValue: os.lowercased()) else {
+            throw HubError.usage("--os \(HubError.quoted(os)) is not one of \(PushOS.allCases.map(\.rawValue).joined(separator: ", ")).", code: .invalidPushOs)
+        }
+        return os
+    }
+}
+
+struct PushRegister: HubCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "register",
+        abstract: "Register the device's push token (create, or update when it exists).",
+        discussion: """
+        On Mobile Services the push API is called with the connection id as the device id: a
+        create, and an update when the server answers 409 (already registered). On SMP 3 the
+        connection's ApnsDeviceToken/AndroidGcmRegistrationId/WnsChannelURI is set and push
+        enabled. `--token -` reads the token from the first line of stdin.
+
+        Example:
+          hubctl push register --os android --token "$FCM_TOKEN" --group qa-devices | jq -r .action
+
+        Exit codes: 0 ok, 64 bad flags or an os the server does not keep, 66 not registered,
+        69 push not configured for the application or server unreachable, 75 timeout,
+        77 authentication failed, 78 missing configuration.
+        """)
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var os: PushOSOption
+
+    @Option(help: ArgumentHelp("The push token from APNs, FCM, WNS, … ('-': the first line of stdin).", valueName: "token"))
+    var token: String
+
+    @Option(help: ArgumentHelp("Push group (Mobile Services).", valueName: "group"))
+    var group: String?
+
+    @Option(name: .customLong("device-model"), help: ArgumentHelp("Device model to report (Mobile Services).", valueName: "model"))
+    var deviceModel: String?
+
+    @Option(name: .customLong("form-factor"), help: ArgumentHelp("phone, tablet, … (Mobile Services).", valueName: "factor"))
+    var formFactor: String?
+
+    @Option(name: .customLong("user-locale"), help: ArgumentHelp("User locale, e.g. en_US (Mobile Services).", valueName: "locale"))
+    var userLocale: String?
+
+    @Option(name: .customLong("time-zone"), help: ArgumentHelp("Time zone, e.g. Europe/Berlin (Mobile Services).", valueName: "zone"))
+    var timeZone: String?
+
+    func execute(_ context: CommandContext) throws {
+        let os = try self.os.value()
+        var token = self.token
+        if token == "-" {
+            guard let line = context.input.readLine(), !line.isEmpty else { throw HubError.usage("--token - was given but stdin had no token line.") }
+            token = line
+        }
+        guard !token.isEmpty else { throw HubError.usage("--token is empty.") }
+        let service = PushService(context: try context.clientServices())
+        let result = try service.register(PushRegistration(os: os, token: token, group: group, deviceModel: deviceModel,
+                                                           formFactor: formFactor, userLocale: userLocale, timeZone: timeZone))
+        try context.emit(PushOutput(result))
+    }
+}
+
+struct PushUnregister: HubCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "unregister",
+        abstract: "Remove the device's push registration.",
+        discussion: """
+        "action" is "deleted", or "absent" when the server had none (exit 0 either way). On SMP 3
+        the connection's token is cleared and push disabled.
+
+        Example:
+          hubctl push unregister --os ios
+
+        Exit codes: 0 ok, 64 bad flags, 66 not registered, 69 server unreachable, 75 timeout,
+        77 authentication failed, 78 missing configuration.
+        """)
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var os: PushOSOption
+
+    func execute(_ context: CommandContext) throws {
+        let os = try self.os.value()
+        try context.emit(PushOutput(try PushService(context: try context.clientServices()).unregister(os: os)))
+    }
+}
+
+struct PushId: HubCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "id",
+        abstract: "Print the push id (FCM sender id, VAPID key, …) the server hands out for an os.",
+        discussion: """
+        On SMP 3 only Android has one: the connection's AndroidGcmSenderId.
+
+        Example:
+          hubctl push id --os w3cpushapi | jq -r .pushId
+
+        Exit codes: 0 ok, 64 bad flags, 65 malformed answer, 66 not registered, 69 push not
+        configured or server unreachable, 75 timeout, 77 authentication failed, 78 missing configuration.
+        """)
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var os: PushOSOption
+
+    func execute(_ context: CommandContext) throws {
+        let os = try self.os.value()
+        try context.emit(PushOutput(try PushService(context: try context.clientServices()).pushId(os: os)))
+    }
+}

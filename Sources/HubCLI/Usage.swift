@@ -1,0 +1,59 @@
+// `hubctl usage upload`: send a client usage report (docs/protocol.md §15.4).
+
+import ArgumentParser
+import Foundation
+import HubCore
+import HubServices
+
+struct UsageCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "usage",
+        abstract: "Upload client usage reports (Mobile Services).",
+        discussion: "Exit codes: see `hubctl usage upload --help`.",
+        subcommands: [UsageUpload.self])
+}
+
+struct UsageUpload: HubCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "upload",
+        abstract: "Check a JSON usage report's shape, then upload it for this device.",
+        discussion: """
+        The report is {"report": {…}, "appInfo": {…}, "deviceInfo": {…}, "sessions": [{"events": [{…}]}]};
+        a report of another shape is refused before anything is sent. At most 16 MiB.
+
+        Example:
+          hubctl usage upload build/usage.json | jq .events
+
+        Exit codes: 0 ok, 64 bad flags or an SMP 3 server, 65 a report of the wrong shape,
+        66 not registered or no such file, 69 server unreachable, 75 timeout, 77 authentication
+        failed, 78 missing configuration.
+        """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: ArgumentHelp("The JSON report, or - for stdin.", valueName: "file"), completion: .file())
+    var file: String
+
+    func execute(_ context: CommandContext) throws {
+        let data: Data
+        if file == "-" {
+            data = try context.input.readAll()
+            guard data.count <= UsageService.maximumReportBytes else { throw HubError.data("The usage report on stdin is larger than 16 MiB.", code: .invalidUsageReport) }
+        } else {
+            do throws(BoundedFile.Failure) {
+                data = try BoundedFile.read(path: file, limit: UsageService.maximumReportBytes, regularOnly: true)
+            } catch .missing {
+                throw HubError.noInput("No usage report at \(file). Check the path.", code: .fileNotFound)
+            } catch .tooLarge {
+                throw HubError.data("\(file) is larger than 16 MiB; a usage report is smaller.", code: .invalidUsageReport)
+            } catch {
+                throw HubError.noInput("\(file) cannot be read (\(error)).", code: .unreadable)
+            }
+        }
+        let source = file == "-" ? "on stdin" : file
+        // The shape is checked before a request is made.
+        _ = try UsageService.check(data, source: source)
+        let result = try UsageService(context: try context.clientServices()).upload(data, source: source)
+        try context.emit(UsageUploadOutput(result))
+    }
+}

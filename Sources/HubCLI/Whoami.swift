@@ -1,0 +1,24 @@
+// `hubctl whoami`: the user and roles the server knows for this application (docs/protocol.md §15.5).
+
+import ArgumentParser
+import HubServices
+
+struct WhoamiCommand: HubCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "whoami",
+        abstract: "Print the user and its roles (Mobile Services' role service, /v2/Me).",
+        discussion: """
+        Example:
+          hubctl whoami | jq -r '.roles[]'
+
+        Exit codes: 0 ok, 64 an SMP 3 server, 65 malformed answer, 66 not registered,
+        69 access control not enabled for the application (HTTP 412, access_control_disabled) or
+        server unreachable, 75 timeout, 77 authentication failed, 78 missing configuration.
+        """)
+
+    @OptionGroup var global: GlobalOptions
+
+    func execute(_ context: CommandContext) throws {
+        try context.emit(WhoamiOutput(platform: .mobileServices, try UserService(context: try context.clientServices()).me()))
+    }
+}

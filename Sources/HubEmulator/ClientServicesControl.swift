@@ -1,0 +1,96 @@
+// The control API of the client services (docs/protocol.md §15, README "hubctl-emulator"):
+//   PUT    /_emulator/platform  {"platform": "mobile-services" | "smp3"}
+//   PUT    /_emulator/services  {"appId", "pushConfigured"?, "logUploadEnabled"?, "accessControl"?,
+//                                "roles"?: [..], "pushIds"?: {os: id}, "policies"?: {member: value}}
+//   GET    /_emulator/received  push registrations, log uploads and usage reports as received
+//   DELETE /_emulator/received
+
+import Foundation
+import Hummingbird
+
+struct ClientServicesControl: Sendable {
+    let state: EmulatorState
+    var services: ClientServicesState { state.clientServices }
+
+    func register(_ group: RouterGroup<BasicRequestContext>) {
+        group.put("platform") { request, _ in try await setPlatform(request) }
+        group.put("services") { request, _ in try await setSwitches(request) }
+        group.get("received") { _, _ in json(.ok, services.receivedDocument) }
+        group.delete("received") { _, _ in
+            services.clearReceived()
+            return Response(status: .noContent)
+        }
+    }
+
+    private func setPlatform(_ request: Request) async throws -> Response {
+        let body = try await object(request)
+        guard case .string(let name)? = body["platform"], let platform = EmulatedPlatform(rawValue: name) else {
+            throw HTTPError(.badRequest, message: "platform must be \"mobile-services\" or \"smp3\".")
+        }
+        services.platform = platform
+        return json(.ok, .object([("platform", .string(platform.rawValue))]))
+    }
+
+    private func setSwitches(_ request: Request) async throws -> Response {
+        let body = try await object(request)
+        guard case .string(let appId)? = body["appId"], state.application(appId) != nil else {
+            throw HTTPError(.notFound, message: "appId must name an application of the emulator's configuration.")
+        }
+        func flag(_ key: String) throws -> Bool? {
+            switch body[key] {
+            case nil: return nil
+            case .bool(let b)?: return b
+            default: throw HTTPError(.badRequest, message: "\(key) must be true or false.")
+            }
+        }
+        let push = try flag("pushConfigured"), logs = try flag("logUploadEnabled"), access = try flag("accessControl")
+        var roles: [String]?
+        if let value = body["roles"] {
+            guard case .array(let items) = value else { throw HTTPError(.badRequest, message: "roles must be an array of strings.") }
+            roles = try items.map { item in
+                guard case .string(let s) = item else { throw HTTPError(.badRequest, message: "roles must be an array of strings.") }
+                return s
+            }
+        }
+        var pushIds: [String: String]?
+        if let value = body["pushIds"] {
+            guard case .object(let members) = value else { throw HTTPError(.badRequest, message: "pushIds must be an object of strings.") }
+            pushIds = try Dictionary(members.map { name, id in
+                guard case .string(let s) = id else { throw HTTPError(.badRequest, message: "pushIds must be an object of strings.") }
+                return (name, s)
+            }, uniquingKeysWith: { _, last in last })
+        }
+        var policies: [(String, ODataValue)]?
+        if let value = body["policies"] {
+            guard case .object(let members) = value else { throw HTTPError(.badRequest, message: "policies must be an object.") }
+            policies = members
+        }
+        let s = services.updateSwitches(appId) { s in
+            if let push { s.pushConfigured = push }
+            if let logs { s.logUploadEnabled = logs }
+            if let access { s.accessControl = access }
+            if let roles { s.roles = roles }
+            if let pushIds { s.pushIds.merge(pushIds) { _, new in new } }
+            if let policies {
+                for (name, value) in policies {
+                    if let i = s.policies.firstIndex(where: { $0.0 == name }) { s.policies[i].1 = value } else { s.policies.append((name, value)) }
+                }
+            }
+        }
+        return json(.ok, .object([("appId", .string(appId)), ("pushConfigured", .bool(s.pushConfigured)),
+                                  ("logUploadEnabled", .bool(s.logUploadEnabled)), ("accessControl", .bool(s.accessControl)),
+                                  ("roles", .array(s.roles.map(ODataValue.string)))]))
+    }
+
+    private func object(_ request: Request) async throws -> ODataValue {
+        let data = try await request.collectSmallBody()
+        guard let value = try? ODataValue.parseJSON(data), case .object = value else {
+            throw HTTPError(.badRequest, message: "The body must be a JSON object.")
+        }
+        return value
+    }
+
+    private func json(_ status: HTTPResponse.Status, _ value: ODataValue) -> Response {
+        Answers.text(status, ODataJSON.write(value), contentType: "application/json")
+    }
+}

@@ -5,6 +5,7 @@ import Foundation
 @testable import HubCLI
 import HubCore
 import HubEmulator
+import HubServices
 import Synchronization
 import Testing
 
@@ -71,6 +72,27 @@ struct BatchTests {
         #expect(String(decoding: text, as: UTF8.self) == #"{"line":5,"exitCode":0,"output":{"text":"hello"}}"#)
         let failed = BatchResults.failure(line: 6, exitCode: 66, errorObject: BatchResults.errorObject(HubError(.noInput, code: .notRegistered, "no")))
         #expect(String(decoding: failed, as: UTF8.self) == #"{"line":6,"exitCode":66,"error":{"code":"not_registered","message":"no"}}"#)
+    }
+
+    /// A `register` killed after the server created the connection but before the record was
+    /// written: the home has only the pending id. The next `register` sends that id again, the
+    /// server answers 409, and hubctl adopts the connection instead of making a second one.
+    @Test func registerAdoptsTheConnectionOfAnInterruptedRegister() async throws {
+        let emulator = try await InProcessEmulator.start()
+        let bench = try CommandBench(emulator: emulator)
+        let first = await bench.run(["register"])
+        let id = try #require(first.json?["ApplicationConnectionId"]?.stringValue)
+        let store = RegistrationStore(home: bench.home)
+        try store.remove(applicationConnectionId: id)
+        try store.recordPending(server: emulator.url, appId: "com.example.demo", user: "demo", connectionId: id)
+        let again = await bench.run(["register"])
+        #expect(again.exitCode == 0, "\(again)")
+        #expect(again.json?["ApplicationConnectionId"]?.stringValue == id)
+        let state = try JSONDecoder().decode(JSONValue.self, from: try emulator.control("GET", "/_emulator/state").body)
+        guard case .array(let connections)? = state["connections"] else { Issue.record("no connections in \(state)"); return }
+        #expect(connections.count == 1, "one connection on the server")
+        #expect(try store.find(server: emulator.url, appId: "com.example.demo", user: "demo")?.applicationConnectionId == id)
+        #expect(try store.pendingConnectionId(server: emulator.url, appId: "com.example.demo", user: "demo") == nil, "recorded, no longer pending")
     }
 
     /// A batch on the shared multi handle (no transport given, as in the process), while the server

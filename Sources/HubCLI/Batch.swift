@@ -382,6 +382,7 @@ final class BatchRunner: Sendable {
     private let driver: CurlMultiDriver?
     private let transport: TransportFactory
     private let progress: BatchProgress?
+    private let parsed = ParsedCommands()
 
     private struct Tally {
         var succeeded = 0
@@ -499,8 +500,8 @@ final class BatchRunner: Sendable {
         let console = Console(stdoutIsTerminal: false, stderrIsTerminal: false,
                               out: { data in out.withLock { $0.append(data) } },
                               err: { data in err.withLock { $0.append(data) } })
-        let batch = batchGlobal, transport = self.transport
-        let code = Hubctl.run(op.arguments, console: console) { lineGlobal in
+        let batch = batchGlobal, transport = self.transport, parsed = self.parsed
+        let code = Hubctl.run(op.arguments, console: console, parse: { try parsed.command(for: op.arguments) }) { lineGlobal in
             CommandContext(global: Self.merge(line: lineGlobal, op: op, batch: batch), console: console,
                            environment: environment, input: BufferedInput(), transport: transport)
         }
@@ -545,6 +546,31 @@ final class BatchRunner: Sendable {
         g.verbose = line.verbose || batch.verbose
         g.noInput = true
         return g
+    }
+}
+
+/// Argument lists parsed once: fleet files repeat the same `command` on thousands of lines, and
+/// ArgumentParser's parse (reflection over the command tree) costs more than the rest of a
+/// `settings get`. A failed parse is not kept (its error is reported on every such line).
+///
+/// `@unchecked Sendable`: `cache` is read and written only under `lock`; the cached commands are
+/// value types, copied out under the lock, and running one does not change it.
+final class ParsedCommands: @unchecked Sendable {
+    private let lock = NSLock()
+    private var cache: [[String]: any ParsableCommand] = [:]
+    /// Distinct argument lists kept (a file of all-different lines gains nothing from more).
+    static let limit = 4096
+
+    func command(for arguments: [String]) throws -> any ParsableCommand {
+        lock.lock()
+        let hit = cache[arguments]
+        lock.unlock()
+        if let hit { return hit }
+        let command = try Hubctl.parseAsRoot(ArgumentOrder.normalize(arguments))
+        lock.lock()
+        if cache.count < Self.limit { cache[arguments] = command }
+        lock.unlock()
+        return command
     }
 }
 

@@ -46,8 +46,15 @@ public struct Hubctl: ParsableCommand {
     /// command its environment, input and transport (the process's own, or a test's).
     public static func run(_ arguments: [String], console: Console,
                            makeContext: (GlobalOptions) -> CommandContext) -> Int32 {
+        run(arguments, console: console, parse: { try parseAsRoot(ArgumentOrder.normalize(arguments)) }, makeContext: makeContext)
+    }
+
+    /// `run` with the parsing given: `batch` parses an argument list once and runs the parsed
+    /// command for every line that repeats it (parsing costs more than the rest of `settings get`).
+    static func run(_ arguments: [String], console: Console, parse: () throws -> any ParsableCommand,
+                    makeContext: (GlobalOptions) -> CommandContext) -> Int32 {
         do {
-            let command = try parseAsRoot(ArgumentOrder.normalize(arguments))
+            let command = try parse()
             switch command {
             case let hub as any HubCommand:
                 try hub.execute(makeContext(hub.global))

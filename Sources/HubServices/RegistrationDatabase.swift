@@ -100,21 +100,28 @@ final class RegistrationDatabase: @unchecked Sendable {
         // so a 0.1 hubctl no longer reads stale records from it and nothing is lost.
         let legacy = Self.legacyPath(home: home)
         if FileManager.default.fileExists(atPath: legacy) {
-            _ = rename(legacy, Self.migratedLegacyPath(home: home))
+            // Never over an earlier migrated file: `state.json.migrated`, else `.migrated.2`, ….
+            var target = Self.migratedLegacyPath(home: home)
+            var n = 1
+            while FileManager.default.fileExists(atPath: target) {
+                n += 1
+                target = Self.migratedLegacyPath(home: home) + ".\(n)"
+            }
+            _ = rename(legacy, target)
             AtomicFile.syncDirectory(home)
         }
     }
 
     deinit { sqlite3_close(db) }
 
-    /// Imports a 0.1 `state.json` once (the `meta` row says it was done), inside the caller's
-    /// transaction: a crash before the commit leaves the file and an empty database, and the next
-    /// run imports it again; after the commit the rows are durable and the file is only renamed.
+    /// Imports a 0.1 `state.json` inside the caller's transaction, never replacing a row the
+    /// database has (so importing the same file twice changes nothing): a crash before the commit
+    /// leaves the file and the database as they were, and the next open imports it again; a crash
+    /// after the commit but before the rename leaves a file whose records are all in already. A
+    /// `state.json` that a 0.1 hubctl writes after the migration is imported the same way.
     private func migrateLegacyFile(home: String) throws {
         let legacy = Self.legacyPath(home: home)
         guard FileManager.default.fileExists(atPath: legacy) else { return }
-        let done = try query("SELECT value FROM meta WHERE key = 'migrated_state_json'") { _ in true }
-        guard done.isEmpty else { return }
         let data: Data
         do { data = try BoundedFile.read(path: legacy, limit: 1 << 30, openFlags: O_NOFOLLOW, regularOnly: true) }
         catch .missing { return }
@@ -122,7 +129,7 @@ final class RegistrationDatabase: @unchecked Sendable {
             throw HubError(.data, code: .stateDamaged, "The 0.1 registration records in \(legacy) cannot be read (\(error)), so they could not be moved to the registration database. Check the file's permissions, or move it away and register again.")
         }
         let records = try Self.decodeLegacy(data, path: legacy)
-        for r in records { try upsert(r) }
+        for r in records { try upsert(r, replacing: false) }
         try run("INSERT OR REPLACE INTO meta (key, value) VALUES ('migrated_state_json', ?)",
                 [.text(ISO8601.string(from: Date()))])
     }
@@ -200,9 +207,9 @@ final class RegistrationDatabase: @unchecked Sendable {
         try locked { try transaction { try run("DELETE FROM registrations WHERE connection_id = ?", [.text(id)]) } }
     }
 
-    private func upsert(_ r: Registration) throws {
+    private func upsert(_ r: Registration, replacing: Bool = true) throws {
         try run("""
-            INSERT OR REPLACE INTO registrations (server, app_id, user, user_is_null, connection_id, api_version,
+            INSERT OR \(replacing ? "REPLACE" : "IGNORE") INTO registrations (server, app_id, user, user_is_null, connection_id, api_version,
                 anonymous, security_configuration, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, [.text(r.server), .text(r.appId), .text(r.user ?? ""), .int(r.user == nil ? 1 : 0),
                   .text(r.applicationConnectionId), .text(r.apiVersion), .int(r.anonymous ? 1 : 0),

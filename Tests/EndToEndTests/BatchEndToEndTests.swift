@@ -293,6 +293,18 @@ private func registerLines(_ users: [String]) -> String {
         let again = try hub("register")
         #expect(again.json?["ApplicationConnectionId"] as? String == id, "register finds the migrated record")
         #expect(try connections(emu).count == 1)
+
+        // A state.json written again (by a 0.1 hubctl) is imported too, without replacing a record
+        // the database has, and kept under a new name.
+        let later = state.replacingOccurrences(of: "old-anonymous-1", with: "old-anonymous-2")
+            .replacingOccurrences(of: "com.example.anon", with: "com.example.anon2")
+            .replacingOccurrences(of: "\"\(id)\"", with: "\"replaced-id\"")
+        _ = hub.dir.write("home/state.json", later)
+        let after = try hub("status")
+        let ids = Set(((after.json?["registrations"] as? [[String: Any]]) ?? []).compactMap { $0["applicationConnectionId"] as? String })
+        #expect(ids == [id, "old-anonymous-1", "old-anonymous-2"], "\(after)")
+        #expect(try String(contentsOfFile: legacy + ".migrated.2", encoding: .utf8) == later)
+        #expect(try String(contentsOfFile: legacy + ".migrated", encoding: .utf8) == state)
     }
 
     @Test func aDamagedStateFileIsLeftAlone() throws {

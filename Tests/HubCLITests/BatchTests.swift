@@ -5,6 +5,7 @@ import Foundation
 @testable import HubCLI
 import HubCore
 import HubEmulator
+import HubServices
 import Synchronization
 import Testing
 
@@ -73,6 +74,27 @@ struct BatchTests {
         #expect(String(decoding: failed, as: UTF8.self) == #"{"line":6,"exitCode":66,"error":{"code":"not_registered","message":"no"}}"#)
     }
 
+    /// A `register` killed after the server created the connection but before the record was
+    /// written: the home has only the pending id. The next `register` sends that id again, the
+    /// server answers 409, and hubctl adopts the connection instead of making a second one.
+    @Test func registerAdoptsTheConnectionOfAnInterruptedRegister() async throws {
+        let emulator = try await InProcessEmulator.start()
+        let bench = try CommandBench(emulator: emulator)
+        let first = await bench.run(["register"])
+        let id = try #require(first.json?["ApplicationConnectionId"]?.stringValue)
+        let store = RegistrationStore(home: bench.home)
+        try store.remove(applicationConnectionId: id)
+        try store.recordPending(server: emulator.url, appId: "com.example.demo", user: "demo", connectionId: id)
+        let again = await bench.run(["register"])
+        #expect(again.exitCode == 0, "\(again)")
+        #expect(again.json?["ApplicationConnectionId"]?.stringValue == id)
+        let state = try JSONDecoder().decode(JSONValue.self, from: try emulator.control("GET", "/_emulator/state").body)
+        guard case .array(let connections)? = state["connections"] else { Issue.record("no connections in \(state)"); return }
+        #expect(connections.count == 1, "one connection on the server")
+        #expect(try store.find(server: emulator.url, appId: "com.example.demo", user: "demo")?.applicationConnectionId == id)
+        #expect(try store.pendingConnectionId(server: emulator.url, appId: "com.example.demo", user: "demo") == nil, "recorded, no longer pending")
+    }
+
     /// A batch on the shared multi handle (no transport given, as in the process), while the server
     /// answers 503 to the first requests: the shared backoff and the per-operation retries carry
     /// every line through.
@@ -84,7 +106,8 @@ struct BatchTests {
         let users = (0..<16).map { "load-\($0)" }
         var input = users.map { #"{"command": ["register"], "user": "\#($0)", "password-env": "PW"}"# }
         input += users.map { #"{"command": ["settings", "get", "UserName"], "user": "\#($0)", "password-env": "PW"}"# }
-        try emulator.control("POST", "/_emulator/faults", json: #"{"status": 503, "retryAfter": 0, "count": 6}"#)
+        // Three 503s: fewer than an operation's four attempts, however they fall on the operations.
+        try emulator.control("POST", "/_emulator/faults", json: #"{"status": 503, "retryAfter": 0, "count": 3}"#)
 
         let out = Mutex(Data()), err = Mutex(Data())
         let console = Console(stdoutIsTerminal: false, stderrIsTerminal: false,

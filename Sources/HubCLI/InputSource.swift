@@ -14,10 +14,17 @@ public protocol InputSource: Sendable {
     var isTerminal: Bool { get }
     /// The next line without its line ending; nil at the end of input.
     func readLine() -> String?
-    /// The next line read with echo off on a terminal; nil at the end of input.
-    func readSecretLine() throws -> [UInt8]?
+    /// The next line read with echo off on a terminal; nil at the end of input. `prompt` runs once
+    /// echo is off, so a prompt is never shown while what is typed in answer could still echo (or,
+    /// typed early, be flushed away).
+    func readSecretLine(prompting prompt: () -> Void) throws -> [UInt8]?
     /// Everything that is left.
     func readAll() throws -> Data
+}
+
+extension InputSource {
+    /// A secret line without a prompt of its own.
+    public func readSecretLine() throws -> [UInt8]? { try readSecretLine(prompting: {}) }
 }
 
 /// The process's standard input.
@@ -28,7 +35,9 @@ public struct StandardInput: InputSource {
 
     public func readLine() -> String? { Swift.readLine(strippingNewline: true) }
 
-    public func readSecretLine() throws -> [UInt8]? { try Terminal.readLineWithoutEcho() }
+    public func readSecretLine(prompting prompt: () -> Void) throws -> [UInt8]? {
+        try Terminal.readLineWithoutEcho(prompt: prompt)
+    }
 
     public func readAll() throws -> Data { FileHandle.standardInput.readDataToEndOfFile() }
 }
@@ -51,7 +60,10 @@ public final class BufferedInput: InputSource {
         readLineBytes().map { String(decoding: $0, as: UTF8.self) }
     }
 
-    public func readSecretLine() throws -> [UInt8]? { readLineBytes() }
+    public func readSecretLine(prompting prompt: () -> Void) throws -> [UInt8]? {
+        prompt()
+        return readLineBytes()
+    }
 
     public func readAll() throws -> Data {
         remaining.withLock { data in

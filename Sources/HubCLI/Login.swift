@@ -118,8 +118,9 @@ struct LoginCommand: HubCommand {
 
     /// Prints the URL and reads the redirected address (or the code) from stdin.
     static func pasted(_ context: CommandContext, url: String) throws -> AuthorizationResponse {
-        context.console.rawErr("Open this address in a browser and log in:\n\n  \(url)\n\nThen paste the address the browser was sent to (or the code): ")
-        let line = try context.input.readSecretLine()
+        let line = try context.input.readSecretLine(prompting: {
+            context.console.rawErr("Open this address in a browser and log in:\n\n  \(url)\n\nThen paste the address the browser was sent to (or the code): ")
+        })
         // Piped input is not echoed: end the prompt's line so what follows starts on its own.
         if !context.input.isTerminal { context.console.rawErr("\n") }
         guard let line, let answer = AuthorizationResponse(pasted: String(decoding: line, as: UTF8.self)) else {

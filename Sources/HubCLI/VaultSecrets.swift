@@ -92,7 +92,8 @@ nonisolated(unsafe) private var promptSavedTermios = termios()
 /// No-echo line input on the controlling terminal (stdin), as `read -s` does.
 enum Terminal {
     /// Reads one line from stdin with echo off when it is a terminal; nil at the end of input.
-    static func readLineWithoutEcho() throws -> [UInt8]? {
+    /// `prompt` is shown once echo is off: typed in answer to it, nothing echoes or is flushed.
+    static func readLineWithoutEcho(prompt: () -> Void = {}) throws -> [UInt8]? {
         var saved = termios()
         let haveTerminal = tcgetattr(STDIN_FILENO, &saved) == 0
         var previousHandlers: [Int32: sighandler_t?] = [:]
@@ -108,11 +109,14 @@ enum Terminal {
             var quiet = saved
             quiet.c_lflag &= ~tcflag_t(ECHO)
             quiet.c_lflag |= tcflag_t(ECHONL)
-            _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)
+            // TCSANOW, not TCSAFLUSH: input typed already is the answer, not noise to discard.
+            _ = tcsetattr(STDIN_FILENO, TCSANOW, &quiet)
         }
+        prompt()
         defer {
             if haveTerminal {
-                _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
+                // TCSADRAIN: what is typed after the secret (an answer to the next prompt) is kept.
+                _ = tcsetattr(STDIN_FILENO, TCSADRAIN, &saved)
                 for (sig, handler) in previousHandlers { signal(sig, handler ?? SIG_DFL) }
             }
         }
@@ -136,8 +140,7 @@ enum Terminal {
 extension CommandContext {
     /// Asks for a secret line (label on stderr, echo off on a terminal).
     func readSecret(_ label: String) throws -> [UInt8] {
-        console.rawErr(label)
-        guard let line = try input.readSecretLine() else {
+        guard let line = try input.readSecretLine(prompting: { console.rawErr(label) }) else {
             throw HubError.usage("No passphrase was entered (end of input).", code: .emptyPassphrase)
         }
         return line

@@ -77,6 +77,9 @@ public struct GlobalOptions: ParsableArguments, Sendable {
     @Option(name: GlobalSetting.vaultPassphraseFile.optionName, help: GlobalSetting.vaultPassphraseFile.argumentHelp, completion: .file())
     public var vaultPassphraseFile: String?
 
+    @Option(name: GlobalSetting.errorFormat.optionName, help: GlobalSetting.errorFormat.argumentHelp)
+    public var errorFormat: ErrorFormat?
+
     /// The value given on the command line for a setting that the configuration layers resolve
     /// (nil when the flag was not given). Settings without a flag, or read elsewhere (home,
     /// verbose, …), have no entry here.

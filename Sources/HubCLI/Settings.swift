@@ -22,11 +22,14 @@ struct SettingsGet: HubCommand {
         Example:
           hubctl settings get CustomizationBundleId PasswordPolicyMinLength | jq -r .CustomizationBundleId
 
-        Exit codes: 0 ok, 65 unknown property name or malformed answer, 66 not registered,
+        Exit codes: 0 ok, 65 unknown property name or malformed answer, 66 not registered, \
         69 server unreachable, 75 timeout, 77 authentication failed, 78 missing configuration.
+
+        Example:
+          hubctl settings get CustomizationBundleId
         """)
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
 
     @Argument(help: ArgumentHelp("Property names (case-sensitive), e.g. CustomizationBundleId.", valueName: "NAME"))
     var names: [String] = []
@@ -42,17 +45,17 @@ struct SettingsSet: HubCommand {
         commandName: "set",
         abstract: "Update writable settings and print the settings as the server has them.",
         discussion: """
-        Values are typed by the schema (true/false for Booleans, whole numbers for Int32, text otherwise).
+        Values are typed by the schema (true/false for Booleans, whole numbers for Int32, text otherwise). \
         Read-only and unknown properties are refused before anything is sent.
 
         Example:
           hubctl settings set DeviceModel=ci-runner-7 ApnsPushEnable=false
 
-        Exit codes: 0 ok, 64 unknown, read-only or wrongly typed property, 66 not registered,
+        Exit codes: 0 ok, 64 unknown, read-only or wrongly typed property, 66 not registered, \
         69 server unreachable, 75 timeout, 77 authentication failed, 78 missing configuration.
         """)
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
 
     @Argument(help: ArgumentHelp("Assignments to make.", valueName: "NAME=VALUE"))
     var assignments: [String]

@@ -11,6 +11,8 @@ enum HubctlSubcommands {
         VaultCommand.self,
         PlistCommand.self,
         StatusCommand.self,
+        ConfigCommand.self,
+        CompletionCommand.self,
         HelpCommand.self,
     ]
 }

@@ -29,6 +29,8 @@ public struct ConnectionConfig: Sendable, Equatable {
     public var deadline: Double
     public var profile: String
     public var plist: String?
+    /// The profile directory of `acp check|fetch` without --dest (`acp-dest`).
+    public var acpDestination: String?
 
     public init(server: String, appId: String, user: String? = nil, apiVersion: String = "latest",
                 apiVersionPinned: Bool = false, anonymous: Bool = false, securityConfiguration: String? = nil,

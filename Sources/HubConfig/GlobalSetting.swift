@@ -110,6 +110,11 @@ extension GlobalSetting {
                                                          "The new passphrase for `vault rekey`.")
     public static let vaultNewKey = GlobalSetting("vault-new-key", flag: false, env: "HUBCTL_VAULT_NEW_KEY", secret: true,
                                                   "The new raw key (base64) for `vault rekey`.")
+    public static let errorFormat = GlobalSetting("error-format", .value("format"), env: "HUBCTL_ERROR_FORMAT",
+                                                  default: "text on a terminal, else json",
+                                                  "How errors are written on stderr: text (a line and a hint) or json (the error document).")
+    public static let acpDest = GlobalSetting("acp-dest", .value("dir"), flag: false, env: "HUBCTL_ACP_DEST", profile: true,
+                                              "The Application Configuration Profile directory of `acp check|fetch` when --dest is not given.")
     public static let noColor = GlobalSetting("no-color", .flag, flag: false, env: "NO_COLOR",
                                               "No colour on stderr (also TERM=dumb).")
 
@@ -120,6 +125,7 @@ extension GlobalSetting {
         .cert, .key, .keyPassphrase, .pkcs12, .pkcs12Passphrase, .certProvider, .certProviderTimeout,
         .cacert, .insecure, .apiVersion, .home, .timeout, .deadline, .noInput, .verbose,
         .vaultPassphraseFile, .vaultPassphrase, .vaultKey, .vaultNewPassphrase, .vaultNewKey, .noColor,
+        .errorFormat, .acpDest,
     ]
 
     /// The keys a profile may set.

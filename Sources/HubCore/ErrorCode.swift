@@ -9,6 +9,7 @@ public enum ErrorCode: Sendable, Hashable, CaseIterable, RawRepresentable, Codab
     case emptyPassphrase, passphraseMismatch, passcodePolicyViolation, invalidVaultKeyName
     case noCertificateGiven, certificateWithoutKey, conflictingCertificates, invalidHeader, invalidAppId
     case ambiguousPassphrase
+    case unknownConfigKey, secretInConfig
     // 65 data
     case invalidData, malformedResponse, responseTooLarge, unexpectedStatus
     case serverErrorDocument, unknownSetting, invalidPlist, unsafePath, pathTooLong, unsafeEntryType
@@ -19,6 +20,7 @@ public enum ErrorCode: Sendable, Hashable, CaseIterable, RawRepresentable, Codab
     case notFound, fileNotFound, unreadable, notAFile, certificateFileUnreadable, caCertificateUnreadable
     case notRegistered, connectionNotFound, applicationNotFound, noBundleAssigned, bundleNotFound
     case vaultNotFound, vaultKeyNotFound
+    case configKeyNotSet
     // 69 unavailable
     case cannotConnect, connectionLost, serverError, rateLimited, serverNotTrusted, tlsFailed
     case tooManyRedirects, redirectRefused, transferFailed, certProviderFailed, certProviderTimeout

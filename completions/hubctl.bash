@@ -173,13 +173,13 @@ _hubctl() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    register|unregister|settings|acp|vault|plist|status|help|help)
+    register|unregister|settings|acp|vault|plist|status|config|completion|help|help)
         # Offer subcommand argument completions
         "_hubctl_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'register unregister settings acp vault plist status help help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'register unregister settings acp vault plist status config completion help help' -- "${cur}"))
         ;;
     esac
 }
@@ -188,7 +188,7 @@ _hubctl_register() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --save-credentials --force --version -h --help)
     repeating_options=(--set)
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --device-type --device-model)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --error-format --device-type --device-model)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -246,6 +246,10 @@ _hubctl_register() {
         __hubctl_add_completions -f
         return
         ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
     '--device-type')
         return
         ;;
@@ -262,7 +266,7 @@ _hubctl_unregister() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --appcid)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --error-format --appcid)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -320,6 +324,10 @@ _hubctl_unregister() {
         __hubctl_add_completions -f
         return
         ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
     '--appcid')
         return
         ;;
@@ -353,7 +361,7 @@ _hubctl_settings_get() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --error-format)
     __hubctl_offer_flags_options -1
 
     # Offer option value completions
@@ -411,6 +419,10 @@ _hubctl_settings_get() {
         __hubctl_add_completions -f
         return
         ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
     esac
 }
 
@@ -418,7 +430,7 @@ _hubctl_settings_set() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --error-format)
     __hubctl_offer_flags_options -1
 
     # Offer option value completions
@@ -476,6 +488,10 @@ _hubctl_settings_set() {
         __hubctl_add_completions -f
         return
         ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
     esac
 }
 
@@ -506,7 +522,7 @@ _hubctl_acp_check() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --dest)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --error-format --dest)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -564,7 +580,12 @@ _hubctl_acp_check() {
         __hubctl_add_completions -f
         return
         ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
     '--dest')
+        __hubctl_add_completions -d
         return
         ;;
     esac
@@ -574,7 +595,7 @@ _hubctl_acp_fetch() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --force --no-sync --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --dest --max-bytes --max-entries --max-path-bytes)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --error-format --dest --max-bytes --max-entries --max-path-bytes)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -632,7 +653,12 @@ _hubctl_acp_fetch() {
         __hubctl_add_completions -f
         return
         ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
     '--dest')
+        __hubctl_add_completions -d
         return
         ;;
     '--max-bytes')
@@ -674,7 +700,7 @@ _hubctl_vault_init() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --error-format)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -732,6 +758,10 @@ _hubctl_vault_init() {
         __hubctl_add_completions -f
         return
         ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
     esac
 }
 
@@ -739,7 +769,7 @@ _hubctl_vault_set() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --error-format)
     __hubctl_offer_flags_options 2
 
     # Offer option value completions
@@ -797,6 +827,10 @@ _hubctl_vault_set() {
         __hubctl_add_completions -f
         return
         ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
     esac
 }
 
@@ -804,7 +838,7 @@ _hubctl_vault_show() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --error-format)
     __hubctl_offer_flags_options 1
 
     # Offer option value completions
@@ -862,6 +896,10 @@ _hubctl_vault_show() {
         __hubctl_add_completions -f
         return
         ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
     esac
 
     # Offer positional completions
@@ -877,7 +915,7 @@ _hubctl_vault_list() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --error-format)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -935,6 +973,10 @@ _hubctl_vault_list() {
         __hubctl_add_completions -f
         return
         ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
     esac
 }
 
@@ -942,7 +984,7 @@ _hubctl_vault_delete() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --error-format)
     __hubctl_offer_flags_options 1
 
     # Offer option value completions
@@ -1000,6 +1042,10 @@ _hubctl_vault_delete() {
         __hubctl_add_completions -f
         return
         ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
     esac
 
     # Offer positional completions
@@ -1015,7 +1061,7 @@ _hubctl_vault_rekey() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --new-passphrase-file)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --error-format --new-passphrase-file)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -1073,6 +1119,10 @@ _hubctl_vault_rekey() {
         __hubctl_add_completions -f
         return
         ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
     '--new-passphrase-file')
         return
         ;;
@@ -1083,7 +1133,7 @@ _hubctl_vault_import-cert() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --error-format)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -1141,6 +1191,10 @@ _hubctl_vault_import-cert() {
         __hubctl_add_completions -f
         return
         ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
     esac
 }
 
@@ -1148,7 +1202,7 @@ _hubctl_vault_delete-cert() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --error-format)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -1206,6 +1260,10 @@ _hubctl_vault_delete-cert() {
         __hubctl_add_completions -f
         return
         ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
     esac
 }
 
@@ -1236,7 +1294,7 @@ _hubctl_plist_validate() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --strict --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --error-format)
     __hubctl_offer_flags_options -1
 
     # Offer option value completions
@@ -1294,6 +1352,10 @@ _hubctl_plist_validate() {
         __hubctl_add_completions -f
         return
         ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
     esac
 }
 
@@ -1301,7 +1363,7 @@ _hubctl_status() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --error-format)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -1359,6 +1421,495 @@ _hubctl_status() {
         __hubctl_add_completions -f
         return
         ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    esac
+}
+
+_hubctl_config() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __hubctl_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    set|unset|get|list|use|path)
+        # Offer subcommand argument completions
+        "_hubctl_config_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'set unset get list use path' -- "${cur}"))
+        ;;
+    esac
+}
+
+_hubctl_config_set() {
+    repeating_flags=()
+    non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --error-format)
+    __hubctl_offer_flags_options 2
+
+    # Offer option value completions
+    case "${prev}" in
+    '--server')
+        return
+        ;;
+    '--plist')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--app-id')
+        return
+        ;;
+    '--profile')
+        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion config set -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--cert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--key')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--pkcs12')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cert-provider')
+        return
+        ;;
+    '--cacert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--api-version')
+        return
+        ;;
+    '--home')
+        __hubctl_add_completions -d
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--deadline')
+        return
+        ;;
+    '--vault-passphrase-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __hubctl_add_completions -W 'server'$'\n''plist'$'\n''app-id'$'\n''user'$'\n''security-configuration'$'\n''domain'$'\n''user-creation-policy'$'\n''share-credentials'$'\n''anonymous'$'\n''cert'$'\n''key'$'\n''pkcs12'$'\n''cert-provider'$'\n''cacert'$'\n''api-version'$'\n''timeout'$'\n''deadline'$'\n''acp-dest'
+        return
+        ;;
+    esac
+}
+
+_hubctl_config_unset() {
+    repeating_flags=()
+    non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --error-format)
+    __hubctl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--server')
+        return
+        ;;
+    '--plist')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--app-id')
+        return
+        ;;
+    '--profile')
+        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion config unset -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--cert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--key')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--pkcs12')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cert-provider')
+        return
+        ;;
+    '--cacert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--api-version')
+        return
+        ;;
+    '--home')
+        __hubctl_add_completions -d
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--deadline')
+        return
+        ;;
+    '--vault-passphrase-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __hubctl_add_completions -W 'server'$'\n''plist'$'\n''app-id'$'\n''user'$'\n''security-configuration'$'\n''domain'$'\n''user-creation-policy'$'\n''share-credentials'$'\n''anonymous'$'\n''cert'$'\n''key'$'\n''pkcs12'$'\n''cert-provider'$'\n''cacert'$'\n''api-version'$'\n''timeout'$'\n''deadline'$'\n''acp-dest'
+        return
+        ;;
+    esac
+}
+
+_hubctl_config_get() {
+    repeating_flags=()
+    non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --error-format)
+    __hubctl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--server')
+        return
+        ;;
+    '--plist')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--app-id')
+        return
+        ;;
+    '--profile')
+        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion config get -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--cert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--key')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--pkcs12')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cert-provider')
+        return
+        ;;
+    '--cacert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--api-version')
+        return
+        ;;
+    '--home')
+        __hubctl_add_completions -d
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--deadline')
+        return
+        ;;
+    '--vault-passphrase-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __hubctl_add_completions -W 'server'$'\n''plist'$'\n''app-id'$'\n''user'$'\n''security-configuration'$'\n''domain'$'\n''user-creation-policy'$'\n''share-credentials'$'\n''anonymous'$'\n''cert'$'\n''key'$'\n''pkcs12'$'\n''cert-provider'$'\n''cacert'$'\n''api-version'$'\n''timeout'$'\n''deadline'$'\n''acp-dest'
+        return
+        ;;
+    esac
+}
+
+_hubctl_config_list() {
+    repeating_flags=()
+    non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --error-format)
+    __hubctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--server')
+        return
+        ;;
+    '--plist')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--app-id')
+        return
+        ;;
+    '--profile')
+        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion config list -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--cert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--key')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--pkcs12')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cert-provider')
+        return
+        ;;
+    '--cacert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--api-version')
+        return
+        ;;
+    '--home')
+        __hubctl_add_completions -d
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--deadline')
+        return
+        ;;
+    '--vault-passphrase-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    esac
+}
+
+_hubctl_config_use() {
+    repeating_flags=()
+    non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --error-format)
+    __hubctl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--server')
+        return
+        ;;
+    '--plist')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--app-id')
+        return
+        ;;
+    '--profile')
+        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion config use -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--cert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--key')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--pkcs12')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cert-provider')
+        return
+        ;;
+    '--cacert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--api-version')
+        return
+        ;;
+    '--home')
+        __hubctl_add_completions -d
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--deadline')
+        return
+        ;;
+    '--vault-passphrase-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion config use -- positional@0 "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
+}
+
+_hubctl_config_path() {
+    repeating_flags=()
+    non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --error-format)
+    __hubctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--server')
+        return
+        ;;
+    '--plist')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--app-id')
+        return
+        ;;
+    '--profile')
+        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion config path -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--cert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--key')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--pkcs12')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cert-provider')
+        return
+        ;;
+    '--cacert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--api-version')
+        return
+        ;;
+    '--home')
+        __hubctl_add_completions -d
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--deadline')
+        return
+        ;;
+    '--vault-passphrase-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    esac
+}
+
+_hubctl_completion() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __hubctl_offer_flags_options 1
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __hubctl_add_completions -W 'bash'$'\n''zsh'$'\n''fish'
+        return
+        ;;
     esac
 }
 
@@ -1372,7 +1923,7 @@ _hubctl_help() {
     # Offer positional completions
     case "${positional_number}" in
     *)
-        __hubctl_add_completions -W 'environment'$'\n''exit-codes'$'\n''register'$'\n''unregister'$'\n''settings'$'\n''acp'$'\n''vault'$'\n''plist'$'\n''status'$'\n''help'
+        __hubctl_add_completions -W 'environment'$'\n''exit-codes'$'\n''register'$'\n''unregister'$'\n''settings'$'\n''acp'$'\n''vault'$'\n''plist'$'\n''status'$'\n''config'$'\n''completion'$'\n''help'
         return
         ;;
     esac

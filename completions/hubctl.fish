@@ -23,53 +23,71 @@ function __hubctl_parse_tokens -S
         __hubctl_parse_subcommand 0 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'register'
-            __hubctl_parse_subcommand 0 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'device-type=' 'device-model=' 'set=+' 'save-credentials' 'force' 'version' 'h/help'
+            __hubctl_parse_subcommand 0 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'error-format=' 'device-type=' 'device-model=' 'set=+' 'save-credentials' 'force' 'version' 'h/help'
         case 'unregister'
-            __hubctl_parse_subcommand 0 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'appcid=' 'version' 'h/help'
+            __hubctl_parse_subcommand 0 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'error-format=' 'appcid=' 'version' 'h/help'
         case 'settings'
             __hubctl_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'get'
-                __hubctl_parse_subcommand -r 1 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'version' 'h/help'
+                __hubctl_parse_subcommand -r 1 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'error-format=' 'version' 'h/help'
             case 'set'
-                __hubctl_parse_subcommand -r 1 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'version' 'h/help'
+                __hubctl_parse_subcommand -r 1 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'error-format=' 'version' 'h/help'
             end
         case 'acp'
             __hubctl_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'check'
-                __hubctl_parse_subcommand 0 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'dest=' 'version' 'h/help'
+                __hubctl_parse_subcommand 0 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'error-format=' 'dest=' 'version' 'h/help'
             case 'fetch'
-                __hubctl_parse_subcommand 0 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'dest=' 'force' 'no-sync' 'max-bytes=' 'max-entries=' 'max-path-bytes=' 'version' 'h/help'
+                __hubctl_parse_subcommand 0 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'error-format=' 'dest=' 'force' 'no-sync' 'max-bytes=' 'max-entries=' 'max-path-bytes=' 'version' 'h/help'
             end
         case 'vault'
             __hubctl_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'init'
-                __hubctl_parse_subcommand 0 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'version' 'h/help'
+                __hubctl_parse_subcommand 0 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'error-format=' 'version' 'h/help'
             case 'set'
-                __hubctl_parse_subcommand 2 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'version' 'h/help'
+                __hubctl_parse_subcommand 2 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'error-format=' 'version' 'h/help'
             case 'show'
-                __hubctl_parse_subcommand 1 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'version' 'h/help'
+                __hubctl_parse_subcommand 1 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'error-format=' 'version' 'h/help'
             case 'list'
-                __hubctl_parse_subcommand 0 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'version' 'h/help'
+                __hubctl_parse_subcommand 0 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'error-format=' 'version' 'h/help'
             case 'delete'
-                __hubctl_parse_subcommand 1 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'version' 'h/help'
+                __hubctl_parse_subcommand 1 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'error-format=' 'version' 'h/help'
             case 'rekey'
-                __hubctl_parse_subcommand 0 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'new-passphrase-file=' 'version' 'h/help'
+                __hubctl_parse_subcommand 0 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'error-format=' 'new-passphrase-file=' 'version' 'h/help'
             case 'import-cert'
-                __hubctl_parse_subcommand 0 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'version' 'h/help'
+                __hubctl_parse_subcommand 0 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'error-format=' 'version' 'h/help'
             case 'delete-cert'
-                __hubctl_parse_subcommand 0 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'version' 'h/help'
+                __hubctl_parse_subcommand 0 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'error-format=' 'version' 'h/help'
             end
         case 'plist'
             __hubctl_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'validate'
-                __hubctl_parse_subcommand -r 1 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'strict' 'version' 'h/help'
+                __hubctl_parse_subcommand -r 1 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'error-format=' 'strict' 'version' 'h/help'
             end
         case 'status'
-            __hubctl_parse_subcommand 0 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'version' 'h/help'
+            __hubctl_parse_subcommand 0 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'error-format=' 'version' 'h/help'
+        case 'config'
+            __hubctl_parse_subcommand 0 'version' 'h/help'
+            switch $unparsed_tokens[1]
+            case 'set'
+                __hubctl_parse_subcommand 2 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'error-format=' 'version' 'h/help'
+            case 'unset'
+                __hubctl_parse_subcommand 1 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'error-format=' 'version' 'h/help'
+            case 'get'
+                __hubctl_parse_subcommand 1 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'error-format=' 'version' 'h/help'
+            case 'list'
+                __hubctl_parse_subcommand 0 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'error-format=' 'version' 'h/help'
+            case 'use'
+                __hubctl_parse_subcommand 1 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'error-format=' 'version' 'h/help'
+            case 'path'
+                __hubctl_parse_subcommand 0 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'error-format=' 'version' 'h/help'
+            end
+        case 'completion'
+            __hubctl_parse_subcommand 1 'version' 'h/help'
         case 'help'
             __hubctl_parse_subcommand -r 1 'version' 'h/help'
         case 'help'
@@ -136,6 +154,8 @@ complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubct
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl" -eq 1' -fa 'vault' -d 'The local encrypted secure store (scrypt + AES-256-GCM, one file under --home).'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl" -eq 1' -fa 'plist' -d 'Work with clienthub.plist files.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl" -eq 1' -fa 'status' -d 'Show what hubctl knows: profile, server, registrations, vault, ACP.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl" -eq 1' -fa 'config' -d 'Read and change the profiles of the configuration file.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl" -eq 1' -fa 'completion' -d 'Print the completion script for bash, zsh or fish.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl" -eq 1' -fa 'help' -d 'Show the help of a command, or a topic: exit-codes, environment.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl" -eq 1' -fa 'help' -d 'Show subcommand help information.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl register" server' -l 'server' -d 'Server base URL, scheme://host:port[/path-prefix]. (env HUBCTL_SERVER)' -rfka ''
@@ -158,6 +178,7 @@ complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options 
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl register" anonymous' -l 'anonymous' -d 'The application allows anonymous connections: use its public/ path. (env HUBCTL_ANONYMOUS=1)'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl register" verbose' -l 'verbose' -d 'Log one line per request on stderr, secrets redacted.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl register" vault-passphrase-file' -l 'vault-passphrase-file' -d 'File whose first line is the vault passphrase (or set HUBCTL_VAULT_PASSPHRASE / HUBCTL_VAULT_KEY).' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl register" error-format' -l 'error-format' -d 'How errors are written on stderr: text (a line and a hint) or json (the error document). (env HUBCTL_ERROR_FORMAT; default: text on a terminal, else json)' -rfka 'text json'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl register" device-type' -l 'device-type' -d 'DeviceType to register (default: Linux).' -rfka ''
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl register" device-model' -l 'device-model' -d 'DeviceModel to register (default: hubctl).' -rfka ''
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl register"' -l 'set' -d 'A writable property to set at registration (repeatable).' -rfka ''
@@ -185,6 +206,7 @@ complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options 
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl unregister" anonymous' -l 'anonymous' -d 'The application allows anonymous connections: use its public/ path. (env HUBCTL_ANONYMOUS=1)'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl unregister" verbose' -l 'verbose' -d 'Log one line per request on stderr, secrets redacted.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl unregister" vault-passphrase-file' -l 'vault-passphrase-file' -d 'File whose first line is the vault passphrase (or set HUBCTL_VAULT_PASSPHRASE / HUBCTL_VAULT_KEY).' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl unregister" error-format' -l 'error-format' -d 'How errors are written on stderr: text (a line and a hint) or json (the error document). (env HUBCTL_ERROR_FORMAT; default: text on a terminal, else json)' -rfka 'text json'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl unregister" appcid' -l 'appcid' -d 'Delete this connection id instead of the recorded one.' -rfka ''
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl unregister" version' -l 'version' -d 'Show the version.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl unregister" h help' -s 'h' -l 'help' -d 'Show help information.'
@@ -212,6 +234,7 @@ complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options 
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl settings get" anonymous' -l 'anonymous' -d 'The application allows anonymous connections: use its public/ path. (env HUBCTL_ANONYMOUS=1)'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl settings get" verbose' -l 'verbose' -d 'Log one line per request on stderr, secrets redacted.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl settings get" vault-passphrase-file' -l 'vault-passphrase-file' -d 'File whose first line is the vault passphrase (or set HUBCTL_VAULT_PASSPHRASE / HUBCTL_VAULT_KEY).' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl settings get" error-format' -l 'error-format' -d 'How errors are written on stderr: text (a line and a hint) or json (the error document). (env HUBCTL_ERROR_FORMAT; default: text on a terminal, else json)' -rfka 'text json'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl settings get" version' -l 'version' -d 'Show the version.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl settings get" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl settings set" server' -l 'server' -d 'Server base URL, scheme://host:port[/path-prefix]. (env HUBCTL_SERVER)' -rfka ''
@@ -234,6 +257,7 @@ complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options 
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl settings set" anonymous' -l 'anonymous' -d 'The application allows anonymous connections: use its public/ path. (env HUBCTL_ANONYMOUS=1)'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl settings set" verbose' -l 'verbose' -d 'Log one line per request on stderr, secrets redacted.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl settings set" vault-passphrase-file' -l 'vault-passphrase-file' -d 'File whose first line is the vault passphrase (or set HUBCTL_VAULT_PASSPHRASE / HUBCTL_VAULT_KEY).' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl settings set" error-format' -l 'error-format' -d 'How errors are written on stderr: text (a line and a hint) or json (the error document). (env HUBCTL_ERROR_FORMAT; default: text on a terminal, else json)' -rfka 'text json'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl settings set" version' -l 'version' -d 'Show the version.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl settings set" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl acp" version' -l 'version' -d 'Show the version.'
@@ -260,7 +284,8 @@ complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options 
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl acp check" anonymous' -l 'anonymous' -d 'The application allows anonymous connections: use its public/ path. (env HUBCTL_ANONYMOUS=1)'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl acp check" verbose' -l 'verbose' -d 'Log one line per request on stderr, secrets redacted.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl acp check" vault-passphrase-file' -l 'vault-passphrase-file' -d 'File whose first line is the vault passphrase (or set HUBCTL_VAULT_PASSPHRASE / HUBCTL_VAULT_KEY).' -rF
-complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl acp check" dest' -l 'dest' -d 'Profile directory (default $HUBCTL_HOME/acp/<appId>); DIR/current is the profile in use.' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl acp check" error-format' -l 'error-format' -d 'How errors are written on stderr: text (a line and a hint) or json (the error document). (env HUBCTL_ERROR_FORMAT; default: text on a terminal, else json)' -rfka 'text json'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl acp check" dest' -l 'dest' -d 'Profile directory; DIR/current is the profile in use. Without it: the profile\'s acp-dest (HUBCTL_ACP_DEST), else where the last fetch for this server and application went, else $HUBCTL_HOME/acp/<appId>.' -rfa '(__hubctl_complete_directories)'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl acp check" version' -l 'version' -d 'Show the version.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl acp check" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl acp fetch" server' -l 'server' -d 'Server base URL, scheme://host:port[/path-prefix]. (env HUBCTL_SERVER)' -rfka ''
@@ -283,7 +308,8 @@ complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options 
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl acp fetch" anonymous' -l 'anonymous' -d 'The application allows anonymous connections: use its public/ path. (env HUBCTL_ANONYMOUS=1)'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl acp fetch" verbose' -l 'verbose' -d 'Log one line per request on stderr, secrets redacted.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl acp fetch" vault-passphrase-file' -l 'vault-passphrase-file' -d 'File whose first line is the vault passphrase (or set HUBCTL_VAULT_PASSPHRASE / HUBCTL_VAULT_KEY).' -rF
-complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl acp fetch" dest' -l 'dest' -d 'Profile directory (default $HUBCTL_HOME/acp/<appId>); DIR/current is the profile in use.' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl acp fetch" error-format' -l 'error-format' -d 'How errors are written on stderr: text (a line and a hint) or json (the error document). (env HUBCTL_ERROR_FORMAT; default: text on a terminal, else json)' -rfka 'text json'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl acp fetch" dest' -l 'dest' -d 'Profile directory; DIR/current is the profile in use. Without it: the profile\'s acp-dest (HUBCTL_ACP_DEST), else where the last fetch for this server and application went, else $HUBCTL_HOME/acp/<appId>.' -rfa '(__hubctl_complete_directories)'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl acp fetch" force' -l 'force' -d 'Download and install even when the assigned profile is already current.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl acp fetch" no-sync' -l 'no-sync' -d 'Do not flush the new profile to disk before switching to it (faster on busy disks; a power loss right after the switch could leave it incomplete; kill -9 safety is unaffected).'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl acp fetch" max-bytes' -l 'max-bytes' -d 'Largest total uncompressed size accepted (default 1 GiB).' -rfka ''
@@ -321,6 +347,7 @@ complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options 
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault init" anonymous' -l 'anonymous' -d 'The application allows anonymous connections: use its public/ path. (env HUBCTL_ANONYMOUS=1)'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault init" verbose' -l 'verbose' -d 'Log one line per request on stderr, secrets redacted.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault init" vault-passphrase-file' -l 'vault-passphrase-file' -d 'File whose first line is the vault passphrase (or set HUBCTL_VAULT_PASSPHRASE / HUBCTL_VAULT_KEY).' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault init" error-format' -l 'error-format' -d 'How errors are written on stderr: text (a line and a hint) or json (the error document). (env HUBCTL_ERROR_FORMAT; default: text on a terminal, else json)' -rfka 'text json'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault init" version' -l 'version' -d 'Show the version.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault init" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault set" server' -l 'server' -d 'Server base URL, scheme://host:port[/path-prefix]. (env HUBCTL_SERVER)' -rfka ''
@@ -343,6 +370,7 @@ complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options 
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault set" anonymous' -l 'anonymous' -d 'The application allows anonymous connections: use its public/ path. (env HUBCTL_ANONYMOUS=1)'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault set" verbose' -l 'verbose' -d 'Log one line per request on stderr, secrets redacted.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault set" vault-passphrase-file' -l 'vault-passphrase-file' -d 'File whose first line is the vault passphrase (or set HUBCTL_VAULT_PASSPHRASE / HUBCTL_VAULT_KEY).' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault set" error-format' -l 'error-format' -d 'How errors are written on stderr: text (a line and a hint) or json (the error document). (env HUBCTL_ERROR_FORMAT; default: text on a terminal, else json)' -rfka 'text json'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault set" version' -l 'version' -d 'Show the version.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault set" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault show" server' -l 'server' -d 'Server base URL, scheme://host:port[/path-prefix]. (env HUBCTL_SERVER)' -rfka ''
@@ -365,6 +393,7 @@ complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options 
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault show" anonymous' -l 'anonymous' -d 'The application allows anonymous connections: use its public/ path. (env HUBCTL_ANONYMOUS=1)'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault show" verbose' -l 'verbose' -d 'Log one line per request on stderr, secrets redacted.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault show" vault-passphrase-file' -l 'vault-passphrase-file' -d 'File whose first line is the vault passphrase (or set HUBCTL_VAULT_PASSPHRASE / HUBCTL_VAULT_KEY).' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault show" error-format' -l 'error-format' -d 'How errors are written on stderr: text (a line and a hint) or json (the error document). (env HUBCTL_ERROR_FORMAT; default: text on a terminal, else json)' -rfka 'text json'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl vault show" -eq 1' -fka '(__hubctl_custom_completion ---completion vault show -- positional@0 (count (__hubctl_tokens -pc)) (__hubctl_tokens -tC))'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault show" version' -l 'version' -d 'Show the version.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault show" h help' -s 'h' -l 'help' -d 'Show help information.'
@@ -388,6 +417,7 @@ complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options 
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault list" anonymous' -l 'anonymous' -d 'The application allows anonymous connections: use its public/ path. (env HUBCTL_ANONYMOUS=1)'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault list" verbose' -l 'verbose' -d 'Log one line per request on stderr, secrets redacted.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault list" vault-passphrase-file' -l 'vault-passphrase-file' -d 'File whose first line is the vault passphrase (or set HUBCTL_VAULT_PASSPHRASE / HUBCTL_VAULT_KEY).' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault list" error-format' -l 'error-format' -d 'How errors are written on stderr: text (a line and a hint) or json (the error document). (env HUBCTL_ERROR_FORMAT; default: text on a terminal, else json)' -rfka 'text json'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault list" version' -l 'version' -d 'Show the version.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault list" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault delete" server' -l 'server' -d 'Server base URL, scheme://host:port[/path-prefix]. (env HUBCTL_SERVER)' -rfka ''
@@ -410,6 +440,7 @@ complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options 
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault delete" anonymous' -l 'anonymous' -d 'The application allows anonymous connections: use its public/ path. (env HUBCTL_ANONYMOUS=1)'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault delete" verbose' -l 'verbose' -d 'Log one line per request on stderr, secrets redacted.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault delete" vault-passphrase-file' -l 'vault-passphrase-file' -d 'File whose first line is the vault passphrase (or set HUBCTL_VAULT_PASSPHRASE / HUBCTL_VAULT_KEY).' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault delete" error-format' -l 'error-format' -d 'How errors are written on stderr: text (a line and a hint) or json (the error document). (env HUBCTL_ERROR_FORMAT; default: text on a terminal, else json)' -rfka 'text json'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl vault delete" -eq 1' -fka '(__hubctl_custom_completion ---completion vault delete -- positional@0 (count (__hubctl_tokens -pc)) (__hubctl_tokens -tC))'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault delete" version' -l 'version' -d 'Show the version.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault delete" h help' -s 'h' -l 'help' -d 'Show help information.'
@@ -433,6 +464,7 @@ complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options 
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault rekey" anonymous' -l 'anonymous' -d 'The application allows anonymous connections: use its public/ path. (env HUBCTL_ANONYMOUS=1)'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault rekey" verbose' -l 'verbose' -d 'Log one line per request on stderr, secrets redacted.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault rekey" vault-passphrase-file' -l 'vault-passphrase-file' -d 'File whose first line is the vault passphrase (or set HUBCTL_VAULT_PASSPHRASE / HUBCTL_VAULT_KEY).' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault rekey" error-format' -l 'error-format' -d 'How errors are written on stderr: text (a line and a hint) or json (the error document). (env HUBCTL_ERROR_FORMAT; default: text on a terminal, else json)' -rfka 'text json'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault rekey" new-passphrase-file' -l 'new-passphrase-file' -d 'File whose first line is the new passphrase.' -rfka ''
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault rekey" version' -l 'version' -d 'Show the version.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault rekey" h help' -s 'h' -l 'help' -d 'Show help information.'
@@ -456,6 +488,7 @@ complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options 
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault import-cert" anonymous' -l 'anonymous' -d 'The application allows anonymous connections: use its public/ path. (env HUBCTL_ANONYMOUS=1)'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault import-cert" verbose' -l 'verbose' -d 'Log one line per request on stderr, secrets redacted.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault import-cert" vault-passphrase-file' -l 'vault-passphrase-file' -d 'File whose first line is the vault passphrase (or set HUBCTL_VAULT_PASSPHRASE / HUBCTL_VAULT_KEY).' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault import-cert" error-format' -l 'error-format' -d 'How errors are written on stderr: text (a line and a hint) or json (the error document). (env HUBCTL_ERROR_FORMAT; default: text on a terminal, else json)' -rfka 'text json'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault import-cert" version' -l 'version' -d 'Show the version.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault import-cert" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault delete-cert" server' -l 'server' -d 'Server base URL, scheme://host:port[/path-prefix]. (env HUBCTL_SERVER)' -rfka ''
@@ -478,6 +511,7 @@ complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options 
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault delete-cert" anonymous' -l 'anonymous' -d 'The application allows anonymous connections: use its public/ path. (env HUBCTL_ANONYMOUS=1)'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault delete-cert" verbose' -l 'verbose' -d 'Log one line per request on stderr, secrets redacted.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault delete-cert" vault-passphrase-file' -l 'vault-passphrase-file' -d 'File whose first line is the vault passphrase (or set HUBCTL_VAULT_PASSPHRASE / HUBCTL_VAULT_KEY).' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault delete-cert" error-format' -l 'error-format' -d 'How errors are written on stderr: text (a line and a hint) or json (the error document). (env HUBCTL_ERROR_FORMAT; default: text on a terminal, else json)' -rfka 'text json'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault delete-cert" version' -l 'version' -d 'Show the version.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl vault delete-cert" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl plist" version' -l 'version' -d 'Show the version.'
@@ -503,6 +537,7 @@ complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options 
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl plist validate" anonymous' -l 'anonymous' -d 'The application allows anonymous connections: use its public/ path. (env HUBCTL_ANONYMOUS=1)'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl plist validate" verbose' -l 'verbose' -d 'Log one line per request on stderr, secrets redacted.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl plist validate" vault-passphrase-file' -l 'vault-passphrase-file' -d 'File whose first line is the vault passphrase (or set HUBCTL_VAULT_PASSPHRASE / HUBCTL_VAULT_KEY).' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl plist validate" error-format' -l 'error-format' -d 'How errors are written on stderr: text (a line and a hint) or json (the error document). (env HUBCTL_ERROR_FORMAT; default: text on a terminal, else json)' -rfka 'text json'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl plist validate" strict' -l 'strict' -d 'Treat warnings (unknown keys) as errors.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl plist validate" version' -l 'version' -d 'Show the version.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl plist validate" h help' -s 'h' -l 'help' -d 'Show help information.'
@@ -526,9 +561,163 @@ complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options 
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl status" anonymous' -l 'anonymous' -d 'The application allows anonymous connections: use its public/ path. (env HUBCTL_ANONYMOUS=1)'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl status" verbose' -l 'verbose' -d 'Log one line per request on stderr, secrets redacted.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl status" vault-passphrase-file' -l 'vault-passphrase-file' -d 'File whose first line is the vault passphrase (or set HUBCTL_VAULT_PASSPHRASE / HUBCTL_VAULT_KEY).' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl status" error-format' -l 'error-format' -d 'How errors are written on stderr: text (a line and a hint) or json (the error document). (env HUBCTL_ERROR_FORMAT; default: text on a terminal, else json)' -rfka 'text json'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl status" version' -l 'version' -d 'Show the version.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl status" h help' -s 'h' -l 'help' -d 'Show help information.'
-complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl help" -ge 1' -fka 'environment exit-codes register unregister settings acp vault plist status help'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config" version' -l 'version' -d 'Show the version.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl config" -eq 1' -fa 'set' -d 'Set one setting of a profile (created when missing).'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl config" -eq 1' -fa 'unset' -d 'Remove one setting from a profile.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl config" -eq 1' -fa 'get' -d 'Print one setting of a profile as the file has it.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl config" -eq 1' -fa 'list' -d 'Print every profile, the default profile and the one in force.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl config" -eq 1' -fa 'use' -d 'Choose the profile used when neither --profile nor HUBCTL_PROFILE names one.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl config" -eq 1' -fa 'path' -d 'Print where the configuration file is, and whether it exists.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config set" server' -l 'server' -d 'Server base URL, scheme://host:port[/path-prefix]. (env HUBCTL_SERVER)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config set" plist' -l 'plist' -d 'clienthub.plist to take connection settings from. (env HUBCTL_PLIST)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config set" app-id' -l 'app-id' -d 'Application id, e.g. com.acme.field. (env HUBCTL_APP_ID)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config set" profile' -l 'profile' -d 'Profile in the configuration file. (env HUBCTL_PROFILE; default: default)' -rfka '(__hubctl_custom_completion ---completion config set -- --profile (count (__hubctl_tokens -pc)) (__hubctl_tokens -tC))'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config set" user' -l 'user' -d 'Back-end user. (env HUBCTL_USER)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config set" password-stdin' -l 'password-stdin' -d 'Read the back-end password from the first line of stdin (or set HUBCTL_PASSWORD).'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config set" cert' -l 'cert' -d 'Client certificate, PEM. (env HUBCTL_CERT)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config set" key' -l 'key' -d 'Client private key, PEM. (env HUBCTL_KEY)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config set" pkcs12' -l 'pkcs12' -d 'Client certificate and key, PKCS#12; passphrase in HUBCTL_PKCS12_PASSPHRASE. (env HUBCTL_PKCS12)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config set" cert-provider' -l 'cert-provider' -d 'Certificate provider: an external program (split on spaces, no shell), or `vault` for the certificate kept in the vault. (env HUBCTL_CERT_PROVIDER)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config set" cacert' -l 'cacert' -d 'CA bundle to trust for the server. (env HUBCTL_CACERT)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config set" insecure' -l 'insecure' -d 'Skip TLS certificate verification. Dangerous: anyone on the path can read your credentials.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config set" api-version' -l 'api-version' -d 'latest (falls back to v1 on 404) or a pinned v1…v4. (env HUBCTL_API_VERSION; default: latest)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config set" home' -l 'home' -d 'Where the vault and state live. (env HUBCTL_HOME; default: ${XDG_DATA_HOME:-~/.local/share}/hubctl)' -rfa '(__hubctl_complete_directories)'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config set" timeout' -l 'timeout' -d 'Per-request time limit in seconds (each attempt). (env HUBCTL_TIMEOUT; default: 30)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config set" deadline' -l 'deadline' -d 'Overall time limit of a command in seconds: every request, retry, wait and download ends within it. (env HUBCTL_DEADLINE; default: 120)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config set" no-input' -l 'no-input' -d 'Never prompt; implied when stdin is not a terminal. (env HUBCTL_NO_INPUT=1)'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config set" anonymous' -l 'anonymous' -d 'The application allows anonymous connections: use its public/ path. (env HUBCTL_ANONYMOUS=1)'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config set" verbose' -l 'verbose' -d 'Log one line per request on stderr, secrets redacted.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config set" vault-passphrase-file' -l 'vault-passphrase-file' -d 'File whose first line is the vault passphrase (or set HUBCTL_VAULT_PASSPHRASE / HUBCTL_VAULT_KEY).' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config set" error-format' -l 'error-format' -d 'How errors are written on stderr: text (a line and a hint) or json (the error document). (env HUBCTL_ERROR_FORMAT; default: text on a terminal, else json)' -rfka 'text json'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl config set" -eq 1' -fka 'server plist app-id user security-configuration domain user-creation-policy share-credentials anonymous cert key pkcs12 cert-provider cacert api-version timeout deadline acp-dest'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config set" version' -l 'version' -d 'Show the version.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config set" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config unset" server' -l 'server' -d 'Server base URL, scheme://host:port[/path-prefix]. (env HUBCTL_SERVER)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config unset" plist' -l 'plist' -d 'clienthub.plist to take connection settings from. (env HUBCTL_PLIST)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config unset" app-id' -l 'app-id' -d 'Application id, e.g. com.acme.field. (env HUBCTL_APP_ID)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config unset" profile' -l 'profile' -d 'Profile in the configuration file. (env HUBCTL_PROFILE; default: default)' -rfka '(__hubctl_custom_completion ---completion config unset -- --profile (count (__hubctl_tokens -pc)) (__hubctl_tokens -tC))'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config unset" user' -l 'user' -d 'Back-end user. (env HUBCTL_USER)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config unset" password-stdin' -l 'password-stdin' -d 'Read the back-end password from the first line of stdin (or set HUBCTL_PASSWORD).'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config unset" cert' -l 'cert' -d 'Client certificate, PEM. (env HUBCTL_CERT)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config unset" key' -l 'key' -d 'Client private key, PEM. (env HUBCTL_KEY)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config unset" pkcs12' -l 'pkcs12' -d 'Client certificate and key, PKCS#12; passphrase in HUBCTL_PKCS12_PASSPHRASE. (env HUBCTL_PKCS12)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config unset" cert-provider' -l 'cert-provider' -d 'Certificate provider: an external program (split on spaces, no shell), or `vault` for the certificate kept in the vault. (env HUBCTL_CERT_PROVIDER)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config unset" cacert' -l 'cacert' -d 'CA bundle to trust for the server. (env HUBCTL_CACERT)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config unset" insecure' -l 'insecure' -d 'Skip TLS certificate verification. Dangerous: anyone on the path can read your credentials.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config unset" api-version' -l 'api-version' -d 'latest (falls back to v1 on 404) or a pinned v1…v4. (env HUBCTL_API_VERSION; default: latest)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config unset" home' -l 'home' -d 'Where the vault and state live. (env HUBCTL_HOME; default: ${XDG_DATA_HOME:-~/.local/share}/hubctl)' -rfa '(__hubctl_complete_directories)'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config unset" timeout' -l 'timeout' -d 'Per-request time limit in seconds (each attempt). (env HUBCTL_TIMEOUT; default: 30)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config unset" deadline' -l 'deadline' -d 'Overall time limit of a command in seconds: every request, retry, wait and download ends within it. (env HUBCTL_DEADLINE; default: 120)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config unset" no-input' -l 'no-input' -d 'Never prompt; implied when stdin is not a terminal. (env HUBCTL_NO_INPUT=1)'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config unset" anonymous' -l 'anonymous' -d 'The application allows anonymous connections: use its public/ path. (env HUBCTL_ANONYMOUS=1)'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config unset" verbose' -l 'verbose' -d 'Log one line per request on stderr, secrets redacted.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config unset" vault-passphrase-file' -l 'vault-passphrase-file' -d 'File whose first line is the vault passphrase (or set HUBCTL_VAULT_PASSPHRASE / HUBCTL_VAULT_KEY).' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config unset" error-format' -l 'error-format' -d 'How errors are written on stderr: text (a line and a hint) or json (the error document). (env HUBCTL_ERROR_FORMAT; default: text on a terminal, else json)' -rfka 'text json'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl config unset" -eq 1' -fka 'server plist app-id user security-configuration domain user-creation-policy share-credentials anonymous cert key pkcs12 cert-provider cacert api-version timeout deadline acp-dest'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config unset" version' -l 'version' -d 'Show the version.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config unset" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config get" server' -l 'server' -d 'Server base URL, scheme://host:port[/path-prefix]. (env HUBCTL_SERVER)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config get" plist' -l 'plist' -d 'clienthub.plist to take connection settings from. (env HUBCTL_PLIST)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config get" app-id' -l 'app-id' -d 'Application id, e.g. com.acme.field. (env HUBCTL_APP_ID)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config get" profile' -l 'profile' -d 'Profile in the configuration file. (env HUBCTL_PROFILE; default: default)' -rfka '(__hubctl_custom_completion ---completion config get -- --profile (count (__hubctl_tokens -pc)) (__hubctl_tokens -tC))'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config get" user' -l 'user' -d 'Back-end user. (env HUBCTL_USER)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config get" password-stdin' -l 'password-stdin' -d 'Read the back-end password from the first line of stdin (or set HUBCTL_PASSWORD).'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config get" cert' -l 'cert' -d 'Client certificate, PEM. (env HUBCTL_CERT)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config get" key' -l 'key' -d 'Client private key, PEM. (env HUBCTL_KEY)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config get" pkcs12' -l 'pkcs12' -d 'Client certificate and key, PKCS#12; passphrase in HUBCTL_PKCS12_PASSPHRASE. (env HUBCTL_PKCS12)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config get" cert-provider' -l 'cert-provider' -d 'Certificate provider: an external program (split on spaces, no shell), or `vault` for the certificate kept in the vault. (env HUBCTL_CERT_PROVIDER)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config get" cacert' -l 'cacert' -d 'CA bundle to trust for the server. (env HUBCTL_CACERT)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config get" insecure' -l 'insecure' -d 'Skip TLS certificate verification. Dangerous: anyone on the path can read your credentials.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config get" api-version' -l 'api-version' -d 'latest (falls back to v1 on 404) or a pinned v1…v4. (env HUBCTL_API_VERSION; default: latest)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config get" home' -l 'home' -d 'Where the vault and state live. (env HUBCTL_HOME; default: ${XDG_DATA_HOME:-~/.local/share}/hubctl)' -rfa '(__hubctl_complete_directories)'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config get" timeout' -l 'timeout' -d 'Per-request time limit in seconds (each attempt). (env HUBCTL_TIMEOUT; default: 30)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config get" deadline' -l 'deadline' -d 'Overall time limit of a command in seconds: every request, retry, wait and download ends within it. (env HUBCTL_DEADLINE; default: 120)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config get" no-input' -l 'no-input' -d 'Never prompt; implied when stdin is not a terminal. (env HUBCTL_NO_INPUT=1)'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config get" anonymous' -l 'anonymous' -d 'The application allows anonymous connections: use its public/ path. (env HUBCTL_ANONYMOUS=1)'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config get" verbose' -l 'verbose' -d 'Log one line per request on stderr, secrets redacted.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config get" vault-passphrase-file' -l 'vault-passphrase-file' -d 'File whose first line is the vault passphrase (or set HUBCTL_VAULT_PASSPHRASE / HUBCTL_VAULT_KEY).' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config get" error-format' -l 'error-format' -d 'How errors are written on stderr: text (a line and a hint) or json (the error document). (env HUBCTL_ERROR_FORMAT; default: text on a terminal, else json)' -rfka 'text json'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl config get" -eq 1' -fka 'server plist app-id user security-configuration domain user-creation-policy share-credentials anonymous cert key pkcs12 cert-provider cacert api-version timeout deadline acp-dest'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config get" version' -l 'version' -d 'Show the version.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config get" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config list" server' -l 'server' -d 'Server base URL, scheme://host:port[/path-prefix]. (env HUBCTL_SERVER)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config list" plist' -l 'plist' -d 'clienthub.plist to take connection settings from. (env HUBCTL_PLIST)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config list" app-id' -l 'app-id' -d 'Application id, e.g. com.acme.field. (env HUBCTL_APP_ID)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config list" profile' -l 'profile' -d 'Profile in the configuration file. (env HUBCTL_PROFILE; default: default)' -rfka '(__hubctl_custom_completion ---completion config list -- --profile (count (__hubctl_tokens -pc)) (__hubctl_tokens -tC))'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config list" user' -l 'user' -d 'Back-end user. (env HUBCTL_USER)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config list" password-stdin' -l 'password-stdin' -d 'Read the back-end password from the first line of stdin (or set HUBCTL_PASSWORD).'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config list" cert' -l 'cert' -d 'Client certificate, PEM. (env HUBCTL_CERT)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config list" key' -l 'key' -d 'Client private key, PEM. (env HUBCTL_KEY)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config list" pkcs12' -l 'pkcs12' -d 'Client certificate and key, PKCS#12; passphrase in HUBCTL_PKCS12_PASSPHRASE. (env HUBCTL_PKCS12)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config list" cert-provider' -l 'cert-provider' -d 'Certificate provider: an external program (split on spaces, no shell), or `vault` for the certificate kept in the vault. (env HUBCTL_CERT_PROVIDER)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config list" cacert' -l 'cacert' -d 'CA bundle to trust for the server. (env HUBCTL_CACERT)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config list" insecure' -l 'insecure' -d 'Skip TLS certificate verification. Dangerous: anyone on the path can read your credentials.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config list" api-version' -l 'api-version' -d 'latest (falls back to v1 on 404) or a pinned v1…v4. (env HUBCTL_API_VERSION; default: latest)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config list" home' -l 'home' -d 'Where the vault and state live. (env HUBCTL_HOME; default: ${XDG_DATA_HOME:-~/.local/share}/hubctl)' -rfa '(__hubctl_complete_directories)'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config list" timeout' -l 'timeout' -d 'Per-request time limit in seconds (each attempt). (env HUBCTL_TIMEOUT; default: 30)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config list" deadline' -l 'deadline' -d 'Overall time limit of a command in seconds: every request, retry, wait and download ends within it. (env HUBCTL_DEADLINE; default: 120)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config list" no-input' -l 'no-input' -d 'Never prompt; implied when stdin is not a terminal. (env HUBCTL_NO_INPUT=1)'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config list" anonymous' -l 'anonymous' -d 'The application allows anonymous connections: use its public/ path. (env HUBCTL_ANONYMOUS=1)'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config list" verbose' -l 'verbose' -d 'Log one line per request on stderr, secrets redacted.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config list" vault-passphrase-file' -l 'vault-passphrase-file' -d 'File whose first line is the vault passphrase (or set HUBCTL_VAULT_PASSPHRASE / HUBCTL_VAULT_KEY).' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config list" error-format' -l 'error-format' -d 'How errors are written on stderr: text (a line and a hint) or json (the error document). (env HUBCTL_ERROR_FORMAT; default: text on a terminal, else json)' -rfka 'text json'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config list" version' -l 'version' -d 'Show the version.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config list" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config use" server' -l 'server' -d 'Server base URL, scheme://host:port[/path-prefix]. (env HUBCTL_SERVER)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config use" plist' -l 'plist' -d 'clienthub.plist to take connection settings from. (env HUBCTL_PLIST)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config use" app-id' -l 'app-id' -d 'Application id, e.g. com.acme.field. (env HUBCTL_APP_ID)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config use" profile' -l 'profile' -d 'Profile in the configuration file. (env HUBCTL_PROFILE; default: default)' -rfka '(__hubctl_custom_completion ---completion config use -- --profile (count (__hubctl_tokens -pc)) (__hubctl_tokens -tC))'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config use" user' -l 'user' -d 'Back-end user. (env HUBCTL_USER)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config use" password-stdin' -l 'password-stdin' -d 'Read the back-end password from the first line of stdin (or set HUBCTL_PASSWORD).'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config use" cert' -l 'cert' -d 'Client certificate, PEM. (env HUBCTL_CERT)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config use" key' -l 'key' -d 'Client private key, PEM. (env HUBCTL_KEY)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config use" pkcs12' -l 'pkcs12' -d 'Client certificate and key, PKCS#12; passphrase in HUBCTL_PKCS12_PASSPHRASE. (env HUBCTL_PKCS12)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config use" cert-provider' -l 'cert-provider' -d 'Certificate provider: an external program (split on spaces, no shell), or `vault` for the certificate kept in the vault. (env HUBCTL_CERT_PROVIDER)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config use" cacert' -l 'cacert' -d 'CA bundle to trust for the server. (env HUBCTL_CACERT)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config use" insecure' -l 'insecure' -d 'Skip TLS certificate verification. Dangerous: anyone on the path can read your credentials.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config use" api-version' -l 'api-version' -d 'latest (falls back to v1 on 404) or a pinned v1…v4. (env HUBCTL_API_VERSION; default: latest)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config use" home' -l 'home' -d 'Where the vault and state live. (env HUBCTL_HOME; default: ${XDG_DATA_HOME:-~/.local/share}/hubctl)' -rfa '(__hubctl_complete_directories)'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config use" timeout' -l 'timeout' -d 'Per-request time limit in seconds (each attempt). (env HUBCTL_TIMEOUT; default: 30)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config use" deadline' -l 'deadline' -d 'Overall time limit of a command in seconds: every request, retry, wait and download ends within it. (env HUBCTL_DEADLINE; default: 120)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config use" no-input' -l 'no-input' -d 'Never prompt; implied when stdin is not a terminal. (env HUBCTL_NO_INPUT=1)'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config use" anonymous' -l 'anonymous' -d 'The application allows anonymous connections: use its public/ path. (env HUBCTL_ANONYMOUS=1)'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config use" verbose' -l 'verbose' -d 'Log one line per request on stderr, secrets redacted.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config use" vault-passphrase-file' -l 'vault-passphrase-file' -d 'File whose first line is the vault passphrase (or set HUBCTL_VAULT_PASSPHRASE / HUBCTL_VAULT_KEY).' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config use" error-format' -l 'error-format' -d 'How errors are written on stderr: text (a line and a hint) or json (the error document). (env HUBCTL_ERROR_FORMAT; default: text on a terminal, else json)' -rfka 'text json'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl config use" -eq 1' -fka '(__hubctl_custom_completion ---completion config use -- positional@0 (count (__hubctl_tokens -pc)) (__hubctl_tokens -tC))'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config use" version' -l 'version' -d 'Show the version.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config use" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config path" server' -l 'server' -d 'Server base URL, scheme://host:port[/path-prefix]. (env HUBCTL_SERVER)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config path" plist' -l 'plist' -d 'clienthub.plist to take connection settings from. (env HUBCTL_PLIST)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config path" app-id' -l 'app-id' -d 'Application id, e.g. com.acme.field. (env HUBCTL_APP_ID)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config path" profile' -l 'profile' -d 'Profile in the configuration file. (env HUBCTL_PROFILE; default: default)' -rfka '(__hubctl_custom_completion ---completion config path -- --profile (count (__hubctl_tokens -pc)) (__hubctl_tokens -tC))'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config path" user' -l 'user' -d 'Back-end user. (env HUBCTL_USER)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config path" password-stdin' -l 'password-stdin' -d 'Read the back-end password from the first line of stdin (or set HUBCTL_PASSWORD).'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config path" cert' -l 'cert' -d 'Client certificate, PEM. (env HUBCTL_CERT)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config path" key' -l 'key' -d 'Client private key, PEM. (env HUBCTL_KEY)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config path" pkcs12' -l 'pkcs12' -d 'Client certificate and key, PKCS#12; passphrase in HUBCTL_PKCS12_PASSPHRASE. (env HUBCTL_PKCS12)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config path" cert-provider' -l 'cert-provider' -d 'Certificate provider: an external program (split on spaces, no shell), or `vault` for the certificate kept in the vault. (env HUBCTL_CERT_PROVIDER)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config path" cacert' -l 'cacert' -d 'CA bundle to trust for the server. (env HUBCTL_CACERT)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config path" insecure' -l 'insecure' -d 'Skip TLS certificate verification. Dangerous: anyone on the path can read your credentials.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config path" api-version' -l 'api-version' -d 'latest (falls back to v1 on 404) or a pinned v1…v4. (env HUBCTL_API_VERSION; default: latest)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config path" home' -l 'home' -d 'Where the vault and state live. (env HUBCTL_HOME; default: ${XDG_DATA_HOME:-~/.local/share}/hubctl)' -rfa '(__hubctl_complete_directories)'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config path" timeout' -l 'timeout' -d 'Per-request time limit in seconds (each attempt). (env HUBCTL_TIMEOUT; default: 30)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config path" deadline' -l 'deadline' -d 'Overall time limit of a command in seconds: every request, retry, wait and download ends within it. (env HUBCTL_DEADLINE; default: 120)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config path" no-input' -l 'no-input' -d 'Never prompt; implied when stdin is not a terminal. (env HUBCTL_NO_INPUT=1)'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config path" anonymous' -l 'anonymous' -d 'The application allows anonymous connections: use its public/ path. (env HUBCTL_ANONYMOUS=1)'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config path" verbose' -l 'verbose' -d 'Log one line per request on stderr, secrets redacted.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config path" vault-passphrase-file' -l 'vault-passphrase-file' -d 'File whose first line is the vault passphrase (or set HUBCTL_VAULT_PASSPHRASE / HUBCTL_VAULT_KEY).' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config path" error-format' -l 'error-format' -d 'How errors are written on stderr: text (a line and a hint) or json (the error document). (env HUBCTL_ERROR_FORMAT; default: text on a terminal, else json)' -rfka 'text json'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config path" version' -l 'version' -d 'Show the version.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config path" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl completion" -eq 1' -fka 'bash zsh fish'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl completion" version' -l 'version' -d 'Show the version.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl completion" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl help" -ge 1' -fka 'environment exit-codes register unregister settings acp vault plist status config completion help'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl help" version' -l 'version' -d 'Show the version.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl help" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl help" version' -l 'version' -d 'Show the version.'

@@ -115,9 +115,22 @@ enum UsageSuggestion {
         return String(rest[..<close])
     }
 
-    /// The command path reached (`hubctl acp fetch`) and the suggestion for the refused word.
+    /// What went wrong where: the command path reached (`hubctl acp fetch`), a word that is not
+    /// a command of the group reached (whatever the parser complained about first), and the
+    /// suggestion for it or for the word the parser refused.
+    struct Finding: Equatable {
+        var path: [String]
+        var unknownCommand: String?
+        var suggestion: String?
+    }
+
     static func suggest(arguments: [String], message: String) -> (path: [String], suggestion: String?) {
-        guard let root = tree else { return (["hubctl"], nil) }
+        let finding = find(arguments: arguments, message: message)
+        return (finding.path, finding.suggestion)
+    }
+
+    static func find(arguments: [String], message: String) -> Finding {
+        guard let root = tree else { return Finding(path: ["hubctl"]) }
         let word = quotedWord(in: message)
         var node = root
         var path = ["hubctl"]
@@ -134,7 +147,7 @@ enum UsageSuggestion {
                 }
                 if let word, word == arg || word == "--" + name {
                     let known = Set(node.options.keys).union(globalOptions.keys).union(["help"])
-                    return (path, Suggestion.closest(to: name, in: known.sorted()).map { "--" + $0 })
+                    return Finding(path: path, suggestion: Suggestion.closest(to: name, in: known.sorted()).map { "--" + $0 })
                 }
                 continue
             }
@@ -144,11 +157,11 @@ enum UsageSuggestion {
                 path.append(arg)
                 continue
             }
-            if !node.subcommands.isEmpty, word == nil || word == arg {
-                return (path, Suggestion.closest(to: arg, in: node.subcommands.map(\.name)))
+            if !node.subcommands.isEmpty {
+                return Finding(path: path, unknownCommand: arg, suggestion: Suggestion.closest(to: arg, in: node.subcommands.map(\.name)))
             }
         }
-        return (path, nil)
+        return Finding(path: path)
     }
 
     /// The global options, which every leaf command takes wherever they are written.
@@ -158,16 +171,21 @@ enum UsageSuggestion {
     /// The usage error for a refused command line, with its suggestion: the message as the parser
     /// wrote it for JSON, the short message and a hint for text.
     static func usageError(for error: Error, arguments: [String], format: ErrorFormat) -> HubError {
-        let short = Hubctl.message(for: error).trimmingCharacters(in: .whitespacesAndNewlines)
-        let (path, suggestion) = suggest(arguments: arguments, message: short)
-        let didYouMean = suggestion.map { "Did you mean '\($0)'? " } ?? ""
+        var short = Hubctl.message(for: error).trimmingCharacters(in: .whitespacesAndNewlines)
+        let finding = find(arguments: arguments, message: short)
+        let didYouMean = finding.suggestion.map { "Did you mean '\($0)'? " } ?? ""
         switch format {
         case .json:
             let full = Hubctl.fullMessage(for: error).trimmingCharacters(in: .whitespacesAndNewlines)
-            return HubError.usage(full + " " + didYouMean + "(see `hubctl help`)")
+            return HubError.usage(full + " " + (full.contains("Did you mean") ? "" : didYouMean) + "(see `hubctl help`)")
         case .text:
+            // The parser's own guess, if any, moves to the hint line with ours.
+            if let guess = short.range(of: " Did you mean ") { short = String(short[..<guess.lowerBound]) }
+            if let command = finding.unknownCommand {
+                short = "\(HubError.quoted(command)) is not a command of `\(finding.path.joined(separator: " "))`"
+            }
             var e = HubError.usage(short.hasSuffix(".") ? short : short + ".")
-            e.hint = didYouMean + "See `\(path.joined(separator: " ")) --help`."
+            e.hint = didYouMean + "See `\(finding.path.joined(separator: " ")) --help`."
             return e
         }
     }

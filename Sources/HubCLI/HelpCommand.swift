@@ -62,7 +62,7 @@ struct HelpCommand: ParsableCommand {
                 let suggestion = Suggestion.closest(to: word, in: known)
                 var error = HubError.usage("No help topic or command '\(words.joined(separator: " "))'." +
                                            (suggestion.map { " Did you mean '\($0)'?" } ?? "") + " Known here: \(known.joined(separator: ", ")).")
-                error.hint = suggestion.map { "did you mean '\($0)'? `hubctl help` lists the commands." }
+                error.hint = suggestion.map { "Did you mean '\($0)'? `hubctl help` lists the commands." }
                 throw error
             }
             command = next

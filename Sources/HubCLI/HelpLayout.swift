@@ -56,6 +56,11 @@ enum HelpLayout {
             example = ["EXAMPLE:"] + sections[overview][(start + 1)..<end]
             sections[overview].removeSubrange(start..<end)
             while let last = sections[overview].last, last.trimmingCharacters(in: .whitespaces).isEmpty { sections[overview].removeLast() }
+            // One blank line where the paragraph was.
+            sections[overview] = sections[overview].enumerated().filter { index, line in
+                !(index > 0 && line.trimmingCharacters(in: .whitespaces).isEmpty
+                  && sections[overview][index - 1].trimmingCharacters(in: .whitespaces).isEmpty)
+            }.map(\.element)
         }
 
         // The global options after the command's own (and after its arguments).

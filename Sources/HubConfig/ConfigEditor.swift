@@ -26,7 +26,7 @@ public enum ConfigEditor {
         let suggestion = Suggestion.closest(to: key, in: GlobalSetting.profileKeys)
         var error = HubError(.usage, code: .unknownConfigKey,
                              "Unknown setting \(HubError.quoted(key)).\(suggestion.map { " Did you mean '\($0)'?" } ?? "") Profile settings: \(GlobalSetting.profileKeys.joined(separator: ", ")).")
-        error.hint = suggestion.map { "did you mean '\($0)'? `hubctl help environment` describes every setting." }
+        error.hint = suggestion.map { "Did you mean '\($0)'? `hubctl help environment` describes every setting." }
         throw error
     }
 

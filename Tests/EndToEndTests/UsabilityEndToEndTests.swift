@@ -98,7 +98,7 @@ private func onTerminal(_ arguments: String, _ hub: Hubctl, env: [String: String
     @Test func aMistypedSubcommandAndOptionOnATerminal() throws {
         let (fetch, status) = try onTerminal("acp fech", unconfigured(), env: ["NO_COLOR": "1"])
         #expect(status == 64)
-        #expect(fetch.contains("hubctl: error: "), "\(fetch)")
+        #expect(fetch.contains("hubctl: error: \"fech\" is not a command of `hubctl acp`."), "\(fetch.debugDescription)")
         #expect(fetch.contains("hint: Did you mean 'fetch'? See `hubctl acp --help`."), "\(fetch.debugDescription)")
 
         let (option, _) = try onTerminal("acp fetch --dets /tmp/x", unconfigured(), env: ["NO_COLOR": "1"])
@@ -116,7 +116,7 @@ private func onTerminal(_ arguments: String, _ hub: Hubctl, env: [String: String
         let r = try unconfigured()("zzzzzzzz", "--error-format", "text")
         #expect(r.status == 64, "\(r)")
         #expect(!r.err.contains("Did you mean"), "\(r)")
-        #expect(r.err.contains("hint: See `hubctl --help`."), "\(r)")
+        #expect(r.err == "hubctl: error: \"zzzzzzzz\" is not a command of `hubctl`.\nhint: See `hubctl --help`.\n", "\(r)")
     }
 
     @Test func aMistypedPropertyName() throws {

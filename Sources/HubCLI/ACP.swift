@@ -10,7 +10,12 @@ struct ACPCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "acp",
         abstract: "Check for and fetch Application Configuration Profiles (customization bundles).",
-        discussion: "Exit codes: see `hubctl acp check --help` and `hubctl acp fetch --help`.",
+        discussion: """
+        Exit codes: see `hubctl acp check --help` and `hubctl acp fetch --help`.
+
+        Example:
+          hubctl acp check | jq .updateAvailable
+        """,
         subcommands: [ACPCheckCommand.self, ACPFetchCommand.self])
 }
 
@@ -36,16 +41,15 @@ struct ACPCheckCommand: HubCommand {
         abstract: "Is a newer Application Configuration Profile assigned than the one fetched last?",
         discussion: """
         Compares the server's CustomizationBundleId with the id stored after the last successful \
-        fetch, by plain string equality (as SAP's clients do).
-
-        Example:
-          if hubctl acp check | jq -e .updateAvailable >/dev/null; then hubctl acp fetch; fi
+        fetch, by plain string equality (as SAP's clients do). Without --dest it compares the \
+        profile directory the last fetch for this server and application used (printed as \
+        "destination").
 
         Exit codes: 0 ok, 65 malformed answer, 66 not registered, 69 server unreachable, \
         75 timeout, 77 authentication failed, 78 missing configuration.
 
         Example:
-          hubctl acp check | jq .updateAvailable
+          hubctl acp check | jq -e .updateAvailable >/dev/null && hubctl acp fetch
         """)
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions

@@ -29,8 +29,8 @@ enum HelpTopics {
 
     On failure stdout is empty and stderr carries one JSON line:
       {"error": {"code": "auth_failed", "message": "…", "status": 401}}
-    ("status" only when a server answered). When stderr is a terminal it carries
-    `hubctl: error: MESSAGE` and a `hint:` line instead; --error-format json|text
+    ("status" only when a server answered). When stderr is a terminal it carries \
+    `hubctl: error: MESSAGE` and a `hint:` line instead; --error-format json|text \
     or HUBCTL_ERROR_FORMAT chooses.
     """
 

@@ -14,8 +14,8 @@ struct RegisterCommand: HubCommand {
         --force deletes the recorded one and creates a new one.
 
         Example:
-          HUBCTL_PASSWORD=… hubctl --server https://smp.example.com:8443 --app-id com.acme.field \\
-            --user alice register --device-type Linux --device-model ci-runner
+          HUBCTL_PASSWORD=… hubctl --server https://smp.example.com:8443 \\
+            --app-id com.acme.field --user alice register --device-model ci-runner
 
         Exit codes: 0 ok, 64 bad flags or properties, 65 malformed server answer, 66 unknown application, \
         69 server unreachable or failing, 75 timeout, 77 authentication failed, 78 missing configuration.

@@ -8,7 +8,12 @@ struct SettingsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "settings",
         abstract: "Read or update the application connection's settings.",
-        discussion: "Exit codes: see `hubctl settings get --help` and `hubctl settings set --help`.",
+        discussion: """
+        Exit codes: see `hubctl settings get --help` and `hubctl settings set --help`.
+
+        Example:
+          hubctl settings set DeviceModel=ci-runner-7
+        """,
         subcommands: [SettingsGet.self, SettingsSet.self])
 }
 
@@ -19,14 +24,11 @@ struct SettingsGet: HubCommand {
         discussion: """
         Prints the server's property names with typed values (booleans, integers, ISO 8601 dates).
 
-        Example:
-          hubctl settings get CustomizationBundleId PasswordPolicyMinLength | jq -r .CustomizationBundleId
-
         Exit codes: 0 ok, 65 unknown property name or malformed answer, 66 not registered, \
         69 server unreachable, 75 timeout, 77 authentication failed, 78 missing configuration.
 
         Example:
-          hubctl settings get CustomizationBundleId
+          hubctl settings get CustomizationBundleId | jq -r .CustomizationBundleId
         """)
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions

@@ -60,7 +60,7 @@ struct VaultDeleteCert: HubCommand {
         passphrase; 78 no vault passphrase source.
 
         Example:
-          hubctl vault delete-cert --server https://smp.example.com --app-id com.acme.field
+          hubctl vault delete-cert --app-id com.acme.field
         """)
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 

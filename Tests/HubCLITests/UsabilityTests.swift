@@ -66,9 +66,13 @@ private func runWith(_ arguments: [String], terminal: Bool, color: Bool = false,
         let positions = order.compactMap { $0 }
         #expect(positions == positions.sorted(), "\(help)")
         #expect(help.hasSuffix("EXAMPLE:\n  hubctl acp fetch --dest /srv/app/profile && ls /srv/app/profile/current\n"), "\(help)")
-        #expect(help.contains("USAGE: hubctl acp fetch [--dest <dir>] [--force] [--no-sync]"), "\(help)")
-        #expect(help.contains("[<global-options>]"))
         #expect(!help.contains("[--server <url>]"))
+    }
+
+    @Test func theUsageLineLeavesTheGlobalOptionsOut() {
+        let text = "OVERVIEW: x\n\nUSAGE: hubctl status [--server <url>] [--verbose]\n       [--deadline <seconds>] [--mine <x>]\n\nOPTIONS:\n  --mine <x>\n"
+        let arranged = HelpLayout.arrange(text, width: 80)
+        #expect(arranged.contains("USAGE: hubctl status [--mine <x>] [<global-options>]\n"), "\(arranged)")
     }
 
     @Test func usageWrapsWithAHangingIndent() {

@@ -16,7 +16,7 @@ DIST_DIR ?= .build/dist
 
 # Debian packages the build, the tests and the demo need.
 APT_PACKAGES := libcurl4-openssl-dev libssl-dev libarchive-dev pkg-config curl openssl jq \
-                libarchive-tools nginx-light zsh fish man-db python3 hyperfine time
+                libarchive-tools nginx-light zsh fish man-db python3 hyperfine time binutils
 
 .PHONY: all deps build release demo test unit check-generated completions man install uninstall bench clean deb dist test-package
 

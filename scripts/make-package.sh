@@ -53,9 +53,14 @@ Files: *
 Copyright: hubctl maintainers
 License: see the project's repository
 COPYRIGHT
-    # Depends: the Debian packages that ship the shared libraries the binaries load.
-    depends="$(ldd "$bin/hubctl" "$bin/hubctl-emulator" | awk '/=> \// { print $3 }' | sort -u |
-        while read -r lib; do dpkg -S "$(readlink -f "$lib")" 2>/dev/null || dpkg -S "$lib" 2>/dev/null || true; done |
+    # Depends: the Debian packages that ship the shared libraries the binaries name (NEEDED), found
+    # where the dynamic loader finds them.
+    depends="$(for b in "$bin/hubctl" "$bin/hubctl-emulator"; do
+            readelf -d "$b" | sed -n 's/.*Shared library: \[\(.*\)\]/\1/p' | while read -r name; do
+                ldd "$b" | awk -v n="$name" '$1 == n && $3 ~ /^\// { print $3 }'
+            done
+        done | sort -u |
+        while read -r lib; do dpkg -S "$lib" 2>/dev/null || dpkg -S "$(readlink -f "$lib")" 2>/dev/null || true; done |
         cut -d: -f1 | sort -u | paste -sd, | sed 's/,/, /g')"
     [ -n "$depends" ] || { echo "error: could not work out the package's dependencies" >&2; exit 1; }
     size="$(du -sk "$pkg/usr" | cut -f1)"

@@ -20,7 +20,8 @@ mkdir -p "$target/var/lib/dpkg/info" "$target/var/lib/dpkg/updates"
 : >"$target/var/lib/dpkg/status"
 force=(--force-depends)
 [ "$(id -u)" -eq 0 ] || force+=(--force-not-root)
-dpkg --root="$target" "${force[@]}" --log=/dev/null -i "$deb" >/dev/null
+# (dpkg lists the dependencies the empty root lacks on stderr; shown only when it fails.)
+dpkg --root="$target" "${force[@]}" --log=/dev/null -i "$deb" >"$scratch/dpkg.log" 2>&1 || { cat "$scratch/dpkg.log" >&2; fail "dpkg -i"; }
 status="$(dpkg-query --admindir="$target/var/lib/dpkg" -W -f='${Status} ${Version}' hubctl)"
 [ "$status" = "install ok installed $version" ] || fail "dpkg says: $status"
 for f in usr/bin/hubctl usr/bin/hubctl-emulator usr/share/man/man1/hubctl.1.gz \

@@ -108,11 +108,14 @@ enum Terminal {
             var quiet = saved
             quiet.c_lflag &= ~tcflag_t(ECHO)
             quiet.c_lflag |= tcflag_t(ECHONL)
-            _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)
+            // TCSANOW, not TCSAFLUSH: an answer typed as soon as the prompt showed must not be
+            // thrown away (the prompt is written before echo goes off; a person typing fast, or a
+            // test on a loaded machine, would otherwise wait forever).
+            _ = tcsetattr(STDIN_FILENO, TCSANOW, &quiet)
         }
         defer {
             if haveTerminal {
-                _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
+                _ = tcsetattr(STDIN_FILENO, TCSADRAIN, &saved)
                 for (sig, handler) in previousHandlers { signal(sig, handler ?? SIG_DFL) }
             }
         }

@@ -12,17 +12,18 @@ FISHCOMPDIR := $(PREFIX)/share/fish/vendor_completions.d
 SWIFT ?= swift
 DEBUG_BIN := .build/debug
 RELEASE_BIN ?= .build/release
+DIST_DIR ?= .build/dist
 
 # Debian packages the build, the tests and the demo need.
 APT_PACKAGES := libcurl4-openssl-dev libssl-dev libarchive-dev libsqlite3-dev pkg-config curl openssl jq \
                 libarchive-tools nginx-light zsh fish man-db python3 hyperfine time \
-                chromium chromium-driver python3-pip
+                chromium chromium-driver python3-pip binutils
 # PyPI packages (module=package) the tests and the demo need: Selenium drives Chromium through the
 # OAuth login (scripts/oauth-browser.py); SAP's pyodata (with requests) is the independent OData V2
 # client of the interoperability tests (Tests/Interop).
 PIP_PACKAGES := selenium=selenium pyodata=pyodata requests=requests
 
-.PHONY: all deps build release demo test unit check-generated completions man install uninstall bench clean
+.PHONY: all deps build release demo test unit check-generated completions man install uninstall bench clean deb dist test-package
 
 all: build
 
@@ -55,6 +56,21 @@ test: deps
 	$(SWIFT) test --skip-build --no-parallel --filter HubCLITests 2>&1 | tee .build/test-inprocess.log; exit $${PIPESTATUS[0]}
 	$(SWIFT) test --skip-build --no-parallel --filter EndToEndTests 2>&1 | tee .build/test-e2e.log; exit $${PIPESTATUS[0]}
 	@$(MAKE) --no-print-directory check-generated
+	@bash scripts/test-package.sh $(DEBUG_BIN) .build/dist-test
+
+# The packages, from the release binaries (static Swift runtime): `make deb` a Debian package,
+# `make dist` a tarball and SHA256SUMS, both in $(DIST_DIR), versioned by scripts/package-version.sh.
+deb: release
+	@bash scripts/make-package.sh deb $(RELEASE_BIN) $(DIST_DIR)
+
+dist: release
+	@bash scripts/make-package.sh dist $(RELEASE_BIN) $(DIST_DIR)
+
+# Builds both packages, installs the .deb with dpkg into a throw-away root and runs what it installed.
+# `make test` does the same with the debug binaries (a release build takes many minutes on 2 cores):
+# the packaging is the same, only the binaries differ.
+test-package: release
+	@bash scripts/test-package.sh $(RELEASE_BIN) $(DIST_DIR)
 
 check-generated:
 	@bash scripts/generate-docs.sh --check $(DEBUG_BIN)

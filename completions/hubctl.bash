@@ -173,13 +173,13 @@ _hubctl() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    register|unregister|settings|acp|vault|plist|status|batch|login|logout|auth|push|logs|usage|whoami|policy|help|help)
+    register|unregister|settings|acp|vault|plist|status|batch|login|logout|auth|push|logs|usage|whoami|policy|config|completion|help|help)
         # Offer subcommand argument completions
         "_hubctl_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'register unregister settings acp vault plist status batch login logout auth push logs usage whoami policy help help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'register unregister settings acp vault plist status batch login logout auth push logs usage whoami policy config completion help help' -- "${cur}"))
         ;;
     esac
 }
@@ -188,7 +188,7 @@ _hubctl_register() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --save-credentials --force --version -h --help)
     repeating_options=(--set --capability)
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --device-type --device-model)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --device-type --device-model)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -264,6 +264,10 @@ _hubctl_register() {
     '--platform')
         return
         ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
     '--device-type')
         return
         ;;
@@ -283,7 +287,7 @@ _hubctl_unregister() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --appcid)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --appcid)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -359,6 +363,10 @@ _hubctl_unregister() {
     '--platform')
         return
         ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
     '--appcid')
         return
         ;;
@@ -392,7 +400,7 @@ _hubctl_settings_get() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=(--expand)
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format)
     __hubctl_offer_flags_options -1
 
     # Offer option value completions
@@ -468,6 +476,10 @@ _hubctl_settings_get() {
     '--platform')
         return
         ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
     '--expand')
         return
         ;;
@@ -486,7 +498,7 @@ _hubctl_settings_set() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format)
     __hubctl_offer_flags_options -1
 
     # Offer option value completions
@@ -562,6 +574,10 @@ _hubctl_settings_set() {
     '--platform')
         return
         ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
     esac
 
     # Offer positional completions
@@ -577,7 +593,7 @@ _hubctl_settings_schema() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -653,6 +669,10 @@ _hubctl_settings_schema() {
     '--platform')
         return
         ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
     esac
 }
 
@@ -683,7 +703,7 @@ _hubctl_acp_check() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --dest)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --dest)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -759,7 +779,12 @@ _hubctl_acp_check() {
     '--platform')
         return
         ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
     '--dest')
+        __hubctl_add_completions -d
         return
         ;;
     esac
@@ -769,7 +794,7 @@ _hubctl_acp_fetch() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --force --no-sync --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --dest --max-bytes --max-entries --max-path-bytes)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --dest --max-bytes --max-entries --max-path-bytes)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -845,7 +870,12 @@ _hubctl_acp_fetch() {
     '--platform')
         return
         ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
     '--dest')
+        __hubctl_add_completions -d
         return
         ;;
     '--max-bytes')
@@ -887,7 +917,7 @@ _hubctl_vault_init() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -963,6 +993,10 @@ _hubctl_vault_init() {
     '--platform')
         return
         ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
     esac
 }
 
@@ -970,7 +1004,7 @@ _hubctl_vault_set() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format)
     __hubctl_offer_flags_options 2
 
     # Offer option value completions
@@ -1046,6 +1080,10 @@ _hubctl_vault_set() {
     '--platform')
         return
         ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
     esac
 }
 
@@ -1053,7 +1091,7 @@ _hubctl_vault_show() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format)
     __hubctl_offer_flags_options 1
 
     # Offer option value completions
@@ -1129,6 +1167,10 @@ _hubctl_vault_show() {
     '--platform')
         return
         ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
     esac
 
     # Offer positional completions
@@ -1144,7 +1186,7 @@ _hubctl_vault_list() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -1220,6 +1262,10 @@ _hubctl_vault_list() {
     '--platform')
         return
         ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
     esac
 }
 
@@ -1227,7 +1273,7 @@ _hubctl_vault_delete() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format)
     __hubctl_offer_flags_options 1
 
     # Offer option value completions
@@ -1303,6 +1349,10 @@ _hubctl_vault_delete() {
     '--platform')
         return
         ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
     esac
 
     # Offer positional completions
@@ -1318,7 +1368,7 @@ _hubctl_vault_rekey() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --new-passphrase-file)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --new-passphrase-file)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -1394,6 +1444,10 @@ _hubctl_vault_rekey() {
     '--platform')
         return
         ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
     '--new-passphrase-file')
         return
         ;;
@@ -1404,7 +1458,7 @@ _hubctl_vault_import-cert() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -1480,6 +1534,10 @@ _hubctl_vault_import-cert() {
     '--platform')
         return
         ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
     esac
 }
 
@@ -1487,7 +1545,7 @@ _hubctl_vault_delete-cert() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -1563,6 +1621,10 @@ _hubctl_vault_delete-cert() {
     '--platform')
         return
         ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
     esac
 }
 
@@ -1593,7 +1655,7 @@ _hubctl_plist_validate() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --strict --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format)
     __hubctl_offer_flags_options -1
 
     # Offer option value completions
@@ -1669,6 +1731,10 @@ _hubctl_plist_validate() {
     '--platform')
         return
         ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
     esac
 }
 
@@ -1676,7 +1742,7 @@ _hubctl_status() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -1752,6 +1818,10 @@ _hubctl_status() {
     '--platform')
         return
         ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
     esac
 }
 
@@ -1759,7 +1829,7 @@ _hubctl_batch() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=(--resume)
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --concurrency --shard)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --concurrency --shard)
     __hubctl_offer_flags_options 1
 
     # Offer option value completions
@@ -1835,6 +1905,10 @@ _hubctl_batch() {
     '--platform')
         return
         ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
     '--concurrency')
         return
         ;;
@@ -1860,7 +1934,7 @@ _hubctl_login() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --no-browser --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -1936,6 +2010,10 @@ _hubctl_login() {
     '--platform')
         return
         ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
     esac
 }
 
@@ -1943,7 +2021,7 @@ _hubctl_logout() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -2019,6 +2097,10 @@ _hubctl_logout() {
     '--platform')
         return
         ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
     esac
 }
 
@@ -2049,7 +2131,7 @@ _hubctl_auth_token() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -2125,6 +2207,10 @@ _hubctl_auth_token() {
     '--platform')
         return
         ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
     esac
 }
 
@@ -2155,7 +2241,7 @@ _hubctl_push_register() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --os --token --group --device-model --form-factor --user-locale --time-zone)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --os --token --group --device-model --form-factor --user-locale --time-zone)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -2231,6 +2317,10 @@ _hubctl_push_register() {
     '--platform')
         return
         ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
     '--os')
         return
         ;;
@@ -2259,7 +2349,7 @@ _hubctl_push_unregister() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --os)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --os)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -2335,6 +2425,10 @@ _hubctl_push_unregister() {
     '--platform')
         return
         ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
     '--os')
         return
         ;;
@@ -2345,7 +2439,7 @@ _hubctl_push_id() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --os)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --os)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -2421,6 +2515,10 @@ _hubctl_push_id() {
     '--platform')
         return
         ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
     '--os')
         return
         ;;
@@ -2454,7 +2552,7 @@ _hubctl_logs_upload() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --from-settings --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --max-request-size)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --max-request-size)
     __hubctl_offer_flags_options 1
 
     # Offer option value completions
@@ -2530,6 +2628,10 @@ _hubctl_logs_upload() {
     '--platform')
         return
         ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
     '--max-request-size')
         return
         ;;
@@ -2571,7 +2673,7 @@ _hubctl_usage_upload() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format)
     __hubctl_offer_flags_options 1
 
     # Offer option value completions
@@ -2647,6 +2749,10 @@ _hubctl_usage_upload() {
     '--platform')
         return
         ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
     esac
 
     # Offer positional completions
@@ -2662,7 +2768,7 @@ _hubctl_whoami() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -2738,6 +2844,10 @@ _hubctl_whoami() {
     '--platform')
         return
         ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
     esac
 }
 
@@ -2768,7 +2878,7 @@ _hubctl_policy_get() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format)
     __hubctl_offer_flags_options 1
 
     # Offer option value completions
@@ -2844,6 +2954,603 @@ _hubctl_policy_get() {
     '--platform')
         return
         ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    esac
+}
+
+_hubctl_config() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __hubctl_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    set|unset|get|list|use|path)
+        # Offer subcommand argument completions
+        "_hubctl_config_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'set unset get list use path' -- "${cur}"))
+        ;;
+    esac
+}
+
+_hubctl_config_set() {
+    repeating_flags=()
+    non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format)
+    __hubctl_offer_flags_options 2
+
+    # Offer option value completions
+    case "${prev}" in
+    '--server')
+        return
+        ;;
+    '--plist')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--app-id')
+        return
+        ;;
+    '--profile')
+        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion config set -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--cert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--key')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--pkcs12')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cert-provider')
+        return
+        ;;
+    '--cacert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--api-version')
+        return
+        ;;
+    '--home')
+        __hubctl_add_completions -d
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--deadline')
+        return
+        ;;
+    '--vault-passphrase-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--oauth-client-id')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--oauth-authorize-url')
+        return
+        ;;
+    '--oauth-token-url')
+        return
+        ;;
+    '--app-version')
+        return
+        ;;
+    '--platform')
+        return
+        ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __hubctl_add_completions -W 'server'$'\n''plist'$'\n''app-id'$'\n''user'$'\n''security-configuration'$'\n''domain'$'\n''user-creation-policy'$'\n''share-credentials'$'\n''anonymous'$'\n''cert'$'\n''key'$'\n''pkcs12'$'\n''cert-provider'$'\n''cacert'$'\n''api-version'$'\n''timeout'$'\n''deadline'$'\n''oauth-client-id'$'\n''redirect-uri'$'\n''oauth-authorize-url'$'\n''oauth-token-url'$'\n''app-version'$'\n''platform'$'\n''acp-dest'
+        return
+        ;;
+    esac
+}
+
+_hubctl_config_unset() {
+    repeating_flags=()
+    non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format)
+    __hubctl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--server')
+        return
+        ;;
+    '--plist')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--app-id')
+        return
+        ;;
+    '--profile')
+        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion config unset -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--cert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--key')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--pkcs12')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cert-provider')
+        return
+        ;;
+    '--cacert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--api-version')
+        return
+        ;;
+    '--home')
+        __hubctl_add_completions -d
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--deadline')
+        return
+        ;;
+    '--vault-passphrase-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--oauth-client-id')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--oauth-authorize-url')
+        return
+        ;;
+    '--oauth-token-url')
+        return
+        ;;
+    '--app-version')
+        return
+        ;;
+    '--platform')
+        return
+        ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __hubctl_add_completions -W 'server'$'\n''plist'$'\n''app-id'$'\n''user'$'\n''security-configuration'$'\n''domain'$'\n''user-creation-policy'$'\n''share-credentials'$'\n''anonymous'$'\n''cert'$'\n''key'$'\n''pkcs12'$'\n''cert-provider'$'\n''cacert'$'\n''api-version'$'\n''timeout'$'\n''deadline'$'\n''oauth-client-id'$'\n''redirect-uri'$'\n''oauth-authorize-url'$'\n''oauth-token-url'$'\n''app-version'$'\n''platform'$'\n''acp-dest'
+        return
+        ;;
+    esac
+}
+
+_hubctl_config_get() {
+    repeating_flags=()
+    non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format)
+    __hubctl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--server')
+        return
+        ;;
+    '--plist')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--app-id')
+        return
+        ;;
+    '--profile')
+        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion config get -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--cert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--key')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--pkcs12')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cert-provider')
+        return
+        ;;
+    '--cacert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--api-version')
+        return
+        ;;
+    '--home')
+        __hubctl_add_completions -d
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--deadline')
+        return
+        ;;
+    '--vault-passphrase-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--oauth-client-id')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--oauth-authorize-url')
+        return
+        ;;
+    '--oauth-token-url')
+        return
+        ;;
+    '--app-version')
+        return
+        ;;
+    '--platform')
+        return
+        ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __hubctl_add_completions -W 'server'$'\n''plist'$'\n''app-id'$'\n''user'$'\n''security-configuration'$'\n''domain'$'\n''user-creation-policy'$'\n''share-credentials'$'\n''anonymous'$'\n''cert'$'\n''key'$'\n''pkcs12'$'\n''cert-provider'$'\n''cacert'$'\n''api-version'$'\n''timeout'$'\n''deadline'$'\n''oauth-client-id'$'\n''redirect-uri'$'\n''oauth-authorize-url'$'\n''oauth-token-url'$'\n''app-version'$'\n''platform'$'\n''acp-dest'
+        return
+        ;;
+    esac
+}
+
+_hubctl_config_list() {
+    repeating_flags=()
+    non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format)
+    __hubctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--server')
+        return
+        ;;
+    '--plist')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--app-id')
+        return
+        ;;
+    '--profile')
+        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion config list -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--cert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--key')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--pkcs12')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cert-provider')
+        return
+        ;;
+    '--cacert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--api-version')
+        return
+        ;;
+    '--home')
+        __hubctl_add_completions -d
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--deadline')
+        return
+        ;;
+    '--vault-passphrase-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--oauth-client-id')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--oauth-authorize-url')
+        return
+        ;;
+    '--oauth-token-url')
+        return
+        ;;
+    '--app-version')
+        return
+        ;;
+    '--platform')
+        return
+        ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    esac
+}
+
+_hubctl_config_use() {
+    repeating_flags=()
+    non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format)
+    __hubctl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--server')
+        return
+        ;;
+    '--plist')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--app-id')
+        return
+        ;;
+    '--profile')
+        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion config use -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--cert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--key')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--pkcs12')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cert-provider')
+        return
+        ;;
+    '--cacert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--api-version')
+        return
+        ;;
+    '--home')
+        __hubctl_add_completions -d
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--deadline')
+        return
+        ;;
+    '--vault-passphrase-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--oauth-client-id')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--oauth-authorize-url')
+        return
+        ;;
+    '--oauth-token-url')
+        return
+        ;;
+    '--app-version')
+        return
+        ;;
+    '--platform')
+        return
+        ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion config use -- positional@0 "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
+}
+
+_hubctl_config_path() {
+    repeating_flags=()
+    non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format)
+    __hubctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--server')
+        return
+        ;;
+    '--plist')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--app-id')
+        return
+        ;;
+    '--profile')
+        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion config path -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--cert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--key')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--pkcs12')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cert-provider')
+        return
+        ;;
+    '--cacert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--api-version')
+        return
+        ;;
+    '--home')
+        __hubctl_add_completions -d
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--deadline')
+        return
+        ;;
+    '--vault-passphrase-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--oauth-client-id')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--oauth-authorize-url')
+        return
+        ;;
+    '--oauth-token-url')
+        return
+        ;;
+    '--app-version')
+        return
+        ;;
+    '--platform')
+        return
+        ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    esac
+}
+
+_hubctl_completion() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __hubctl_offer_flags_options 1
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __hubctl_add_completions -W 'bash'$'\n''zsh'$'\n''fish'
+        return
+        ;;
     esac
 }
 
@@ -2857,7 +3564,7 @@ _hubctl_help() {
     # Offer positional completions
     case "${positional_number}" in
     *)
-        __hubctl_add_completions -W 'environment'$'\n''exit-codes'$'\n''register'$'\n''unregister'$'\n''settings'$'\n''acp'$'\n''vault'$'\n''plist'$'\n''status'$'\n''batch'$'\n''login'$'\n''logout'$'\n''auth'$'\n''push'$'\n''logs'$'\n''usage'$'\n''whoami'$'\n''policy'$'\n''help'
+        __hubctl_add_completions -W 'environment'$'\n''exit-codes'$'\n''register'$'\n''unregister'$'\n''settings'$'\n''acp'$'\n''vault'$'\n''plist'$'\n''status'$'\n''batch'$'\n''login'$'\n''logout'$'\n''auth'$'\n''push'$'\n''logs'$'\n''usage'$'\n''whoami'$'\n''policy'$'\n''config'$'\n''completion'$'\n''help'
         return
         ;;
     esac

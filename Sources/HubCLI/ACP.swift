@@ -10,13 +10,29 @@ struct ACPCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "acp",
         abstract: "Check for and fetch Application Configuration Profiles (customization bundles).",
-        discussion: "Exit codes: see `hubctl acp check --help` and `hubctl acp fetch --help`.",
+        discussion: """
+        Exit codes: see `hubctl acp check --help` and `hubctl acp fetch --help`.
+
+        Example:
+          hubctl acp check | jq .updateAvailable
+        """,
         subcommands: [ACPCheckCommand.self, ACPFetchCommand.self])
 }
 
 struct ACPDestination: ParsableArguments {
-    @Option(help: ArgumentHelp("Profile directory (default $HUBCTL_HOME/acp/<appId>); DIR/current is the profile in use.", valueName: "dir"))
+    @Option(help: ArgumentHelp("Profile directory; DIR/current is the profile in use. Without it: the profile's acp-dest (HUBCTL_ACP_DEST), else where the last fetch for this server and application went, else $HUBCTL_HOME/acp/<appId>.", valueName: "dir"),
+            completion: .directory)
     var dest: String?
+
+    /// The profile directory in force, in the order of --dest's help.
+    func resolve(_ context: CommandContext, service: ACPService) throws -> String {
+        if let dest, !dest.isEmpty { return dest }
+        if let configured = service.config.acpDestination { return configured }
+        if let last = try ACPStateStore(home: context.home).record(server: service.config.server, appId: service.config.appId) {
+            return last.destination
+        }
+        return service.defaultDestination(home: context.home)
+    }
 }
 
 struct ACPCheckCommand: HubCommand {
@@ -24,23 +40,26 @@ struct ACPCheckCommand: HubCommand {
         commandName: "check",
         abstract: "Is a newer Application Configuration Profile assigned than the one fetched last?",
         discussion: """
-        Compares the server's CustomizationBundleId with the id stored after the last successful
-        fetch, by plain string equality (as SAP's clients do).
+        Compares the server's CustomizationBundleId with the id stored after the last successful \
+        fetch, by plain string equality (as SAP's clients do). Without --dest it compares the \
+        profile directory the last fetch for this server and application used (printed as \
+        "destination").
+
+        Exit codes: 0 ok, 65 malformed answer, 66 not registered, 69 server unreachable, \
+        75 timeout, 77 authentication failed, 78 missing configuration.
 
         Example:
-          if hubctl acp check | jq -e .updateAvailable >/dev/null; then hubctl acp fetch; fi
-
-        Exit codes: 0 ok, 65 malformed answer, 66 not registered, 69 server unreachable,
-        75 timeout, 77 authentication failed, 78 missing configuration.
+          hubctl acp check | jq -e .updateAvailable >/dev/null && hubctl acp fetch
         """)
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
     @OptionGroup var destination: ACPDestination
 
     func execute(_ context: CommandContext) throws {
         let connections = try context.connectionService()
         let service = ACPService(connections: connections)
-        try context.emit(ACPCheckOutput(try service.check(destination: destination.dest ?? service.defaultDestination(home: context.home))))
+        let dest = try destination.resolve(context, service: service)
+        try context.emit(ACPCheckOutput(try service.check(destination: dest), destination: ACPStateStore.absolute(dest)))
     }
 }
 
@@ -49,20 +68,20 @@ struct ACPFetchCommand: HubCommand {
         commandName: "fetch",
         abstract: "Download the assigned profile, verify it, extract it safely and switch DIR/current to it.",
         discussion: """
-        Streams the bundle through libarchive into a new directory, checks META-INF/MANIFEST.MF against
-        the assigned id, computes its SHA-256, and only then switches DIR/current atomically and records
-        the id. On any failure the previous profile stays current, untouched. The last 3 versions are kept.
+        Streams the bundle through libarchive into a new directory, checks META-INF/MANIFEST.MF against \
+        the assigned id, computes its SHA-256, and only then switches DIR/current atomically and records \
+        the id. On any failure the previous profile stays current, untouched. The last 3 versions are kept. \
         Hostile archives (.. or absolute paths, links out, device nodes, bombs) are refused.
 
         Example:
           hubctl acp fetch --dest /srv/app/profile && ls /srv/app/profile/current
 
-        Exit codes: 0 ok, 65 corrupt, hostile or mismatched bundle, or a body cut short, 66 no bundle on
-        the server (404) or not registered, 69 server unreachable, 73 destination not writable,
+        Exit codes: 0 ok, 65 corrupt, hostile or mismatched bundle, or a body cut short, 66 no bundle on \
+        the server (404) or not registered, 69 server unreachable, 73 destination not writable, \
         75 timeout, 77 authentication failed, 78 missing configuration.
         """)
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
     @OptionGroup var destination: ACPDestination
 
     @Flag(help: "Download and install even when the assigned profile is already current.")
@@ -100,9 +119,13 @@ struct ACPFetchCommand: HubCommand {
         if let bar {
             progress = { update in bar.update(update.bytesReceived, total: update.totalBytes) }
         }
-        let dest = destination.dest ?? service.defaultDestination(home: context.home)
+        let dest = try destination.resolve(context, service: service)
         let result = try service.fetch(destination: dest, force: force, limits: limits, durable: !noSync, progress: progress)
         bar?.finish()
+        // Remembered per (server, application), so that `acp check` and `status` find it without --dest.
+        try ACPStateStore(home: context.home).save(ACPStateRecord(
+            server: service.config.server, appId: service.config.appId, bundleId: result.bundleId,
+            destination: ACPStateStore.absolute(dest), sha256: result.sha256, fetchedAt: Date()))
         try context.emit(ACPFetchOutput(result))
     }
 }

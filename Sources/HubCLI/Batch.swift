@@ -41,7 +41,7 @@ struct BatchCommand: HubCommand {
         fails with 64 (bad flags), 66 (unreadable input or results file).
         """)
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
 
     @Argument(help: ArgumentHelp("The NDJSON operations; - or nothing reads stdin.", valueName: "FILE"), completion: .file())
     var file: String?

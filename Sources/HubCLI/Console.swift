@@ -13,6 +13,8 @@ public final class Console: Sendable {
     public let stderrIsTerminal: Bool
     /// Colour on stderr only on a terminal, without NO_COLOR, and with TERM other than dumb.
     public let colorEnabled: Bool
+    /// `HUBCTL_ERROR_FORMAT` as the process was given it (nil when unset or empty).
+    public let errorFormatVariable: String?
     private let writeOut: @Sendable (Data) -> Void
     private let writeErr: @Sendable (Data) -> Void
     private let lock = NSLock()
@@ -20,16 +22,18 @@ public final class Console: Sendable {
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
         stderrIsTerminal = isatty(STDERR_FILENO) == 1
-        colorEnabled = stderrIsTerminal && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
+        colorEnabled = stderrIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+        errorFormatVariable = environment["HUBCTL_ERROR_FORMAT"].flatMap { $0.isEmpty ? nil : $0 }
         writeOut = { data in FileHandle.standardOutput.write(data) }
         writeErr = { data in FileHandle.standardError.write(data) }
     }
 
-    public init(stdoutIsTerminal: Bool, stderrIsTerminal: Bool,
+    public init(stdoutIsTerminal: Bool, stderrIsTerminal: Bool, colorEnabled: Bool = false, errorFormatVariable: String? = nil,
                 out: @escaping @Sendable (Data) -> Void, err: @escaping @Sendable (Data) -> Void) {
         self.stdoutIsTerminal = stdoutIsTerminal
         self.stderrIsTerminal = stderrIsTerminal
-        self.colorEnabled = false
+        self.colorEnabled = colorEnabled
+        self.errorFormatVariable = errorFormatVariable
         self.writeOut = out
         self.writeErr = err
     }
@@ -55,10 +59,17 @@ public final class Console: Sendable {
         writeOut(data)
     }
 
-    /// Writes the error document on stderr (always one line, so `2>err.json` stays parseable).
-    public func emitError(_ error: HubError) {
-        var data = (try? JSONOutput.encode(ErrorDocument(error), pretty: false)) ?? Data()
-        data.append(0x0A)
+    /// Writes an error on stderr: the error document (always one line, so `2>err.json` stays
+    /// parseable), or for a person the `hubctl: error:` line and its hint (ErrorOutput.swift).
+    public func emitError(_ error: HubError, format: ErrorFormat = .json) {
+        var data: Data
+        switch format {
+        case .json:
+            data = (try? JSONOutput.encode(ErrorDocument(error), pretty: false)) ?? Data()
+            data.append(0x0A)
+        case .text:
+            data = Data(ErrorText.render(error, color: colorEnabled).utf8)
+        }
         lock.lock(); defer { lock.unlock() }
         writeErr(data)
     }

@@ -91,8 +91,12 @@ public struct GlobalOptions: ParsableArguments, Sendable {
 
     @Option(name: GlobalSetting.appVersion.optionName, help: GlobalSetting.appVersion.argumentHelp)
     public var appVersion: String?
+
     @Option(name: GlobalSetting.platform.optionName, help: GlobalSetting.platform.argumentHelp)
     public var platform: String?
+
+    @Option(name: GlobalSetting.errorFormat.optionName, help: GlobalSetting.errorFormat.argumentHelp)
+    public var errorFormat: ErrorFormat?
 
     /// The value given on the command line for a setting that the configuration layers resolve
     /// (nil when the flag was not given). Settings without a flag, or read elsewhere (home,

@@ -10,14 +10,17 @@ struct HelpCommand: ParsableCommand {
         commandName: "help",
         abstract: "Show the help of a command, or a topic: exit-codes, environment.",
         discussion: """
-        hubctl help                     the overview and the list of commands
-        hubctl help acp fetch           the help of one command
-        hubctl help exit-codes          what each exit code means
-        hubctl help environment         every variable and configuration key
+          hubctl help                     the overview and the list of commands
+          hubctl help acp fetch           the help of one command
+          hubctl help exit-codes          what each exit code means
+          hubctl help environment         every variable and configuration key
 
         \(HelpTopics.exitCodes)
 
         \(HelpTopics.environment)
+
+        Example:
+          hubctl help acp fetch
         """)
 
     @Argument(help: ArgumentHelp("A topic (exit-codes, environment) or a command, e.g. `acp fetch`.", valueName: "topic-or-command"),
@@ -56,10 +59,14 @@ struct HelpCommand: ParsableCommand {
         for word in words {
             guard let next = command.configuration.subcommands.first(where: { $0.configuration.commandName == word }) else {
                 let known = (HelpTopics.topics.keys.sorted() + command.configuration.subcommands.compactMap { $0.configuration.commandName })
-                throw HubError.usage("No help topic or command '\(words.joined(separator: " "))'. Known here: \(known.joined(separator: ", ")).")
+                let suggestion = Suggestion.closest(to: word, in: known)
+                var error = HubError.usage("No help topic or command '\(words.joined(separator: " "))'." +
+                                           (suggestion.map { " Did you mean '\($0)'?" } ?? "") + " Known here: \(known.joined(separator: ", ")).")
+                error.hint = suggestion.map { "Did you mean '\($0)'? `hubctl help` lists the commands." }
+                throw error
             }
             command = next
         }
-        return Hubctl.helpMessage(for: command)
+        return HelpLayout.arrange(Hubctl.helpMessage(for: command))
     }
 }

@@ -29,7 +29,9 @@ enum HelpTopics {
 
     On failure stdout is empty and stderr carries one JSON line:
       {"error": {"code": "auth_failed", "message": "…", "status": 401}}
-    ("status" only when a server answered).
+    ("status" only when a server answered). When stderr is a terminal it carries \
+    `hubctl: error: MESSAGE` and a `hint:` line instead; --error-format json|text \
+    or HUBCTL_ERROR_FORMAT chooses.
     """
 
     /// Generated from the settings table, so it lists exactly what hubctl reads.
@@ -50,8 +52,8 @@ enum HelpTopics {
             lines.append(contentsOf: wrap(text, width: 76, indent: "      "))
         }
         lines.append("")
-        lines.append("  Secrets (HUBCTL_PASSWORD and the passphrases) are never taken from argv or a profile:")
-        lines.append("  there is no --password or --passphrase flag.")
+        lines.append(contentsOf: wrap("Secrets (HUBCTL_PASSWORD and the passphrases) are never taken from argv or a profile: there is no --password or --passphrase flag.",
+                                      width: 76, indent: "  "))
         return lines.joined(separator: "\n")
     }
 

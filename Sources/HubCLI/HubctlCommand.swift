@@ -14,15 +14,20 @@ public struct Hubctl: ParsableCommand {
         commandName: "hubctl",
         abstract: "Register, configure and provision SAP Mobile Platform / Mobile Services application connections.",
         discussion: """
-        Every successful command prints one JSON document on stdout; errors are JSON on stderr.
-        Exit codes: 0 ok, 64 usage, 65 data, 66 no input, 69 unavailable, 70 internal,
-        73 cannot create, 75 temporary, 77 permission, 78 config (see `hubctl help exit-codes`).
+        Every successful command prints one JSON document on stdout. Errors go to stderr: at a \
+        terminal one line (`hubctl: error: …`) and a hint, otherwise (or with --error-format json, \
+        HUBCTL_ERROR_FORMAT=json) one JSON document. \
+        Exit codes: 0 ok, 64 usage, 65 data, 66 no input, 69 unavailable, 70 internal, \
+        73 cannot create, 75 temporary, 77 permission, 78 config (see `hubctl help exit-codes`). \
         Environment variables and configuration layers: `hubctl help environment`.
 
         Environment: \(HelpTopics.variableList).
 
-        Files: ${XDG_CONFIG_HOME:-~/.config}/hubctl/config.yaml (profiles);
-        ${XDG_DATA_HOME:-~/.local/share}/hubctl/ (registrations.db, vault, passcode-policy.json, acp/<appId>/).
+        Files: ${XDG_CONFIG_HOME:-~/.config}/hubctl/config.yaml (profiles, see `hubctl config`); \
+        ${XDG_DATA_HOME:-~/.local/share}/hubctl/ (registrations.db, vault, passcode-policy.json, acp/<appId>/, acp-state/).
+
+        Example:
+          hubctl --server https://smp.example.com:8443 --app-id com.acme.field status
         """,
         version: HubVersion.current,
         subcommands: HubctlSubcommands.all
@@ -53,6 +58,14 @@ public struct Hubctl: ParsableCommand {
     /// command for every line that repeats it (parsing costs more than the rest of `settings get`).
     static func run(_ arguments: [String], console: Console, parse: () throws -> any ParsableCommand,
                     makeContext: (GlobalOptions) -> CommandContext) -> Int32 {
+        let format: ErrorFormat
+        switch ErrorFormat.resolve(arguments: arguments, variable: console.errorFormatVariable,
+                                   stderrIsTerminal: console.stderrIsTerminal) {
+        case .success(let resolved): format = resolved
+        case .failure(let error):
+            console.emitError(error, format: console.stderrIsTerminal ? .text : .json)
+            return error.exitCode
+        }
         do {
             let command = try parse()
             switch command {
@@ -60,6 +73,8 @@ public struct Hubctl: ParsableCommand {
                 try hub.execute(makeContext(hub.global))
             case let help as HelpCommand:
                 console.write(try help.text())
+            case let completion as CompletionCommand:
+                console.write(CompletionCommand.script(for: completion.shell))
             default:
                 var other = command
                 try other.run()
@@ -69,21 +84,29 @@ public struct Hubctl: ParsableCommand {
             // The failed lines' errors are in the batch's results already.
             return failed.exitCode
         } catch let error as HubError {
-            console.emitError(error)
+            console.emitError(error, format: format)
             return error.exitCode
         } catch {
             let code = exitCode(for: error)
             if code == .success {
                 // --help, --version, or a command group named alone: the text on stdout.
                 let text = fullMessage(for: error)
-                console.write(arguments.contains("--experimental-dump-help") ? HelpCommand.replacingBuiltInHelp(inDump: text) : text)
+                if arguments.contains("--experimental-dump-help") {
+                    console.write(HelpCommand.replacingBuiltInHelp(inDump: text))
+                } else if arguments.contains("--generate-completion-script") || arguments.contains("--version") {
+                    console.write(text)
+                } else {
+                    console.write(HelpLayout.arrange(text))
+                }
                 return 0
             }
+            if code == .validationFailure {
+                console.emitError(UsageSuggestion.usageError(for: error, arguments: arguments, format: format), format: format)
+                return FailureKind.usage.exitCode
+            }
             let message = fullMessage(for: error).trimmingCharacters(in: .whitespacesAndNewlines)
-            let kind: FailureKind = code == .validationFailure ? .usage : .internal
-            console.emitError(HubError(kind, code: kind == .usage ? .usage : .internal,
-                                       message + (kind == .usage ? " (see `hubctl help`)" : "")))
-            return kind.exitCode
+            console.emitError(HubError(.internal, code: .internal, message), format: format)
+            return FailureKind.internal.exitCode
         }
     }
 }

@@ -36,7 +36,7 @@ struct LoginCommand: HubCommand {
         passphrase, 78 missing client id (missing_oauth_client_id), bad URL or no vault secret.
         """)
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
 
     @Flag(help: "Do not open a browser: print the URL and read the redirected address or the code from stdin.")
     var noBrowser = false
@@ -145,7 +145,7 @@ struct LogoutCommand: HubCommand {
         78 missing client id or vault secret.
         """)
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
 
     func execute(_ context: CommandContext) throws {
         let config = try context.connectionConfig()
@@ -177,7 +177,7 @@ struct AuthToken: HubCommand {
         Exit codes: 0 ok, 77 no usable login (login_required), 78 missing client id or vault secret.
         """)
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
 
     func execute(_ context: CommandContext) throws {
         let config = try context.connectionConfig()

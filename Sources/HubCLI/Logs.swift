@@ -40,7 +40,7 @@ struct LogsUpload: HubCommand {
         authentication failed, 78 missing configuration.
         """)
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
 
     @Argument(help: ArgumentHelp("The log file, or - for stdin.", valueName: "file"), completion: .file())
     var file: String

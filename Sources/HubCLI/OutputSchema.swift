@@ -65,8 +65,10 @@ struct ACPCheckOutput: Encodable {
     var current: String?
     var available: String?
     var updateAvailable: Bool
+    /// The profile directory compared (from --dest, acp-dest, the last fetch, or the default).
+    var destination: String?
 
-    enum CodingKeys: String, CodingKey { case appId, current, available, updateAvailable }
+    enum CodingKeys: String, CodingKey { case appId, current, available, updateAvailable, destination }
 
     /// `current` and `available` are always present, null when unknown.
     func encode(to encoder: any Encoder) throws {
@@ -75,11 +77,14 @@ struct ACPCheckOutput: Encodable {
         try c.encode(current, forKey: .current)
         try c.encode(available, forKey: .available)
         try c.encode(updateAvailable, forKey: .updateAvailable)
+        try c.encodeIfPresent(destination, forKey: .destination)
     }
 }
 
 extension ACPCheckOutput {
-    init(_ c: ACPCheck) { self.init(appId: c.appId, current: c.current, available: c.available, updateAvailable: c.updateAvailable) }
+    init(_ c: ACPCheck, destination: String? = nil) {
+        self.init(appId: c.appId, current: c.current, available: c.available, updateAvailable: c.updateAvailable, destination: destination)
+    }
 }
 
 struct ACPFetchOutput: Encodable {
@@ -146,6 +151,8 @@ struct StatusOutput: Encodable {
         var current: String?
         var sha256: String?
         var fetchedAt: Date?
+        /// The server the profile came from (known for fetches since hubctl recorded them).
+        var server: String?
     }
 
     var version: String

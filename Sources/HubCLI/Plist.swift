@@ -8,6 +8,10 @@ struct PlistCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plist",
         abstract: "Work with clienthub.plist files.",
+        discussion: """
+        Example:
+          hubctl plist validate App/clienthub.plist
+        """,
         subcommands: [PlistValidateCommand.self]
     )
 }
@@ -25,7 +29,7 @@ struct PlistValidateCommand: HubCommand {
 
         Exit codes: 0 all files are valid; 65 a file is invalid; 66 a file is missing or unreadable (wins over 65); 64 bad arguments. On a non-zero exit a one-line JSON summary also goes to stderr.
 
-        In a CI job:
+        Example:
           hubctl plist validate --strict App/clienthub.plist > report.json || {
             jq -r '.files[].errors[] | "\\(.line // "-"): \\(.message)"' report.json
             exit 1
@@ -33,7 +37,7 @@ struct PlistValidateCommand: HubCommand {
         """
     )
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
 
     @Flag(help: "Treat warnings (unknown keys) as errors.")
     var strict = false

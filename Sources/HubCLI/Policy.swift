@@ -27,7 +27,7 @@ struct PolicyGet: HubCommand {
         69 server unreachable, 75 timeout, 77 authentication failed, 78 missing configuration.
         """)
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
 
     @Argument(help: ArgumentHelp("A policy, e.g. passwordPolicy.", valueName: "name"))
     var name: String?

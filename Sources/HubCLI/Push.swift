@@ -43,7 +43,7 @@ struct PushRegister: HubCommand {
         77 authentication failed, 78 missing configuration.
         """)
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
     @OptionGroup var os: PushOSOption
 
     @Option(help: ArgumentHelp("The push token from APNs, FCM, WNS, … ('-': the first line of stdin).", valueName: "token"))
@@ -94,7 +94,7 @@ struct PushUnregister: HubCommand {
         77 authentication failed, 78 missing configuration.
         """)
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
     @OptionGroup var os: PushOSOption
 
     func execute(_ context: CommandContext) throws {
@@ -117,7 +117,7 @@ struct PushId: HubCommand {
         configured or server unreachable, 75 timeout, 77 authentication failed, 78 missing configuration.
         """)
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
     @OptionGroup var os: PushOSOption
 
     func execute(_ context: CommandContext) throws {

@@ -9,19 +9,19 @@ struct RegisterCommand: HubCommand {
         commandName: "register",
         abstract: "Create an application connection (idempotent) and print its settings.",
         discussion: """
-        When a registration for the same server, app id and user is recorded and the server still
-        knows it, prints it and creates nothing; when the server no longer knows it, registers anew.
+        When a registration for the same server, app id and user is recorded and the server still \
+        knows it, prints it and creates nothing; when the server no longer knows it, registers anew. \
         --force deletes the recorded one and creates a new one.
 
         Example:
-          HUBCTL_PASSWORD=… hubctl --server https://smp.example.com:8443 --app-id com.acme.field \\
-            --user alice register --device-type Linux --device-model ci-runner --capability push:Module=Orders
+          HUBCTL_PASSWORD=… hubctl --server https://smp.example.com:8443 \\
+            --app-id com.acme.field --user alice register --device-model ci-runner --capability push:Module=Orders
 
-        Exit codes: 0 ok, 64 bad flags or properties, 65 malformed server answer, 66 unknown application,
+        Exit codes: 0 ok, 64 bad flags or properties, 65 malformed server answer, 66 unknown application, \
         69 server unreachable or failing, 75 timeout, 77 authentication failed, 78 missing configuration.
         """)
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
 
     @Option(name: .customLong("device-type"), help: "DeviceType to register (default: Linux).")
     var deviceType: String = "Linux"

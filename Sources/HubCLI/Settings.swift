@@ -8,7 +8,12 @@ struct SettingsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "settings",
         abstract: "Read or update the application connection's settings.",
-        discussion: "Exit codes: see `hubctl settings get --help`, `hubctl settings set --help` and `hubctl settings schema --help`.",
+        discussion: """
+        Exit codes: see `hubctl settings get --help`, `hubctl settings set --help` and `hubctl settings schema --help`.
+
+        Example:
+          hubctl settings set DeviceModel=ci-runner-7
+        """,
         subcommands: [SettingsGet.self, SettingsSet.self, SettingsSchema.self])
 }
 
@@ -19,14 +24,14 @@ struct SettingsGet: HubCommand {
         discussion: """
         Prints the server's property names with typed values (booleans, integers, ISO 8601 dates).
 
-        Example:
-          hubctl settings get CustomizationBundleId PasswordPolicyMinLength | jq -r .CustomizationBundleId
-
-        Exit codes: 0 ok, 65 unknown property name or malformed answer, 66 not registered,
+        Exit codes: 0 ok, 65 unknown property name or malformed answer, 66 not registered, \
         69 server unreachable, 75 timeout, 77 authentication failed, 78 missing configuration.
+
+        Example:
+          hubctl settings get CustomizationBundleId | jq -r .CustomizationBundleId
         """)
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
 
     @Argument(help: ArgumentHelp("Property names (case-sensitive), e.g. CustomizationBundleId.", valueName: "NAME"),
               completion: DynamicCompletion.properties)
@@ -47,21 +52,21 @@ struct SettingsSet: HubCommand {
         commandName: "set",
         abstract: "Update writable settings and print the settings as the server has them.",
         discussion: """
-        The schema is the server's: its $metadata says which properties exist, their Edm types and
-        which are writable (read once, then cached in the home for an hour; see `hubctl settings
-        schema`). A server without $metadata is checked against hubctl's table of SAP's published
-        properties (--verbose says so). Values are typed by the schema (true/false for Booleans,
-        whole numbers for Int16/Int32/Int64, ISO 8601 for DateTime, text otherwise). Read-only and
+        The schema is the server's: its $metadata says which properties exist, their Edm types and \
+        which are writable (read once, then cached in the home for an hour; see `hubctl settings \
+        schema`). A server without $metadata is checked against hubctl's table of SAP's published \
+        properties (--verbose says so). Values are typed by the schema (true/false for Booleans, \
+        whole numbers for Int16/Int32/Int64, ISO 8601 for DateTime, text otherwise). Read-only and \
         unknown properties are refused before anything is sent.
 
         Example:
           hubctl settings set DeviceModel=ci-runner-7 ApnsPushEnable=false
 
-        Exit codes: 0 ok, 64 unknown, read-only or wrongly typed property, 66 not registered,
+        Exit codes: 0 ok, 64 unknown, read-only or wrongly typed property, 66 not registered, \
         69 server unreachable, 75 timeout, 77 authentication failed, 78 missing configuration.
         """)
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
 
     @Argument(help: ArgumentHelp("Assignments to make.", valueName: "NAME=VALUE"), completion: DynamicCompletion.writableProperties)
     var assignments: [String]
@@ -97,7 +102,7 @@ struct SettingsSchema: HubCommand {
         77 authentication failed, 78 missing configuration.
         """)
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
 
     func execute(_ context: CommandContext) throws {
         let service = try context.connectionService()

@@ -13,13 +13,16 @@ struct StatusCommand: HubCommand {
         commandName: "status",
         abstract: "Show what hubctl knows: profile, server, registrations, vault, ACP.",
         discussion: """
-        Reads only local state; it never contacts the server. A configuration problem is reported
+        Reads only local state; it never contacts the server. A configuration problem is reported \
         in "configError" instead of failing, so status is safe to run first when something is wrong.
 
         Exit codes: 0 ok, 65 local state damaged, 70 internal error.
+
+        Example:
+          hubctl status | jq .acp
         """)
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
 
     func execute(_ context: CommandContext) throws {
         var config: StatusOutput.Config?
@@ -39,7 +42,18 @@ struct StatusCommand: HubCommand {
         let vault = VaultStore(directory: home)
         let acpRoot = home + "/acp"
         let apps = (try? FileManager.default.contentsOfDirectory(atPath: acpRoot))?.sorted() ?? []
-        let acp = apps.map { app -> StatusOutput.ACPProfile in
+        // The last fetch of each (server, application), wherever it went; then the default
+        // directories under the home that no record points to.
+        let fetched = try ACPStateStore(home: home).all().map { last -> StatusOutput.ACPProfile in
+            let directory = ProfileDirectory(path: last.destination)
+            let record = try? directory.currentRecord()
+            return StatusOutput.ACPProfile(appId: last.appId, path: directory.currentPath, current: record?.bundleId,
+                                           sha256: record?.sha256, fetchedAt: record?.fetchedAt, server: last.server)
+        }
+        let recorded = Set(fetched.map(\.path))
+        let acp = fetched + apps.compactMap { app -> StatusOutput.ACPProfile? in
+            let directory = ProfileDirectory(path: ACPStateStore.absolute("\(acpRoot)/\(app)"))
+            guard !recorded.contains(directory.currentPath) else { return nil }
             let record = try? ProfileDirectory(path: "\(acpRoot)/\(app)").currentRecord()
             return StatusOutput.ACPProfile(appId: app, path: "\(acpRoot)/\(app)/current", current: record?.bundleId,
                              sha256: record?.sha256, fetchedAt: record?.fetchedAt)

@@ -20,6 +20,8 @@ enum HubctlSubcommands {
         UsageCommand.self,
         WhoamiCommand.self,
         PolicyCommand.self,
+        ConfigCommand.self,
+        CompletionCommand.self,
         HelpCommand.self,
     ]
 }

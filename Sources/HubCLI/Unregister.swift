@@ -9,17 +9,17 @@ struct UnregisterCommand: HubCommand {
         commandName: "unregister",
         abstract: "Delete the application connection on the server and forget it locally.",
         discussion: """
-        A connection the server no longer knows (404) is forgotten locally too; the output says so
+        A connection the server no longer knows (404) is forgotten locally too; the output says so \
         with "serverKnewIt": false.
 
         Example:
           hubctl --profile staging unregister
 
-        Exit codes: 0 ok, 66 no registration recorded, 69 server unreachable or failing, 75 timeout,
+        Exit codes: 0 ok, 66 no registration recorded, 69 server unreachable or failing, 75 timeout, \
         77 authentication failed, 78 missing configuration.
         """)
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
 
     @Option(help: ArgumentHelp("Delete this connection id instead of the recorded one.", valueName: "id"))
     var appcid: String?

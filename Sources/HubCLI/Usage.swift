@@ -29,7 +29,7 @@ struct UsageUpload: HubCommand {
         failed, 78 missing configuration.
         """)
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
 
     @Argument(help: ArgumentHelp("The JSON report, or - for stdin.", valueName: "file"), completion: .file())
     var file: String

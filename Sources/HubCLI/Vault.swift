@@ -14,6 +14,9 @@ struct VaultCommand: ParsableCommand {
         HUBCTL_VAULT_KEY (base64 of a raw 256-bit key, for CI), HUBCTL_VAULT_PASSPHRASE, or a no-echo \
         prompt on a terminal; never from argv. When a registration's server sent a passcode policy \
         (PasswordPolicy*), a new passphrase must satisfy it, and its retry limit applies.
+
+        Example:
+          hubctl vault list
         """,
         subcommands: [VaultInit.self, VaultSet.self, VaultShow.self, VaultList.self, VaultDelete.self, VaultRekey.self,
                       VaultImportCert.self, VaultDeleteCert.self]
@@ -58,11 +61,14 @@ struct VaultInit: HubCommand {
         abstract: "Create an empty vault.",
         discussion: """
         Takes the passphrase (or HUBCTL_VAULT_KEY) from the same sources that open the vault; a \
-        prompt asks twice. Refuses to overwrite an existing vault. Prints {"path", "created", "kdf"}.
+        prompt asks twice. Refuses to overwrite an existing vault. Prints {"path", "created", "kdf"}. \
         Exit codes: 0 created; 64 passphrase breaks the passcode policy (each broken rule is listed); \
         73 a vault already exists or the home is not writable; 78 no passphrase source.
+
+        Example:
+          hubctl vault init --vault-passphrase-file ~/.config/hubctl/passphrase
         """)
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
 
     func execute(_ context: CommandContext) throws {
         let store = try context.vaultStore()
@@ -82,12 +88,15 @@ struct VaultSet: HubCommand {
         abstract: "Store a value under a key (creates the vault when there is none).",
         discussion: """
         Without VALUE, the value is ALL of stdin, bytes kept as they are (newlines, binary), so \
-        secrets stay out of argv: `printf %s "$TOKEN" | hubctl vault set api-token`.
-        Prints {"key", "updatedAt", "vaultCreated"}.
-        \(commonExitCodes)
+        secrets stay out of argv: `printf %s "$TOKEN" | hubctl vault set api-token`. \
+        Prints {"key", "updatedAt", "vaultCreated"}. \
+        \(commonExitCodes) \
         Also 64: a bad key name, or a new vault's passphrase breaks the passcode policy.
+
+        Example:
+          printf %s "$TOKEN" | hubctl vault set api-token
         """)
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
     @Argument(help: "The key, e.g. api-token.") var key: String
     @Argument(help: "The value; omit it to read the value from stdin (recommended for secrets).") var value: String?
 
@@ -115,11 +124,14 @@ struct VaultShow: HubCommand {
         abstract: "Print a stored value.",
         discussion: """
         Prints {"key", "value", "updatedAt"}; a value that is not UTF-8 text is printed as base64 \
-        with "encoding": "base64".
-        \(commonExitCodes)
+        with "encoding": "base64". \
+        \(commonExitCodes) \
         A missing key is 66 as well.
+
+        Example:
+          hubctl vault show api-token | jq -r .value
         """)
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
     @Argument(help: "The key to show.", completion: DynamicCompletion.vaultKeys) var key: String
 
     func execute(_ context: CommandContext) throws {
@@ -135,10 +147,13 @@ struct VaultList: HubCommand {
         commandName: "list",
         abstract: "List the stored keys (never the values).",
         discussion: """
-        Prints {"entries": [{"key", "updatedAt"}]}, sorted by key.
+        Prints {"entries": [{"key", "updatedAt"}]}, sorted by key. \
         \(commonExitCodes)
+
+        Example:
+          hubctl vault list | jq -r '.entries[].key'
         """)
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
 
     func execute(_ context: CommandContext) throws {
         let (store, secret) = try context.existingVault()
@@ -153,11 +168,14 @@ struct VaultDelete: HubCommand {
         commandName: "delete",
         abstract: "Remove a key and its value.",
         discussion: """
-        Prints {"key", "deleted": true}.
-        \(commonExitCodes)
+        Prints {"key", "deleted": true}. \
+        \(commonExitCodes) \
         A missing key is 66 as well (and nothing is written).
+
+        Example:
+          hubctl vault delete api-token
         """)
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
     @Argument(help: "The key to delete.", completion: DynamicCompletion.vaultKeys) var key: String
 
     func execute(_ context: CommandContext) throws {
@@ -176,11 +194,14 @@ struct VaultRekey: HubCommand {
         discussion: """
         The current secret comes from the usual sources; the new one from --new-passphrase-file PATH, \
         HUBCTL_VAULT_NEW_PASSPHRASE, HUBCTL_VAULT_NEW_KEY (base64, 32 bytes), or a prompt asked twice. \
-        Prints {"path", "rekeyed", "kdf"}.
-        \(commonExitCodes)
+        Prints {"path", "rekeyed", "kdf"}. \
+        \(commonExitCodes) \
         Also 64: the new passphrase breaks the passcode policy (each broken rule is listed).
+
+        Example:
+          hubctl vault rekey --new-passphrase-file new-passphrase.txt
         """)
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
     @Option(name: .customLong("new-passphrase-file"), help: ArgumentHelp("File whose first line is the new passphrase.", valueName: "path"))
     var newPassphraseFile: String?
 

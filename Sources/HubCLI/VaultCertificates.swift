@@ -22,13 +22,16 @@ struct VaultImportCert: HubCommand {
         --pkcs12 FILE (its passphrase in HUBCTL_PKCS12_PASSPHRASE). The files are read, checked to be \
         PEM or base64-able, and kept encrypted in the vault with their passphrase; you may delete \
         them afterwards. With --server and --app-id the certificate is the application's own; \
-        without them it is the default one, used for every application that has none.
-        Prints {"key", "format", "updatedAt", "vaultCreated"}.
+        without them it is the default one, used for every application that has none. \
+        Prints {"key", "format", "updatedAt", "vaultCreated"}. \
         Exit codes: 0 stored; 64 --cert without --key or both --cert and --pkcs12; 65 not a PEM file; \
         66 a file cannot be read; 77 wrong vault passphrase; 78 no vault passphrase source, or an \
         encrypted key without HUBCTL_KEY_PASSPHRASE.
+
+        Example:
+          hubctl vault import-cert --cert client.pem --key client-key.pem
         """)
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
 
     func execute(_ context: CommandContext) throws {
         let config = try context.connectionConfig(requireConnection: false)
@@ -52,11 +55,14 @@ struct VaultDeleteCert: HubCommand {
         abstract: "Remove the client certificate stored by `vault import-cert`.",
         discussion: """
         Removes the application's certificate when --server and --app-id are configured, else the \
-        default one. Prints {"key", "deleted": true}.
+        default one. Prints {"key", "deleted": true}. \
         Exit codes: 0 deleted; 66 no vault, or no certificate stored under that key; 77 wrong vault \
         passphrase; 78 no vault passphrase source.
+
+        Example:
+          hubctl vault delete-cert --app-id com.acme.field
         """)
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
 
     func execute(_ context: CommandContext) throws {
         let key = certificateKey(try context.connectionConfig(requireConnection: false))

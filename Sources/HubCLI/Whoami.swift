@@ -16,7 +16,7 @@ struct WhoamiCommand: HubCommand {
         server unreachable, 75 timeout, 77 authentication failed, 78 missing configuration.
         """)
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
 
     func execute(_ context: CommandContext) throws {
         try context.emit(WhoamiOutput(platform: .mobileServices, try UserService(context: try context.clientServices()).me()))

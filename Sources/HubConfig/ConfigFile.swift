@@ -8,6 +8,11 @@ public struct ConfigFile: Sendable {
     /// Profile name → setting name (as written in the file, e.g. `app-id`) → value as text.
     public var profiles: [String: [String: String]]
     public var path: String
+    /// The profile `hubctl config use` chose: used when neither --profile nor HUBCTL_PROFILE is given.
+    public var defaultProfile: String?
+
+    /// The one top-level key that is not a profile: `default-profile: NAME`.
+    public static let defaultProfileKey = "default-profile"
 
     /// The keys a profile may set: the settings table's profile keys (never `home` or a secret).
     public static let knownKeys = Set(GlobalSetting.profileKeys)
@@ -39,7 +44,15 @@ public struct ConfigFile: Sendable {
             throw HubError.config("The configuration file \(path) must map profile names to settings (e.g. `default:` then `server: https://…`).", code: .configInvalid)
         }
         var profiles: [String: [String: String]] = [:]
+        var defaultProfile: String?
         for (name, value) in top {
+            if name == defaultProfileKey {
+                guard let chosen = value as? String, !chosen.isEmpty else {
+                    throw HubError.config("`\(defaultProfileKey):` in \(path) must name a profile (set it with `hubctl config use NAME`).", code: .configInvalid)
+                }
+                defaultProfile = chosen
+                continue
+            }
             guard let settings = value as? [String: Any] else {
                 throw HubError.config("Profile '\(name)' in \(path) must be a map of settings such as `server:` and `app-id:`.", code: .configInvalid)
             }
@@ -59,6 +72,6 @@ public struct ConfigFile: Sendable {
             }
             profiles[name] = flat
         }
-        return ConfigFile(profiles: profiles, path: path)
+        return ConfigFile(profiles: profiles, path: path, defaultProfile: defaultProfile)
     }
 }

@@ -28,18 +28,22 @@ public struct ConfigResolver: Sendable {
         return InMemoryProvider(name: name, values: map)
     }
 
-    /// The profile name in force: `--profile`, `HUBCTL_PROFILE`, else `default`.
-    public var profileName: String {
+    /// The profile name in force: `--profile`, `HUBCTL_PROFILE`, the file's `default-profile`
+    /// (`hubctl config use`), else `default`.
+    public var profileName: String { profileName(file: nil) }
+
+    public func profileName(file: ConfigFile?) -> String {
         if let p = flags["profile"], !p.isEmpty { return p }
         if let p = environment["HUBCTL_PROFILE"], !p.isEmpty { return p }
+        if let p = file?.defaultProfile { return p }
         return "default"
     }
 
     /// Resolves the configuration. `requireConnection` demands a server and an app id (exit 78 otherwise).
     public func resolve(requireConnection: Bool = true) throws -> ConnectionConfig {
         let file = try ConfigFile.load(path: HubPaths.defaultConfigFile(environment: environment))
-        let profile = profileName
-        let explicitProfile = flags["profile"] != nil || environment["HUBCTL_PROFILE"] != nil
+        let profile = profileName(file: file)
+        let explicitProfile = flags["profile"] != nil || environment["HUBCTL_PROFILE"] != nil || file.defaultProfile != nil
         let profileValues = file.profiles[profile] ?? [:]
         if explicitProfile && file.profiles[profile] == nil {
             let known = file.profiles.keys.sorted()
@@ -146,6 +150,7 @@ public struct ConfigResolver: Sendable {
         resolved.oauth = oauth
         resolved.appVersion = string("app-version")
         resolved.platform = platform
+        resolved.acpDestination = string("acp-dest")
         return resolved
     }
 

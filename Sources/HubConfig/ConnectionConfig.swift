@@ -35,6 +35,8 @@ public struct ConnectionConfig: Sendable, Equatable {
     public var appVersion: String?
     /// `auto`, `smp3` or `mobile-services` (`--platform`): whose client-service APIs to call.
     public var platform: String = "auto"
+    /// The profile directory of `acp check|fetch` without --dest (`acp-dest`).
+    public var acpDestination: String?
 
     public init(server: String, appId: String, user: String? = nil, apiVersion: String = "latest",
                 apiVersionPinned: Bool = false, anonymous: Bool = false, securityConfiguration: String? = nil,

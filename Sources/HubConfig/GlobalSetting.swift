@@ -112,6 +112,11 @@ extension GlobalSetting {
                                                   "The new raw key (base64) for `vault rekey`.")
     public static let platform = GlobalSetting("platform", .value("name"), env: "HUBCTL_PLATFORM", profile: true, default: "auto",
                                                "Which server's client services to use: auto (asks the server once per command), smp3 or mobile-services.")
+    public static let errorFormat = GlobalSetting("error-format", .value("format"), env: "HUBCTL_ERROR_FORMAT",
+                                                  default: "text on a terminal, else json",
+                                                  "How errors are written on stderr: text (a line and a hint) or json (the error document).")
+    public static let acpDest = GlobalSetting("acp-dest", .value("dir"), flag: false, env: "HUBCTL_ACP_DEST", profile: true,
+                                              "The Application Configuration Profile directory of `acp check|fetch` when --dest is not given.")
     public static let noColor = GlobalSetting("no-color", .flag, flag: false, env: "NO_COLOR",
                                               "No colour on stderr (also TERM=dumb).")
 
@@ -139,6 +144,7 @@ extension GlobalSetting {
         .vaultPassphraseFile, .vaultPassphrase, .vaultKey, .vaultNewPassphrase, .vaultNewKey, .noColor,
         .oauthClientId, .redirectUri, .oauthAuthorizeUrl, .oauthTokenUrl, .appVersion, .refreshToken,
         .platform,
+        .errorFormat, .acpDest,
     ]
 
     /// The keys a profile may set.

@@ -10,6 +10,7 @@ public enum ErrorCode: Sendable, Hashable, CaseIterable, RawRepresentable, Codab
     case noCertificateGiven, certificateWithoutKey, conflictingCertificates, invalidHeader, invalidAppId
     case ambiguousPassphrase
     case invalidCapability, invalidPushOs, unknownPolicy
+    case unknownConfigKey, secretInConfig
     // 65 data
     case invalidData, malformedResponse, responseTooLarge, unexpectedStatus
     case serverErrorDocument, unknownSetting, invalidPlist, unsafePath, pathTooLong, unsafeEntryType
@@ -22,6 +23,7 @@ public enum ErrorCode: Sendable, Hashable, CaseIterable, RawRepresentable, Codab
     case notRegistered, connectionNotFound, applicationNotFound, noBundleAssigned, bundleNotFound
     case vaultNotFound, vaultKeyNotFound
     case policyNotFound
+    case configKeyNotSet
     // 69 unavailable
     case cannotConnect, connectionLost, serverError, rateLimited, serverNotTrusted, tlsFailed
     case tooManyRedirects, redirectRefused, transferFailed, certProviderFailed, certProviderTimeout

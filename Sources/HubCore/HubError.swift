@@ -35,6 +35,8 @@ public struct HubError: Error, Sendable, CustomStringConvertible {
     public var code: ErrorCode
     public var message: String
     public var status: Int?
+    /// What to try next, shown on its own `hint:` line when errors are text (not in the JSON).
+    public var hint: String?
 
     public init(_ kind: FailureKind, code: ErrorCode, _ message: String, status: Int? = nil) {
         self.kind = kind

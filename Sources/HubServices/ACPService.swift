@@ -34,7 +34,7 @@ private final class ExtensionHeader: Sendable {
 
 public final class ACPService {
     let connections: ConnectionService
-    let config: ConnectionConfig
+    public let config: ConnectionConfig
 
     public init(connections: ConnectionService) {
         self.connections = connections

@@ -52,7 +52,7 @@ public struct ConnectionPropertySchema: Sendable {
     /// Turns `NAME=VALUE` text into a value of the property's Edm type, refusing what a client may not write.
     public func typedValue(name: String, text: String) throws -> JSONValue {
         guard let def = properties[name] else {
-            let suggestion = properties.keys.first { $0.caseInsensitiveCompare(name) == .orderedSame }
+            let suggestion = Suggestion.closest(to: name, in: properties.keys.sorted())
             throw HubError(.usage, code: .unknownProperty,
                            "Unknown property '\(name)'." + (suggestion.map { " Did you mean '\($0)'?" } ?? "") +
                            " Writable properties: \(writableNames.joined(separator: ", ")).")

@@ -203,7 +203,9 @@ public final class ConnectionService {
         }
         if !unknown.isEmpty {
             throw HubError(.data, code: .unknownSetting,
-                           "The connection has no setting named \(unknown.map { "'\($0)'" }.joined(separator: ", ")). Run `hubctl settings get` to list them (names are case-sensitive).")
+                           "The connection has no setting named \(unknown.map { "'\($0)'" }.joined(separator: ", "))." +
+                           unknown.compactMap { n in Suggestion.closest(to: n, in: all.keys.sorted()).map { " Did you mean '\($0)'?" } }.joined() +
+                           " Run `hubctl settings get` to list them (names are case-sensitive).")
         }
         return picked
     }

@@ -222,10 +222,10 @@ final class TerminalSession {
     /// Everything the terminal showed so far.
     private(set) var seen = ""
 
-    init(_ arguments: String, environment: [String: String]) throws {
+    init(_ arguments: String, environment: [String: String], term: String = "xterm") throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
         process.arguments = ["-qec", "\(Binaries.hubctl) \(arguments)", "/dev/null"]
-        process.environment = environment.merging(["PATH": "/usr/bin:/bin", "TERM": "xterm"]) { $1 }
+        process.environment = environment.merging(["PATH": "/usr/bin:/bin", "TERM": term]) { $1 }
         process.standardInput = input
         process.standardOutput = output
         process.standardError = output

@@ -96,7 +96,7 @@ struct CommandTests {
         let nothing = await bench.run(["acp", "check"])
         #expect(nothing.exitCode == 0, "\(nothing)")
         #expect(nothing.json == .object(["appId": .string("com.example.demo"), "current": .null, "available": .null,
-                                         "updateAvailable": .bool(false)]))
+                                         "updateAvailable": .bool(false), "destination": .string(bench.home + "/acp/com.example.demo")]))
 
         try emulator.control("PUT", "/_emulator/bundles/com.example.demo/Appmc:1.0.0", body: try makeBundle(),
                              headers: [HTTPHeader("X-Bundle-Extension", "zip")])
@@ -121,6 +121,10 @@ struct CommandTests {
         let current = await bench.run(["acp", "check", "--dest", dest])
         #expect(current.json?["current"]?.stringValue == "Appmc:1.0.0")
         #expect(current.json?["updateAvailable"] == .bool(false))
+        // Without --dest: where the last fetch for this server and application went.
+        let remembered = await bench.run(["acp", "check"])
+        #expect(remembered.json?["current"]?.stringValue == "Appmc:1.0.0", "\(remembered)")
+        #expect(remembered.json?["destination"]?.stringValue == dest)
     }
 
     @Test func vaultLifeCycle() async throws {

@@ -1,0 +1,89 @@
+// What was fetched last for each (server, application): the bundle id, where it went and its
+// digest, so that `acp check` and `status` find the profile whichever --dest the fetch used.
+// One small file per pair under --home/acp-state/, written atomically (0600); a record is only a
+// pointer: the profile directory's own record stays the truth about what is installed.
+
+import Foundation
+import HubBundles
+import HubCore
+
+/// The last fetch of one application's profile from one server.
+public struct ACPStateRecord: Codable, Sendable, Equatable {
+    public var server: String
+    public var appId: String
+    public var bundleId: String
+    /// The profile directory (absolute); `<destination>/current` is the profile in use.
+    public var destination: String
+    public var sha256: String
+    public var fetchedAt: Date
+
+    public init(server: String, appId: String, bundleId: String, destination: String, sha256: String, fetchedAt: Date) {
+        self.server = server
+        self.appId = appId
+        self.bundleId = bundleId
+        self.destination = destination
+        self.sha256 = sha256
+        self.fetchedAt = fetchedAt
+    }
+}
+
+public struct ACPStateStore: Sendable {
+    public let home: String
+    public var directory: String { home + "/acp-state" }
+
+    /// Far more than a record; anything larger is not one of ours.
+    static let maximumSize = 64 * 1024
+
+    public init(home: String) { self.home = home }
+
+    /// `<appId>@<first 16 hex digits of SHA-256(server)>.json`: the app id is a checked safe name,
+    /// the server URL is not a file name.
+    func path(server: String, appId: String) -> String {
+        let digest = Data(server.utf8).withUnsafeBytes { (try? SHA256Digest.hex(of: $0)) ?? "" }
+        return "\(directory)/\(appId)@\(digest.prefix(16)).json"
+    }
+
+    /// An absolute, standardized form of a destination, so a relative --dest is found from anywhere.
+    public static func absolute(_ destination: String) -> String {
+        URL(fileURLWithPath: destination).standardizedFileURL.path
+    }
+
+    public func record(server: String, appId: String) throws -> ACPStateRecord? {
+        try read(path: path(server: server, appId: appId))
+    }
+
+    public func save(_ record: ACPStateRecord) throws {
+        try AtomicFile.ensurePrivateDirectory(home)
+        try AtomicFile.ensurePrivateDirectory(directory)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.dateEncodingStrategy = .iso8601
+        try AtomicFile.write(try encoder.encode(record), to: path(server: record.server, appId: record.appId))
+    }
+
+    /// Every record, sorted by application then server (none when the directory is missing).
+    public func all() throws -> [ACPStateRecord] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return try names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
+            .compactMap { try read(path: directory + "/" + $0) }
+            .sorted { ($0.appId, $0.server) < ($1.appId, $1.server) }
+    }
+
+    private func read(path: String) throws -> ACPStateRecord? {
+        let data: Data
+        do throws(BoundedFile.Failure) {
+            data = try BoundedFile.read(path: path, limit: Self.maximumSize)
+        } catch .missing {
+            return nil
+        } catch {
+            throw HubError(.data, code: .stateDamaged, "Cannot read the ACP record \(path). Remove it; the next `hubctl acp fetch` writes it again.")
+        }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        do {
+            return try decoder.decode(ACPStateRecord.self, from: data)
+        } catch {
+            throw HubError(.data, code: .stateDamaged, "The ACP record \(path) is damaged. Remove it; the next `hubctl acp fetch` writes it again.")
+        }
+    }
+}

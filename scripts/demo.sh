@@ -97,10 +97,19 @@ export HUBCTL_APP_ID=com.example.other HUBCTL_OAUTH_CLIENT_ID="$client_id" HUBCT
 unset HUBCTL_PASSWORD
 export BROWSER="$(cd "$(dirname "$0")" && pwd)/oauth-browser.py"
 show hubctl login
-show hubctl register --device-model demo-box
+# From here the emulator plays SAP Mobile Services (its versions address answers), so the client
+# services go to Mobile Services' own APIs: push, client logs, user information, policies.
+curl -fsS -X PUT -H 'Content-Type: application/json' -d '{"onboarding":"v4"}' "$url/_emulator/versions" >/dev/null
+show hubctl register --device-model demo-box --capability push:Module=Orders
 show hubctl settings get UserName ApplicationConnectionId
+show hubctl push register --os android --token demo-fcm-registration-token --group demo-devices
+show hubctl whoami
+show hubctl policy get passwordPolicy
+printf '#%s#INFO#demo-correlation#demo#main#provisioned by make demo#\n' "$(date -u +%Y-%m-%dT%H:%M:%S.000Z)" >"$work/client.log"
+show hubctl logs upload "$work/client.log"
 bold "\$ hubctl auth token | jq '{tokenType, expiresAt}'   (the token itself is a secret)"
 hubctl auth token | { command -v jq >/dev/null && jq '{tokenType, expiresAt}' || sed 's/"accessToken":"[^"]*"/"accessToken":"…"/'; }
+show hubctl push unregister --os android
 show hubctl unregister
 show hubctl logout
-bold "Demo complete: register → settings → acp → vault → plist validate → unregister → OAuth login on Mobile Services."
+bold "Demo complete: register → settings → acp → vault → plist validate → unregister → OAuth login, push, logs on Mobile Services."

@@ -15,30 +15,30 @@ struct BatchCommand: HubCommand {
         commandName: "batch",
         abstract: "Run many operations from NDJSON in one process, several at a time.",
         discussion: """
-        Each input line is one operation: {"command": ["settings", "get"], "user": "u17"}.
-        `command` is the argument list as on hubctl's command line; the optional keys `server`,
-        `app-id`, `user` and `profile` set that configuration for the line (over the batch's own
-        flags), and `password-env` names an environment variable holding the user's password
-        (passwords never go in the file). Commands allowed: register, unregister, settings, acp,
-        status, plist. Blank lines are skipped.
+        Each input line is one operation: {"command": ["settings", "get"], "user": "u17"}. \
+        `command` is the argument list as on hubctl's command line; the optional keys `server`, \
+        `app-id`, `user` and `profile` set that configuration for the line (over the batch's own \
+        flags), and `password-env` names an environment variable holding the user's password \
+        (passwords never go in the file). Commands allowed: register, unregister, settings, acp, \
+        status, plist, push, logs, usage, whoami, policy. Blank lines are skipped.
 
-        Each result is one NDJSON line on stdout, in the order the operations finish:
-        {"line": 17, "exitCode": 0, "output": {…}} or {"line": 17, "exitCode": 77, "error": {…}}.
-        Lines of one identity (server, app id, user, profile) run one at a time, in file order;
-        other lines run --concurrency at a time over one libcurl connection pool. A summary (and,
+        Each result is one NDJSON line on stdout, in the order the operations finish: \
+        {"line": 17, "exitCode": 0, "output": {…}} or {"line": 17, "exitCode": 77, "error": {…}}. \
+        Lines of one identity (server, app id, user, profile) run one at a time, in file order; \
+        other lines run --concurrency at a time over one libcurl connection pool. A summary (and, \
         on a terminal, a progress bar) goes to stderr.
 
-        --resume RESULTS skips the lines that succeeded in an earlier run's results, so a killed
-        job can run again and do only what is left. --shard I/N runs only the lines whose identity
-        hashes (FNV-1a) to shard I of N; --shard /N takes I from JOB_COMPLETION_INDEX (a
+        --resume RESULTS skips the lines that succeeded in an earlier run's results, so a killed \
+        job can run again and do only what is left. --shard I/N runs only the lines whose identity \
+        hashes (FNV-1a) to shard I of N; --shard /N takes I from JOB_COMPLETION_INDEX (a \
         Kubernetes Indexed Job).
 
-        Example:
-          hubctl batch --concurrency 16 --resume results.ndjson jobs.ndjson >> results.ndjson
-
-        Exit codes: 0 when every line succeeded, else the most severe exit code of a line, in this
-        order: 70, 64, 78, 77, 73, 65, 66, 69, 75 (retryable failures last). The batch itself
+        Exit codes: 0 when every line succeeded, else the most severe exit code of a line, in this \
+        order: 70, 64, 78, 77, 73, 65, 66, 69, 75 (retryable failures last). The batch itself \
         fails with 64 (bad flags), 66 (unreadable input or results file).
+
+        Example:
+          hubctl batch --resume results.ndjson jobs.ndjson >> results.ndjson
         """)
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
@@ -203,7 +203,8 @@ struct BatchOperation: Sendable {
 
     static let keys: Set<String> = ["command", "server", "app-id", "user", "profile", "password-env"]
     /// Command groups a batch runs; the others prompt, read stdin, or print text.
-    static let allowedCommands: Set<String> = ["register", "unregister", "settings", "acp", "status", "plist"]
+    static let allowedCommands: Set<String> = ["register", "unregister", "settings", "acp", "status", "plist",
+                                                "push", "logs", "usage", "whoami", "policy"]
 
     init(line: Int, text: String, batch: GlobalOptions) {
         self.line = line
@@ -219,8 +220,8 @@ struct BatchOperation: Sendable {
                 arguments = command
                 if !Self.allowedCommands.contains(first) {
                     refusal = HubError.usage("Line \(line): \(HubError.quoted(first)) cannot run in a batch; the commands are \(Self.allowedCommands.sorted().joined(separator: ", ")).")
-                } else if command.contains(where: { ["--password-stdin", "--help", "-h", "--version"].contains($0) }) {
-                    refusal = HubError.usage("Line \(line): --password-stdin, --help and --version cannot be used in a batch (use \"password-env\" for a password).")
+                } else if command.contains(where: { ["--password-stdin", "--help", "-h", "--version"].contains($0) || $0.hasPrefix("--error-format") }) {
+                    refusal = HubError.usage("Line \(line): --password-stdin, --help, --version and --error-format cannot be used in a batch (use \"password-env\" for a password; errors are always JSON in the results).")
                 }
             } else {
                 refusal = HubError.usage("Line \(line) has no \"command\": give the arguments as a non-empty array of strings, e.g. {\"command\": [\"settings\", \"get\"]}.")
@@ -541,6 +542,12 @@ final class BatchRunner: Sendable {
         g.timeout = line.timeout ?? batch.timeout
         g.deadline = line.deadline ?? batch.deadline
         g.vaultPassphraseFile = line.vaultPassphraseFile ?? batch.vaultPassphraseFile
+        g.oauthClientId = line.oauthClientId ?? batch.oauthClientId
+        g.redirectUri = line.redirectUri ?? batch.redirectUri
+        g.oauthAuthorizeUrl = line.oauthAuthorizeUrl ?? batch.oauthAuthorizeUrl
+        g.oauthTokenUrl = line.oauthTokenUrl ?? batch.oauthTokenUrl
+        g.appVersion = line.appVersion ?? batch.appVersion
+        g.platform = line.platform ?? batch.platform
         g.insecure = line.insecure || batch.insecure
         g.anonymous = line.anonymous || batch.anonymous
         g.verbose = line.verbose || batch.verbose

@@ -27,13 +27,12 @@ struct LoginCommand: HubCommand {
         later command sends the access token, renews it when it expires or the server challenges, \
         and keeps a rotated refresh token.
 
-        Example:
-          hubctl --server https://acme-dev.cfapps.eu10.hana.ondemand.com --app-id com.acme.field \\
-                 --oauth-client-id 6f1c…  --redirect-uri http://127.0.0.1:8765/callback login
-
         Exit codes: 0 logged in, 69 cannot listen or reach the server, 75 no redirect before the \
         deadline, 77 denied / state mismatch (oauth_denied, oauth_state_mismatch) or wrong vault \
         passphrase, 78 missing client id (missing_oauth_client_id), bad URL or no vault secret.
+
+        Example:
+          hubctl --profile btp --oauth-client-id "$CLIENT_ID" login
         """)
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
@@ -138,11 +137,11 @@ struct LogoutCommand: HubCommand {
         Removes the access and refresh tokens kept for (server, app, client id). The server's own \
         session ends when its tokens expire; revoke the refresh token in the cockpit if it leaked.
 
+        Exit codes: 0 ok (also when there was nothing to forget), 77 wrong vault passphrase, \
+        78 missing client id or vault secret.
+
         Example:
           hubctl --profile btp logout
-
-        Exit codes: 0 ok (also when there was nothing to forget), 77 wrong vault passphrase,
-        78 missing client id or vault secret.
         """)
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
@@ -159,6 +158,12 @@ struct AuthCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "auth",
         abstract: "OAuth tokens of the application's client (see `hubctl login`).",
+        discussion: """
+        Exit codes: see `hubctl auth token --help`.
+
+        Example:
+          hubctl --profile btp auth token | jq -r .expiresAt
+        """,
         subcommands: [AuthToken.self])
 }
 
@@ -170,11 +175,11 @@ struct AuthToken: HubCommand {
         Prints {"accessToken": …, "tokenType": "Bearer", "expiresAt": …}. The token is a secret: \
         pass it on, never log it.
 
+        Exit codes: 0 ok, 77 no usable login (login_required), 78 missing client id or vault secret.
+
         Example:
           TOKEN=$(hubctl --profile btp auth token | jq -r .accessToken)
           curl -H "Authorization: Bearer $TOKEN" https://…/mobileservices/…
-
-        Exit codes: 0 ok, 77 no usable login (login_required), 78 missing client id or vault secret.
         """)
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions

@@ -9,7 +9,12 @@ struct LogsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "logs",
         abstract: "Upload client logs.",
-        discussion: "Exit codes: see `hubctl logs upload --help`.",
+        discussion: """
+        Exit codes: see `hubctl logs upload --help`.
+
+        Example:
+          hubctl logs upload app.log | jq .requests
+        """,
         subcommands: [LogsUpload.self])
 }
 
@@ -18,26 +23,26 @@ struct LogsUpload: HubCommand {
         commandName: "upload",
         abstract: "Check a client log line by line, then upload it in requests of at most --max-request-size.",
         discussion: """
-        Each line is #date#severity#correlation#source#location#message# (date like
-        2024-07-01T17:16:08.637+02:00, severity DEBUG, INFO, WARN, ERROR or FATAL, '#' inside a
-        field escaped as \\#). Every line is checked before anything is sent: a bad line is
-        reported with its number and nothing is sent. The file is streamed, and split on line
-        boundaries into several requests when it is larger than --max-request-size. Mobile
+        Each line is #date#severity#correlation#source#location#message# (date like \
+        2024-07-01T17:16:08.637+02:00, severity DEBUG, INFO, WARN, ERROR or FATAL, '#' inside a \
+        field escaped as \\#). Every line is checked before anything is sent: a bad line is \
+        reported with its number and nothing is sent. The file is streamed, and split on line \
+        boundaries into several requests when it is larger than --max-request-size. Mobile \
         Services gets text/plain; SMP 3 gets /clientlogs as multipart/form-data.
 
         `-` reads stdin whole into memory first; give a file for large logs.
 
-        --from-settings reads the connection's UploadLogs and ConnectionLogLevel: when the
-        administrator disabled upload (or the level is NONE) nothing is sent and "skipped" says
+        --from-settings reads the connection's UploadLogs and ConnectionLogLevel: when the \
+        administrator disabled upload (or the level is NONE) nothing is sent and "skipped" says \
         why; otherwise only lines at or above the level are sent.
 
-        Example:
-          hubctl logs upload --from-settings build/device.log | jq '{requests, lines, skipped}'
-
-        Exit codes: 0 ok (or skipped), 64 bad flags, 65 a malformed line (its number in the
-        message) or refused format, 66 not registered or no such file, 69 server unreachable,
-        75 timeout, 77 log upload not enabled for the application (log_upload_disabled) or
+        Exit codes: 0 ok (or skipped), 64 bad flags, 65 a malformed line (its number in the \
+        message) or refused format, 66 not registered or no such file, 69 server unreachable, \
+        75 timeout, 77 log upload not enabled for the application (log_upload_disabled) or \
         authentication failed, 78 missing configuration.
+
+        Example:
+          hubctl logs upload --from-settings build/device.log | jq .requests
         """)
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions

@@ -7,7 +7,12 @@ struct PolicyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "policy",
         abstract: "Read the policies the administrator set (passcode, feature restrictions, logs, attestation).",
-        discussion: "Exit codes: see `hubctl policy get --help`.",
+        discussion: """
+        Exit codes: see `hubctl policy get --help`.
+
+        Example:
+          hubctl policy get passwordPolicy | jq .
+        """,
         subcommands: [PolicyGet.self])
 }
 
@@ -16,15 +21,15 @@ struct PolicyGet: HubCommand {
         commandName: "get",
         abstract: "Print all policies, or the named one, with typed values.",
         discussion: """
-        On Mobile Services the settings exchange (passwordPolicy, featureVectorPolicies,
-        logSettings, attestationSettings); on SMP 3 the passwordPolicy from the connection's
+        On Mobile Services the settings exchange (passwordPolicy, featureVectorPolicies, \
+        logSettings, attestationSettings); on SMP 3 the passwordPolicy from the connection's \
         PasswordPolicy* properties. The passcode policy is recorded for the vault either way.
 
-        Example:
-          hubctl policy get passwordPolicy | jq .policies.passwordPolicy.passwordPolicyMinLength
-
-        Exit codes: 0 ok, 64 bad name, 65 malformed answer, 66 not registered or no such policy,
+        Exit codes: 0 ok, 64 bad name, 65 malformed answer, 66 not registered or no such policy, \
         69 server unreachable, 75 timeout, 77 authentication failed, 78 missing configuration.
+
+        Example:
+          hubctl policy get passwordPolicy | jq .policies.passwordPolicy
         """)
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions

@@ -8,7 +8,12 @@ struct PushCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "push",
         abstract: "Register this device for push notifications, unregister it, or read the push id.",
-        discussion: "Exit codes: see `hubctl push register --help`.",
+        discussion: """
+        Exit codes: see `hubctl push register --help`.
+
+        Example:
+          hubctl push register --os android --token "$FCM_TOKEN" | jq -r .action
+        """,
         subcommands: [PushRegister.self, PushUnregister.self, PushId.self])
 }
 
@@ -30,17 +35,17 @@ struct PushRegister: HubCommand {
         commandName: "register",
         abstract: "Register the device's push token (create, or update when it exists).",
         discussion: """
-        On Mobile Services the push API is called with the connection id as the device id: a
-        create, and an update when the server answers 409 (already registered). On SMP 3 the
-        connection's ApnsDeviceToken/AndroidGcmRegistrationId/WnsChannelURI is set and push
+        On Mobile Services the push API is called with the connection id as the device id: a \
+        create, and an update when the server answers 409 (already registered). On SMP 3 the \
+        connection's ApnsDeviceToken/AndroidGcmRegistrationId/WnsChannelURI is set and push \
         enabled. `--token -` reads the token from the first line of stdin.
 
-        Example:
-          hubctl push register --os android --token "$FCM_TOKEN" --group qa-devices | jq -r .action
-
-        Exit codes: 0 ok, 64 bad flags or an os the server does not keep, 66 not registered,
-        69 push not configured for the application or server unreachable, 75 timeout,
+        Exit codes: 0 ok, 64 bad flags or an os the server does not keep, 66 not registered, \
+        69 push not configured for the application or server unreachable, 75 timeout, \
         77 authentication failed, 78 missing configuration.
+
+        Example:
+          hubctl push register --os android --token "$FCM_TOKEN" --group qa
         """)
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
@@ -84,14 +89,14 @@ struct PushUnregister: HubCommand {
         commandName: "unregister",
         abstract: "Remove the device's push registration.",
         discussion: """
-        "action" is "deleted", or "absent" when the server had none (exit 0 either way). On SMP 3
+        "action" is "deleted", or "absent" when the server had none (exit 0 either way). On SMP 3 \
         the connection's token is cleared and push disabled.
+
+        Exit codes: 0 ok, 64 bad flags, 66 not registered, 69 server unreachable, 75 timeout, \
+        77 authentication failed, 78 missing configuration.
 
         Example:
           hubctl push unregister --os ios
-
-        Exit codes: 0 ok, 64 bad flags, 66 not registered, 69 server unreachable, 75 timeout,
-        77 authentication failed, 78 missing configuration.
         """)
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
@@ -110,11 +115,11 @@ struct PushId: HubCommand {
         discussion: """
         On SMP 3 only Android has one: the connection's AndroidGcmSenderId.
 
+        Exit codes: 0 ok, 64 bad flags, 65 malformed answer, 66 not registered, 69 push not \
+        configured or server unreachable, 75 timeout, 77 authentication failed, 78 missing configuration.
+
         Example:
           hubctl push id --os w3cpushapi | jq -r .pushId
-
-        Exit codes: 0 ok, 64 bad flags, 65 malformed answer, 66 not registered, 69 push not
-        configured or server unreachable, 75 timeout, 77 authentication failed, 78 missing configuration.
         """)
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions

@@ -15,7 +15,8 @@ struct RegisterCommand: HubCommand {
 
         Example:
           HUBCTL_PASSWORD=… hubctl --server https://smp.example.com:8443 \\
-            --app-id com.acme.field --user alice register --device-model ci-runner --capability push:Module=Orders
+            --app-id com.acme.field --user alice register \\
+            --device-model ci-runner --capability push:Module=Orders
 
         Exit codes: 0 ok, 64 bad flags or properties, 65 malformed server answer, 66 unknown application, \
         69 server unreachable or failing, 75 timeout, 77 authentication failed, 78 missing configuration.

@@ -59,11 +59,11 @@ struct SettingsSet: HubCommand {
         whole numbers for Int16/Int32/Int64, ISO 8601 for DateTime, text otherwise). Read-only and \
         unknown properties are refused before anything is sent.
 
-        Example:
-          hubctl settings set DeviceModel=ci-runner-7 ApnsPushEnable=false
-
         Exit codes: 0 ok, 64 unknown, read-only or wrongly typed property, 66 not registered, \
         69 server unreachable, 75 timeout, 77 authentication failed, 78 missing configuration.
+
+        Example:
+          hubctl settings set DeviceModel=ci-runner-7 ApnsPushEnable=false
         """)
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
@@ -90,16 +90,16 @@ struct SettingsSchema: HubCommand {
         commandName: "schema",
         abstract: "Print the connection's properties: Edm type, writable, nullable, and where that came from.",
         discussion: """
-        Reads the server's $metadata (the registration service's, for the registered connection's API
-        version, else the configured one) once and caches it in the home for an hour. "source" is
-        "server", or "fallback" when the server has no $metadata and hubctl's table of SAP's
+        Reads the server's $metadata (the registration service's, for the registered connection's API \
+        version, else the configured one) once and caches it in the home for an hour. "source" is \
+        "server", or "fallback" when the server has no $metadata and hubctl's table of SAP's \
         published properties is used (--verbose says why). Scripts can list what `settings set` takes.
 
-        Example:
-          hubctl settings schema | jq -r '.properties | to_entries[] | select(.value.writable) | .key'
-
-        Exit codes: 0 ok, 65 malformed answer, 69 server unreachable, 75 timeout,
+        Exit codes: 0 ok, 65 malformed answer, 69 server unreachable, 75 timeout, \
         77 authentication failed, 78 missing configuration.
+
+        Example:
+          hubctl settings schema | jq '.properties.DeviceModel'
         """)
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions

@@ -9,7 +9,12 @@ struct UsageCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "usage",
         abstract: "Upload client usage reports (Mobile Services).",
-        discussion: "Exit codes: see `hubctl usage upload --help`.",
+        discussion: """
+        Exit codes: see `hubctl usage upload --help`.
+
+        Example:
+          hubctl usage upload usage-report.json
+        """,
         subcommands: [UsageUpload.self])
 }
 
@@ -18,15 +23,15 @@ struct UsageUpload: HubCommand {
         commandName: "upload",
         abstract: "Check a JSON usage report's shape, then upload it for this device.",
         discussion: """
-        The report is {"report": {…}, "appInfo": {…}, "deviceInfo": {…}, "sessions": [{"events": [{…}]}]};
+        The report is {"report": {…}, "appInfo": {…}, "deviceInfo": {…}, "sessions": [{"events": [{…}]}]}; \
         a report of another shape is refused before anything is sent. At most 16 MiB.
+
+        Exit codes: 0 ok, 64 bad flags or an SMP 3 server, 65 a report of the wrong shape, \
+        66 not registered or no such file, 69 server unreachable, 75 timeout, 77 authentication \
+        failed, 78 missing configuration.
 
         Example:
           hubctl usage upload build/usage.json | jq .events
-
-        Exit codes: 0 ok, 64 bad flags or an SMP 3 server, 65 a report of the wrong shape,
-        66 not registered or no such file, 69 server unreachable, 75 timeout, 77 authentication
-        failed, 78 missing configuration.
         """)
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions

@@ -8,12 +8,12 @@ struct WhoamiCommand: HubCommand {
         commandName: "whoami",
         abstract: "Print the user and its roles (Mobile Services' role service, /v2/Me).",
         discussion: """
+        Exit codes: 0 ok, 64 an SMP 3 server, 65 malformed answer, 66 not registered, \
+        69 access control not enabled for the application (HTTP 412, access_control_disabled) or \
+        server unreachable, 75 timeout, 77 authentication failed, 78 missing configuration.
+
         Example:
           hubctl whoami | jq -r '.roles[]'
-
-        Exit codes: 0 ok, 64 an SMP 3 server, 65 malformed answer, 66 not registered,
-        69 access control not enabled for the application (HTTP 412, access_control_disabled) or
-        server unreachable, 75 timeout, 77 authentication failed, 78 missing configuration.
         """)
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions

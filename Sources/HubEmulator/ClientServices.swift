@@ -39,7 +39,11 @@ struct ClientServicesHandler: Sendable {
         guard state.application(route.appId) != nil else {
             return Answers.error(.notFound, "ApplicationNotFound", "Application '\(route.appId)' does not exist.", .json)
         }
-        guard let user = authenticate(request, appId: route.appId) else { return unauthorized() }
+        let user: String?
+        switch identify(request, appId: route.appId) {
+        case .user(let who): user = who
+        case .refused(let response): return response
+        }
         let switches = services.switches(route.appId)
         switch route.kind {
         case .push(let os, let deviceId):
@@ -196,7 +200,11 @@ struct ClientServicesHandler: Sendable {
         guard let connection = state.connection(id) else {
             return Answers.error(.forbidden, "Forbidden", "X-SMP-APPCID '\(id)' is not a registered connection.", .json)
         }
-        guard let user = authenticate(request, appId: connection.appId) else { return unauthorized() }
+        let user: String?
+        switch identify(request, appId: connection.appId) {
+        case .user(let who): user = who
+        case .refused(let response): return response
+        }
         guard state.application(connection.appId)?.configuration.anonymous == true || user == connection.user else {
             return Answers.error(.forbidden, "Forbidden", "Connection '\(id)' belongs to another user.", .json)
         }
@@ -303,11 +311,25 @@ struct ClientServicesHandler: Sendable {
     // MARK: Helpers
 
     /// The user, `.some(nil)` for an anonymous application without credentials, nil to refuse with 401.
+    private enum Caller { case user(String?), refused(Response) }
+
+    /// The caller as the registration service sees it: Mobile Services' gate first (application
+    /// versioning, SAML, an OAuth bearer token or the tenant session), else Basic.
+    private func identify(_ request: Request, appId: String) -> Caller {
+        switch state.mobileServices.admit(request, appId: appId, format: .json) {
+        case .refused(let response): return .refused(response)
+        case .admitted(let user): return .user(user)
+        case .usual: break
+        }
+        guard let user = authenticate(request, appId: appId) else { return .refused(unauthorized()) }
+        return .user(user)
+    }
+
     private func authenticate(_ request: Request, appId: String) -> String?? {
         guard let app = state.application(appId) else { return nil }
         let credentials = request.basicCredentials
         if app.configuration.anonymous { return .some(credentials?.user) }
-        guard let credentials, let password = app.configuration.users[credentials.user], password == credentials.password else { return nil }
+        guard let credentials, let password = app.configuration.password(of: credentials.user), password == credentials.password else { return nil }
         return .some(credentials.user)
     }
 

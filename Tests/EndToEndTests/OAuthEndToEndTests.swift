@@ -242,6 +242,31 @@ enum HeadlessBrowser {
         #expect(!register.err.contains("challenged"), "\(register.err)")
     }
 
+    @Test func theClientServicesTakeTheBearerTokenAndRefreshIt() throws {
+        // Each access token is good for one request: push, whoami and logs upload are challenged
+        // like registration is, and answered by a refresh (docs/protocol.md §14, §15).
+        let bed = try MobileServicesBed(oauth: ", \"accessTokenUses\": 1", environment: ["HUBCTL_PLATFORM": "mobile-services"])
+        #expect(try bed.emu.control("PUT", "/_emulator/platform", json: #"{"platform": "mobile-services"}"#).status == 200)
+        try bed.login()
+        #expect(try bed.hub("register").status == 0)
+        let before = try bed.counters()["refreshes"] ?? 0
+        let push = try bed.hub("push", "register", "--os", "android", "--token", "device-token-1")
+        #expect(push.status == 0, "\(push)")
+        #expect(push.json?["action"] as? String == "created")
+        let whoami = try bed.hub("whoami")
+        #expect(whoami.status == 0, "\(whoami)")
+        let log = bed.hub.dir.file("client.log")
+        try "#2026-11-23T10:00:00.000Z#INFO#c1#src#loc#hello#\n".write(toFile: log, atomically: true, encoding: .utf8)
+        let upload = try bed.hub("logs", "upload", log)
+        #expect(upload.status == 0, "\(upload)")
+        #expect(try bed.counters()["refreshes"] ?? 0 == before + 3, "one refresh per command")
+        // Without a token the same services challenge, and hubctl says to log in.
+        #expect(try bed.hub("logout").status == 0)
+        let after = try bed.hub("whoami")
+        #expect(after.status == 77, "\(after)")
+        #expect(after.errorCode == "login_required", "\(after)")
+    }
+
     @Test func aRotatedRefreshTokenIsKeptAndTheOldOneNoLongerWorks() throws {
         let bed = try MobileServicesBed()
         try bed.login()

@@ -94,7 +94,9 @@ dist)
     install -m 0644 "$root"/man/*.1 "$dir/man/man1/"
     install -m 0644 "$root/completions/hubctl.bash" "$root/completions/_hubctl" "$root/completions/hubctl.fish" "$dir/completions/"
     install -m 0644 "$root/README.md" "$dir/"
-    (cd "$dir" && find . -type f | LC_ALL=C sort | sed 's|^\./||' | xargs sha256sum >SHA256SUMS)
+    # Summed into a file outside the tree, then moved in: created inside, the list could include
+    # SHA256SUMS itself, half-written.
+    (cd "$dir" && find . -type f | LC_ALL=C sort | sed 's|^\./||' | xargs sha256sum >"$work/SHA256SUMS" && mv "$work/SHA256SUMS" SHA256SUMS)
     tar --sort=name --mtime="@$SOURCE_DATE_EPOCH" --owner=0 --group=0 --numeric-owner \
         -C "$work" -czf "$out/$name.tar.gz" "$name"
     (cd "$out" && sha256sum "$name.tar.gz" >SHA256SUMS)

@@ -40,8 +40,9 @@ struct ClientServicesHandler: Sendable {
             return Answers.error(.notFound, "ApplicationNotFound", "Application '\(route.appId)' does not exist.", .json)
         }
         let user: String?
-        switch identify(request, appId: route.appId) {
-        case .user(let who): user = who
+        // The registration service's rules: Mobile Services' gate, then certificate or Basic.
+        switch ProtocolHandler(configuration: configuration, state: state).identify(request, appId: route.appId, format: .json) {
+        case .caller(let caller): user = caller.user
         case .refused(let response): return response
         }
         let switches = services.switches(route.appId)
@@ -201,8 +202,9 @@ struct ClientServicesHandler: Sendable {
             return Answers.error(.forbidden, "Forbidden", "X-SMP-APPCID '\(id)' is not a registered connection.", .json)
         }
         let user: String?
-        switch identify(request, appId: connection.appId) {
-        case .user(let who): user = who
+        // The registration service's rules: Mobile Services' gate, then certificate or Basic.
+        switch ProtocolHandler(configuration: configuration, state: state).identify(request, appId: connection.appId, format: .json) {
+        case .caller(let caller): user = caller.user
         case .refused(let response): return response
         }
         guard state.application(connection.appId)?.configuration.anonymous == true || user == connection.user else {
@@ -309,35 +311,6 @@ struct ClientServicesHandler: Sendable {
     }
 
     // MARK: Helpers
-
-    /// The user, `.some(nil)` for an anonymous application without credentials, nil to refuse with 401.
-    private enum Caller { case user(String?), refused(Response) }
-
-    /// The caller as the registration service sees it: Mobile Services' gate first (application
-    /// versioning, SAML, an OAuth bearer token or the tenant session), else Basic.
-    private func identify(_ request: Request, appId: String) -> Caller {
-        switch state.mobileServices.admit(request, appId: appId, format: .json) {
-        case .refused(let response): return .refused(response)
-        case .admitted(let user): return .user(user)
-        case .usual: break
-        }
-        guard let user = authenticate(request, appId: appId) else { return .refused(unauthorized()) }
-        return .user(user)
-    }
-
-    private func authenticate(_ request: Request, appId: String) -> String?? {
-        guard let app = state.application(appId) else { return nil }
-        let credentials = request.basicCredentials
-        if app.configuration.anonymous { return .some(credentials?.user) }
-        guard let credentials, let password = app.configuration.password(of: credentials.user), password == credentials.password else { return nil }
-        return .some(credentials.user)
-    }
-
-    private func unauthorized() -> Response {
-        var response = Answers.error(.unauthorized, "Unauthorized", "Authentication required.", .json)
-        response.headers[.wwwAuthenticate] = "Basic realm=\"\(ProtocolHandler.realm)\""
-        return response
-    }
 
     private func notFound(_ request: Request) -> Response {
         Answers.error(.notFound, "ResourceNotFound", "No resource at \(request.uri.path).", .json)

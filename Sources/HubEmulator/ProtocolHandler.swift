@@ -31,16 +31,10 @@ struct ProtocolHandler: Sendable {
         if let version = address.version, !configuration.versions.contains(version) {
             return Answers.error(.notFound, "ResourceNotFound", "API version '\(version)' is not supported by this server.", format)
         }
-        var admitted: Caller?
-        switch state.mobileServices.admit(request, appId: address.appId, format: format) {
-        case .usual: break
+        let caller: Caller
+        switch identify(request, appId: address.appId, format: format) {
+        case .caller(let who): caller = who
         case .refused(let response): return response
-        case .admitted(let user): admitted = Caller(user: user, anonymousApp: false)
-        }
-        guard let caller = admitted ?? authenticate(request, appId: address.appId) else {
-            var response = Answers.error(.unauthorized, "Unauthorized", "Authentication required.", format)
-            response.headers[.wwwAuthenticate] = "Basic realm=\"\(Self.realm)\""
-            return response
         }
         do {
             switch address.resource {
@@ -84,6 +78,26 @@ struct ProtocolHandler: Sendable {
 
     /// Who is calling. Anonymous applications accept any or no credentials (the user is whoever is named, if
     /// anyone). Others need a known user and the right password. nil = refuse with 401.
+    enum Identification { case caller(Caller), refused(Response) }
+
+    /// Who calls for `appId`, for every service of the application (registration, bundles, the
+    /// client services): Mobile Services' gate first (application versioning, SAML, an OAuth bearer
+    /// token or the tenant session), then the application's certificate or Basic rules; otherwise
+    /// the answer that refuses the request.
+    func identify(_ request: Request, appId: String, format: WireFormat) -> Identification {
+        switch state.mobileServices.admit(request, appId: appId, format: format) {
+        case .usual: break
+        case .refused(let response): return .refused(response)
+        case .admitted(let user): return .caller(Caller(user: user, anonymousApp: false))
+        }
+        guard let caller = authenticate(request, appId: appId) else {
+            var response = Answers.error(.unauthorized, "Unauthorized", "Authentication required.", format)
+            response.headers[.wwwAuthenticate] = "Basic realm=\"\(Self.realm)\""
+            return .refused(response)
+        }
+        return .caller(caller)
+    }
+
     private func authenticate(_ request: Request, appId: String) -> Caller? {
         guard let app = state.application(appId) else { return nil }
         let credentials = request.basicCredentials

@@ -108,7 +108,7 @@ extension SMPSession {
     /// `GET /mobileservices/management/versions`: the registration API version Mobile Services
     /// names (`{"services": {"onboarding": "v4"}}`); nil when the server does not have the address.
     public func discoveredOnboardingVersion() throws -> String? {
-        let response = try send(request("GET", endpoint.url(["mobileservices", "management", "versions"]), appcid: nil))
+        let response = try send(request("GET", endpoint.managementVersionsURL, appcid: nil))
         guard response.status == 200,
               let value = try? JSONDecoder().decode(JSONValue.self, from: response.body),
               let version = value["services"]?["onboarding"]?.stringValue,

@@ -23,19 +23,23 @@ let package = Package(
     ],
     targets: [
         // C system libraries (Debian -dev packages) and the typed shim over curl's variadic calls.
-        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // OpenSSL is linked. libcurl, libarchive and SQLite are not: their modules give the headers,
+        // and CLibraries loads each library on first use (dlopen), so a command that needs none of
+        // them (--version, help, plist validate, vault) does not pay for loading them.
+        .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
-        .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
-        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        .target(name: "CCurlShim", dependencies: ["CCurl"]),
+        .systemLibrary(name: "CArchive", providers: [.apt(["libarchive-dev"])]),
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        .target(name: "CLibraries", dependencies: ["CCurl", "CArchive", "CSQLite"]),
+        .target(name: "CCurlShim", dependencies: ["CCurl", "CLibraries"]),
 
         // Shared vocabulary: errors and exit codes, JSON values and output, atomic files.
-        .target(name: "HubCore", swiftSettings: strict),
+        .target(name: "HubCore", dependencies: ["CLibraries"], swiftSettings: strict),
 
         // Libraries that know nothing of SMP.
-        .target(name: "HubTransport", dependencies: ["HubCore", "CCurlShim", "CCurl"], swiftSettings: strict),
+        .target(name: "HubTransport", dependencies: ["HubCore", "CCurlShim", "CCurl", "CLibraries"], swiftSettings: strict),
         .target(name: "HubVault", dependencies: ["HubCore", "COpenSSL"], swiftSettings: strict),
-        .target(name: "HubBundles", dependencies: ["HubCore", "CArchive", "COpenSSL"], swiftSettings: strict),
+        .target(name: "HubBundles", dependencies: ["HubCore", "CArchive", "CLibraries", "COpenSSL"], swiftSettings: strict),
 
         // Configuration: profiles, environment, clienthub.plist → one resolved configuration.
         .target(name: "HubConfig", dependencies: [
@@ -49,7 +53,7 @@ let package = Package(
 
         // SMP: registration, settings, ACP over the transport.
         .target(name: "HubServices", dependencies: [
-            "HubCore", "HubConfig", "HubTransport", "HubAuth", "HubVault", "HubBundles", "CSQLite",
+            "HubCore", "HubConfig", "HubTransport", "HubAuth", "HubVault", "HubBundles", "CSQLite", "CLibraries",
         ], swiftSettings: strict),
 
         // Commands: flags → request value → service call → output value.

@@ -54,12 +54,22 @@ Copyright: hubctl maintainers
 License: see the project's repository
 COPYRIGHT
     # Depends: the Debian packages that ship the shared libraries the binaries name (NEEDED), found
-    # where the dynamic loader finds them.
-    depends="$(for b in "$bin/hubctl" "$bin/hubctl-emulator"; do
+    # where the dynamic loader finds them, and those hubctl loads on first use (the sonames in
+    # Sources/CLibraries/include/CLibraries.h), found where dlopen finds them.
+    loaded_later="$(sed -n 's/^#define HUB_[A-Z]*_SONAME "\(.*\)"$/\1/p' "$root/Sources/CLibraries/include/CLibraries.h")"
+    [ "$(echo "$loaded_later" | wc -w)" -ge 3 ] || { echo "error: no sonames in CLibraries.h" >&2; exit 1; }
+    loaded_later_paths=""
+    for name in $loaded_later; do
+        path="$(/sbin/ldconfig -p | awk -v n="$name" '$1 == n && $NF ~ /^\// { print $NF; exit }')"
+        [ -n "$path" ] || { echo "error: $name is not installed" >&2; exit 1; }
+        loaded_later_paths="$loaded_later_paths $path"
+    done
+    depends="$({ for b in "$bin/hubctl" "$bin/hubctl-emulator"; do
             readelf -d "$b" | sed -n 's/.*Shared library: \[\(.*\)\]/\1/p' | while read -r name; do
                 ldd "$b" | awk -v n="$name" '$1 == n && $3 ~ /^\// { print $3 }'
             done
-        done | sort -u |
+        done
+        printf '%s\n' $loaded_later_paths; } | sort -u |
         while read -r lib; do dpkg -S "$lib" 2>/dev/null || dpkg -S "$(readlink -f "$lib")" 2>/dev/null || true; done |
         cut -d: -f1 | sort -u | paste -sd, | sed 's/,/, /g')"
     [ -n "$depends" ] || { echo "error: could not work out the package's dependencies" >&2; exit 1; }

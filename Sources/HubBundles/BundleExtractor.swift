@@ -48,6 +48,8 @@ public struct BundleExtractor: Sendable {
             if let utf8Locale { freelocale(utf8Locale) }
         }
 
+        // libarchive is loaded here, on first use, not when hubctl starts.
+        try SharedLibrary.archive.require()
         let reader = try SourceReader(source: source, maxBytes: limits.maxArchiveBytes, progress: progress)
         guard let archive = archive_read_new() else {
             throw HubError.internalError("libarchive could not allocate a reader.")

@@ -28,7 +28,7 @@ public enum ErrorCode: Sendable, Hashable, CaseIterable, RawRepresentable, Codab
     case cannotConnect, connectionLost, serverError, rateLimited, serverNotTrusted, tlsFailed
     case tooManyRedirects, redirectRefused, transferFailed, certProviderFailed, certProviderTimeout
     case certProviderInvalidOutput, invalidResponse
-    case pushNotConfigured, accessControlDisabled
+    case pushNotConfigured, accessControlDisabled, libraryUnavailable
     // 70 internal
     case `internal`
     // 73 cannot create

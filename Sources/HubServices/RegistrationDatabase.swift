@@ -63,6 +63,8 @@ final class RegistrationDatabase: @unchecked Sendable {
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard fd >= 0 else { throw AtomicFile.fileError("open \(path)", errno) }
         close(fd)
+        // SQLite is loaded here, on first use, not when hubctl starts.
+        try SharedLibrary.sqlite.require()
         var handle: OpaquePointer?
         let rc = sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil)
         guard rc == SQLITE_OK, let handle else {

@@ -34,14 +34,22 @@ public final class CurlHTTPClient: HTTPTransport, @unchecked Sendable {
     private let driver: CurlMultiDriver?
 
     /// curl_global_init must run once per process before any handle; a static let is initialised
-    /// exactly once, lazily and thread-safely, by the Swift runtime.
-    private static let globalInit: CURLcode = hub_curl_global_init_default()
-    static var globalInitResult: CURLcode { globalInit }
+    /// exactly once, lazily and thread-safely, by the Swift runtime. libcurl itself is loaded
+    /// here, on first use (SharedLibrary), not when hubctl starts.
+    private static let globalInit: Result<CURLcode, HubError> = Result { () throws(HubError) in
+        try SharedLibrary.curl.require()
+        return hub_curl_global_init_default()
+    }
 
-    public init(options: TransportOptions = TransportOptions(), driver: CurlMultiDriver? = nil) throws {
-        guard Self.globalInit == CURLE_OK else {
+    /// Loads and initialises libcurl once per process; throws when it cannot.
+    static func ensureInitialised() throws {
+        guard try globalInit.get() == CURLE_OK else {
             throw HubError.internalError("libcurl could not be initialised (curl_global_init failed).")
         }
+    }
+
+    public init(options: TransportOptions = TransportOptions(), driver: CurlMultiDriver? = nil) throws {
+        try Self.ensureInitialised()
         guard let handle = curl_easy_init() else {
             throw HubError.internalError("libcurl could not create a handle (out of memory?).")
         }

@@ -39,9 +39,7 @@ public final class CurlMultiDriver: @unchecked Sendable {
 
     /// `maxConnections`: idle connections kept open for reuse (libcurl's CURLMOPT_MAXCONNECTS).
     public init(maxConnections: Int) throws {
-        guard CurlHTTPClient.globalInitResult == CURLE_OK else {
-            throw HubError.internalError("libcurl could not be initialised (curl_global_init failed).")
-        }
+        try CurlHTTPClient.ensureInitialised()
         guard let multi = curl_multi_init() else {
             throw HubError.internalError("libcurl could not create a multi handle (out of memory?).")
         }

@@ -1,0 +1,37 @@
+// libcurl, libarchive and libsqlite3 are loaded when hubctl first needs them, not when it starts:
+// `hubctl --version`, `help`, `plist validate` and `vault …` never load them, and a command that
+// talks to a server but reads no bundle never loads libarchive. The binaries do not name these
+// libraries (no DT_NEEDED); the stubs in this target have the libraries' own names and signatures
+// (checked against their headers), resolve the real function with dlsym on first call and jump to
+// it. Swift code calls the libraries exactly as if they were linked. See docs/architecture.md.
+#ifndef HUB_CLIBRARIES_H
+#define HUB_CLIBRARIES_H
+
+// The sonames loaded (Debian 12: libcurl4, libarchive13, libsqlite3-0). scripts/make-package.sh
+// reads these lines for the package's Depends.
+#define HUB_LIBCURL_SONAME "libcurl.so.4"
+#define HUB_LIBARCHIVE_SONAME "libarchive.so.13"
+#define HUB_LIBSQLITE_SONAME "libsqlite3.so.0"
+
+typedef enum {
+    HUB_LIBRARY_CURL = 0,
+    HUB_LIBRARY_ARCHIVE = 1,
+    HUB_LIBRARY_SQLITE = 2,
+} hub_library;
+
+/// Loads `library` if it is not loaded yet (thread-safe, once). Returns 0, or -1 and sets `*error`
+/// to the dynamic loader's message (a string that lives as long as the process).
+int hub_library_load(hub_library library, const char *_Nullable *_Nonnull error);
+
+/// True when `library` has been loaded in this process (for tests and --verbose).
+int hub_library_is_loaded(hub_library library);
+
+/// The soname of `library`.
+const char *_Nonnull hub_library_soname(hub_library library);
+
+/// The address of `name` in `library`, loading it first. A stub calls this; if the library cannot
+/// be loaded here (the callers check hub_library_load first, so this is a bug) it writes why to
+/// stderr and ends the process with 70.
+void *_Nonnull hub_library_symbol(hub_library library, const char *_Nonnull name);
+
+#endif

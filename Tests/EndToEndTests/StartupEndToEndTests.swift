@@ -1,0 +1,89 @@
+// Issue 14, item 6: a command loads only the C libraries its work needs. hubctl does not name
+// libcurl, libarchive or libsqlite3 in its binary; it loads each on first use (Sources/CLibraries).
+// The dynamic loader says what it loaded when LD_DEBUG=files is set (on stderr, with the
+// library's soname), so these tests see it from outside, through the real binary.
+import Foundation
+import Testing
+
+@Suite(.serialized) struct StartupEndToEndTests {
+    static let curl = "libcurl.so.4", archive = "libarchive.so.13", sqlite = "libsqlite3.so.0"
+
+    /// The sonames of the three libraries that this run of hubctl loaded.
+    func loaded(_ hub: Hubctl, _ arguments: [String], expectStatus: Int32 = 0) throws -> Set<String> {
+        let r = try hub.run(arguments, env: ["LD_DEBUG": "files"])
+        #expect(r.status == expectStatus, "\(arguments): \(r.status) \(r.out) \(r.err.suffix(600))")
+        // The loader writes "file=libcurl.so.4 [0];  dynamically loaded by …" when it opens one.
+        let opened = r.err.split(separator: "\n").compactMap { line -> String? in
+            guard let range = line.range(of: "file=") else { return nil }
+            return line[range.upperBound...].split(separator: " ").first.map(String.init)
+        }
+        #expect(!opened.isEmpty, "LD_DEBUG=files printed nothing for \(arguments): is this glibc?")
+        return Set(opened).intersection([Self.curl, Self.archive, Self.sqlite])
+    }
+
+    @Test func commandsWithoutNetworkArchiveOrDatabaseLoadNoneOfThem() throws {
+        let dir = TempDir("startup")
+        var hub = Hubctl(dir: dir)
+        hub.environment["HUBCTL_VAULT_KEY"] = Data((0..<32).map { UInt8($0 * 3) }).base64EncodedString()
+        let plist = dir.write("clienthub.plist", """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict>
+          <key>Host</key><string>smp.example.com</string><key>Port</key><string>443</string>
+          <key>FarmID</key><string>0</string><key>SecurityConfiguration</key><string>SSO</string>
+          <key>UserCreationPolicy</key><string>manual</string>
+        </dict></plist>
+        """)
+        let commands: [[String]] = [
+            ["--version"], ["--help"], ["help", "settings", "get"], ["help", "exit-codes"],
+            ["plist", "validate", plist], ["vault", "init"], ["vault", "set", "k", "v"], ["vault", "show", "k"],
+            ["vault", "list"], ["config", "path"], ["completion", "bash"],
+        ]
+        for command in commands {
+            #expect(try loaded(hub, command) == [], "\(command) loaded a library it does not use")
+        }
+    }
+
+    @Test func networkCommandsLoadWhatTheirWorkNeedsAndNoMore() throws {
+        let emu = try Emulator()
+        let dir = TempDir("startup-net")
+        let hub = client(emu, dir: dir)
+        // register: the exchange (libcurl) and the registration record (SQLite); no bundle.
+        #expect(try loaded(hub, ["register"]) == [Self.curl, Self.sqlite])
+        #expect(try loaded(hub, ["settings", "get"]) == [Self.curl, Self.sqlite])
+        // status reads the record only.
+        #expect(try loaded(hub, ["status"]) == [Self.sqlite])
+        // acp fetch reads a bundle: libarchive too.
+        let bundle = dir.file("b.zip")
+        try Archives.make("zip", at: bundle, version: "1.0.0")
+        try emu.publish(bundle, id: "Appmc:1.0.0")
+        #expect(try loaded(hub, ["acp", "fetch", "--force"]) == [Self.curl, Self.sqlite, Self.archive])
+    }
+
+    /// A library that cannot be loaded is a clear error with its package named, exit 69, not a
+    /// loader failure before hubctl starts; and commands that do not need it still work.
+    @Test func aMissingLibraryIsAClearErrorOnlyForTheCommandsThatNeedIt() throws {
+        let emu = try Emulator()
+        let dir = TempDir("startup-missing")
+        let hub = client(emu, dir: dir)
+        // A file by that name that is not a library, first on the search path.
+        let libs = dir.path + "/broken-libs"
+        try FileManager.default.createDirectory(atPath: libs, withIntermediateDirectories: true)
+        _ = dir.write("broken-libs/" + Self.curl, "not a shared library\n")
+        let env = ["LD_LIBRARY_PATH": libs, "HUBCTL_ERROR_FORMAT": "json"]
+
+        let version = try hub.run(["--version"], env: env)
+        #expect(version.status == 0, "\(version)")
+        let get = try hub.run(["register"], env: env)
+        #expect(get.status == 69, "\(get)")
+        #expect(get.errorCode == "library_unavailable", "\(get)")
+        let message = get.error?["message"] as? String ?? ""
+        #expect(message.contains(Self.curl), "\(message)")
+        #expect(get.out.isEmpty, "nothing on stdout on failure: \(get.out)")
+        // At a terminal's text format the hint names the package.
+        let text = try hub.run(["register"], env: env.merging(["HUBCTL_ERROR_FORMAT": "text"]) { $1 })
+        #expect(text.status == 69, "\(text)")
+        #expect(text.err.contains("apt-get install libcurl4"), "\(text.err)")
+        // Nothing was registered on the server, and nothing recorded.
+        #expect(try connections(emu).isEmpty)
+    }
+}

@@ -63,17 +63,27 @@ enum HelpTopics {
     }
 
     /// Words wrapped at `width`, each line indented.
+    /// (Lengths are counted as the words are added: String.count walks the string, and this runs
+    /// on every start, since the help command's configuration is built when hubctl parses.)
     static func wrap(_ text: String, width: Int, indent: String) -> [String] {
         var lines: [String] = []
-        var line = indent
+        let indentLength = indent.count
+        var line = indent, length = indentLength
         for word in text.split(separator: " ") {
-            if line.count > indent.count, line.count + 1 + word.count > width {
+            let wordLength = word.count
+            if length > indentLength, length + 1 + wordLength > width {
                 lines.append(line)
                 line = indent
+                length = indentLength
             }
-            line += (line.count > indent.count ? " " : "") + word
+            if length > indentLength {
+                line += " "
+                length += 1
+            }
+            line += word
+            length += wordLength
         }
-        if line.count > indent.count { lines.append(line) }
+        if length > indentLength { lines.append(line) }
         return lines
     }
 }

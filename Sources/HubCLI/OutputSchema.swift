@@ -13,8 +13,12 @@ import HubVault
 // MARK: register, settings get|set
 
 /// The connection's settings as the server has them: property names with typed values.
-struct SettingsOutput: Encodable {
+struct SettingsOutput: Encodable, CompactJSONWritable {
     var properties: [String: JSONValue]
+
+    func writeCompactJSON(to out: inout [UInt8]) throws {
+        try JSONValue.writeObject(properties, to: &out)
+    }
 
     func encode(to encoder: any Encoder) throws {
         var c = encoder.singleValueContainer()

@@ -28,6 +28,18 @@ public struct ConfigResolver: Sendable {
         return InMemoryProvider(name: name, values: map)
     }
 
+    /// The HUBCTL_* variables by the setting names they stand for: HUBCTL_APP_ID is `app-id`
+    /// (the naming of swift-configuration's EnvironmentVariablesProvider: components joined by
+    /// `_`, upper case, `-` as `_`). Mapped once here rather than a name encoded at every lookup,
+    /// which a batch would pay on every line. Empty values are not set.
+    static func settingsFromEnvironment(_ environment: [String: String]) -> [String: String] {
+        var values: [String: String] = [:]
+        for (name, value) in environment where name.hasPrefix("HUBCTL_") && !value.isEmpty {
+            values[name.dropFirst("HUBCTL_".count).lowercased().replacingOccurrences(of: "_", with: "-")] = value
+        }
+        return values
+    }
+
     /// The profile name in force: `--profile`, `HUBCTL_PROFILE`, the file's `default-profile`
     /// (`hubctl config use`), else `default`.
     public var profileName: String { profileName(file: nil) }
@@ -52,10 +64,10 @@ public struct ConfigResolver: Sendable {
                 " Add it to the file or choose another with --profile / HUBCTL_PROFILE.", code: .unknownProfile)
         }
 
-        // Layers 1–3, in order; the environment provider maps `hubctl.app-id` to HUBCTL_APP_ID.
+        // Layers 1–3, in order; the environment layer maps HUBCTL_APP_ID to `hubctl.app-id`.
         var providers: [any ConfigProvider] = [
             Self.provider("flags", flags),
-            EnvironmentVariablesProvider(environmentVariables: environment.filter { $0.key.hasPrefix("HUBCTL_") && !$0.value.isEmpty }),
+            Self.provider("environment", Self.settingsFromEnvironment(environment)),
             Self.provider("profile:\(profile)", profileValues),
         ]
         let upper = ConfigReader(providers: providers)

@@ -6,6 +6,17 @@ public enum JSONOutput {
     /// Encodes a value the way every hubctl document is encoded: sorted keys, no escaped slashes,
     /// pretty (two-space indent) or compact on one line.
     public static func encode<T: Encodable>(_ value: T, pretty: Bool) throws -> Data {
+        if !pretty, let writable = value as? any CompactJSONWritable {
+            var out: [UInt8] = []
+            out.reserveCapacity(4096)
+            try writable.writeCompactJSON(to: &out)
+            return Data(out)
+        }
+        return try foundationEncode(value, pretty: pretty)
+    }
+
+    /// `encode` through Foundation's JSONEncoder, always (what CompactJSONWritable must match).
+    public static func foundationEncode<T: Encodable>(_ value: T, pretty: Bool) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = pretty
             ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

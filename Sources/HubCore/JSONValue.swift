@@ -13,13 +13,15 @@ public enum JSONValue: Sendable, Equatable, Codable, CustomStringConvertible {
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.singleValueContainer()
+        // Each failed attempt costs a DecodingError: the common kinds of an OData entity (null,
+        // Bool, String) are tried first. Only a number fits two (Int64, then Double), in that order.
         if c.decodeNil() { self = .null; return }
         if let b = try? c.decode(Bool.self) { self = .bool(b); return }
+        if let s = try? c.decode(String.self) { self = .string(s); return }
         if let i = try? c.decode(Int64.self) { self = .int(i); return }
         if let d = try? c.decode(Double.self) { self = .double(d); return }
-        if let s = try? c.decode(String.self) { self = .string(s); return }
-        if let a = try? c.decode([JSONValue].self) { self = .array(a); return }
-        self = .object(try c.decode([String: JSONValue].self))
+        if let o = try? c.decode([String: JSONValue].self) { self = .object(o); return }
+        self = .array(try c.decode([JSONValue].self))
     }
 
     public func encode(to encoder: any Encoder) throws {

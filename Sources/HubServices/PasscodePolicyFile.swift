@@ -4,6 +4,10 @@
 import Foundation
 import HubCore
 import HubVault
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 public enum PasscodePolicyFile {
     /// `<home>/passcode-policy.json`: the latest server's `PasswordPolicy*` properties, as sent.
@@ -44,6 +48,10 @@ public enum PasscodePolicyFile {
     /// that is not a JSON object is an error (exit 65).
     public static func load(home: String) throws -> PasscodePolicy? {
         let path = path(home: home)
+        let identity = FileIdentity(path: path)
+        if let identity, let known = lastSeen.withLock({ $0[path] }), known.identity == identity {
+            return known.policy
+        }
         let data: Data
         do throws(BoundedFile.Failure) {
             data = try BoundedFile.read(path: path, limit: maximumSize, regularOnly: true)
@@ -57,8 +65,40 @@ public enum PasscodePolicyFile {
             throw HubError.data("\(path) is not a JSON object of PasswordPolicy* settings. Delete it; the next `hubctl register` writes it again.",
                                 code: .invalidPasscodePolicy)
         }
-        return policy(settings: object, trusted: object[trustKey] == .bool(true))
+        let loaded = policy(settings: object, trusted: object[trustKey] == .bool(true))
+        // Remembered only when the file did not change while it was read.
+        if let identity, FileIdentity(path: path) == identity {
+            lastSeen.withLock { $0[path] = Snapshot(identity: identity, object: object, policy: loaded) }
+        }
+        return loaded
     }
+
+    // A batch reads and records the policy on every line, nearly always the same file: what this
+    // process last read is kept with the file's identity (device, inode, size, change
+    // time), and used again while the file still has that identity. Every write is a rename of a
+    // new file, so a change by any process gives the file a new inode.
+    private struct FileIdentity: Equatable {
+        var device: UInt64, inode: UInt64, size: Int64, changed: Int, changedNanoseconds: Int
+
+        init?(path: String) {
+            var info = stat()
+            guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+            device = UInt64(info.st_dev)
+            inode = UInt64(info.st_ino)
+            size = Int64(info.st_size)
+            changed = info.st_ctim.tv_sec
+            changedNanoseconds = info.st_ctim.tv_nsec
+        }
+    }
+
+    private struct Snapshot {
+        var identity: FileIdentity
+        /// The file's JSON object as read.
+        var object: [String: JSONValue]
+        var policy: PasscodePolicy?
+    }
+
+    private static let lastSeen = Mutex<[String: Snapshot]>([:])
 
     /// Records the `PasswordPolicy*` properties of a connection's settings, when there are any,
     /// and whether they arrived over authenticated HTTPS.
@@ -66,11 +106,17 @@ public enum PasscodePolicyFile {
         var policy = settings.filter { $0.key.hasPrefix("PasswordPolicy") }
         guard !policy.isEmpty else { return }
         policy[trustKey] = .bool(trusted)
-        let data = try JSONOutput.encode(policy, pretty: true)
         let path = path(home: home)
         // Most reads return the same policy: skip the (fsync-ing) write when nothing changed.
+        if let identity = FileIdentity(path: path),
+           let known = lastSeen.withLock({ $0[path] }), known.identity == identity, known.object == policy {
+            return
+        }
+        let data = try JSONOutput.encode(policy, pretty: true)
         if FileManager.default.contents(atPath: path) == data { return }
         try AtomicFile.ensurePrivateDirectory(home)
+        // Not remembered here: another process may replace the file before it could be looked
+        // at; the next load reads it and remembers what it read.
         try AtomicFile.write(data, to: path)
     }
 

@@ -1,0 +1,62 @@
+// The configuration layers (README "Configuration"): flags, then HUBCTL_* variables, then the
+// profile, then defaults; the variables' names map to the settings' names.
+import Foundation
+import HubCore
+import Testing
+@testable import HubConfig
+
+struct ConfigResolverTests {
+    /// A config file under a fresh directory: `yaml` nil means no file at all.
+    func environment(_ yaml: String?, _ variables: [String: String]) throws -> [String: String] {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("resolver-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir + "/hubctl", withIntermediateDirectories: true)
+        if let yaml { try Data(yaml.utf8).write(to: URL(fileURLWithPath: dir + "/hubctl/config.yaml")) }
+        return variables.merging(["XDG_CONFIG_HOME": dir, "HOME": dir]) { $1 }
+    }
+
+    @Test func variableNamesMapToSettingNames() {
+        let mapped = ConfigResolver.settingsFromEnvironment([
+            "HUBCTL_APP_ID": "com.a", "HUBCTL_OAUTH_CLIENT_ID": "c1", "HUBCTL_SERVER": "https://s",
+            "HUBCTL_USER": "", "PATH": "/bin", "XHUBCTL_USER": "x",
+        ])
+        #expect(mapped == ["app-id": "com.a", "oauth-client-id": "c1", "server": "https://s"])
+    }
+
+    @Test func flagsThenVariablesThenProfileThenDefaults() throws {
+        let env = try environment("""
+        default:
+          server: https://profile.example.com
+          app-id: com.profile
+          user: profile-user
+          timeout: 7
+        """, ["HUBCTL_APP_ID": "com.variable", "HUBCTL_USER": "variable-user", "HUBCTL_API_VERSION": "v2"])
+        let config = try ConfigResolver(flags: ["user": "flag-user"], environment: env).resolve()
+        #expect(config.user == "flag-user")                      // flag over variable
+        #expect(config.appId == "com.variable")                  // variable over profile
+        #expect(config.server == "https://profile.example.com")  // profile over default
+        #expect(config.timeout == 7)
+        #expect(config.deadline == 120)                          // default
+        #expect(config.apiVersion == "v2" && config.apiVersionPinned)
+    }
+
+    @Test func anEmptyVariableDoesNotHideTheProfile() throws {
+        let env = try environment("""
+        default:
+          server: https://profile.example.com
+          app-id: com.profile
+        """, ["HUBCTL_APP_ID": "", "HUBCTL_OAUTH_CLIENT_ID": "client-1"])
+        let config = try ConfigResolver(flags: [:], environment: env).resolve()
+        #expect(config.appId == "com.profile")
+        #expect(config.oauth?.clientId == "client-1")
+    }
+
+    @Test func noServerAnywhereIs78() throws {
+        let env = try environment(nil, ["HUBCTL_APP_ID": "com.a"])
+        do {
+            _ = try ConfigResolver(flags: [:], environment: env).resolve()
+            Issue.record("resolved without a server")
+        } catch let error as HubError {
+            #expect(error.code == .missingServer && error.exitCode == 78)
+        }
+    }
+}

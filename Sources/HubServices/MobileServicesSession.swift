@@ -110,7 +110,7 @@ extension SMPSession {
     public func discoveredOnboardingVersion() throws -> String? {
         let response = try send(request("GET", endpoint.managementVersionsURL, appcid: nil))
         guard response.status == 200,
-              let value = try? JSONDecoder().decode(JSONValue.self, from: response.body),
+              let value = try? JSONValue.read(response.body),
               let version = value["services"]?["onboarding"]?.stringValue,
               ["v1", "v2", "v3", "v4"].contains(version) else { return nil }
         return version

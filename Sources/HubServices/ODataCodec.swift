@@ -26,7 +26,7 @@ public enum ODataCodec {
 
     static func decodeJSON(_ body: Data, status: Int?) throws -> [String: JSONValue] {
         let value: JSONValue
-        do { value = try JSONDecoder().decode(JSONValue.self, from: body) }
+        do { value = try JSONValue.read(body) }
         catch { throw malformed("not valid JSON", status: status) }
         guard var object = value.objectValue else { throw malformed("a JSON value that is not an object", status: status) }
         if let d = object["d"] {

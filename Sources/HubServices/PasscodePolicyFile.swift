@@ -61,7 +61,7 @@ public enum PasscodePolicyFile {
             throw HubError.data("\(path) cannot be read or is not a passcode policy (\(error)). Delete it; the next `hubctl register` writes it again.",
                                 code: .invalidPasscodePolicy)
         }
-        guard let value = try? JSONDecoder().decode(JSONValue.self, from: data), let object = value.objectValue else {
+        guard let value = try? JSONValue.read(data), let object = value.objectValue else {
             throw HubError.data("\(path) is not a JSON object of PasswordPolicy* settings. Delete it; the next `hubctl register` writes it again.",
                                 code: .invalidPasscodePolicy)
         }

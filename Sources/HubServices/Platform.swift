@@ -27,7 +27,7 @@ public enum PlatformDiscovery {
         let response = try session.send(session.request("GET", session.endpoint.managementVersionsURL, appcid: nil))
         switch response.status {
         case 200:
-            guard (try? JSONDecoder().decode(JSONValue.self, from: response.body))?.objectValue != nil else {
+            guard (try? JSONValue.read(response.body))?.objectValue != nil else {
                 throw HubError(.data, code: .malformedResponse,
                                "The server answered /mobileservices/management/versions with something that is not a JSON object, so hubctl cannot tell SMP 3 from Mobile Services. Pass --platform smp3 or --platform mobile-services.",
                                status: 200)

@@ -36,7 +36,7 @@ public struct PolicyService {
             let response = try session.send(session.request("GET", context.endpoint.settingsExchangeURL(member: name), appcid: context.deviceId))
             switch response.status {
             case 200:
-                guard let value = try? JSONDecoder().decode(JSONValue.self, from: response.body), value.objectValue != nil else {
+                guard let value = try? JSONValue.read(response.body), value.objectValue != nil else {
                     throw HubError(.data, code: .malformedResponse, "The settings exchange answer is not a JSON object.", status: 200)
                 }
                 var policies = name.map { [$0: value] } ?? value.objectValue ?? [:]

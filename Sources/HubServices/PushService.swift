@@ -122,7 +122,7 @@ public struct PushService {
             let response = try session.send(session.request("GET", context.endpoint.pushIdURL(os: os.rawValue), appcid: context.deviceId))
             switch response.status {
             case 200:
-                let value = try? JSONDecoder().decode(JSONValue.self, from: response.body)
+                let value = try? JSONValue.read(response.body)
                 guard let id = value?["pushId"]?.stringValue else {
                     throw HubError(.data, code: .malformedResponse, "The server's push id answer has no \"pushId\" string.", status: 200)
                 }

@@ -77,7 +77,7 @@ public struct SMPEndpoint: Sendable {
 
     /// The message of an OData error document (`{"error": {"message": {"value": …}}}` or a plain string).
     public static func serverMessage(_ response: HTTPResponse) -> String? {
-        guard let value = try? JSONDecoder().decode(JSONValue.self, from: response.body),
+        guard let value = try? JSONValue.read(response.body),
               let error = value["error"] else {
             return nil
         }

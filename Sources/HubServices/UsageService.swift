@@ -22,7 +22,7 @@ public struct UsageService {
 
     /// Checks the report's shape; returns its sessions and events. Nothing is sent.
     public static func check(_ data: Data, source: String) throws -> (sessions: Int, events: Int) {
-        guard let value = try? JSONDecoder().decode(JSONValue.self, from: data), let report = value.objectValue else {
+        guard let value = try? JSONValue.read(data), let report = value.objectValue else {
             throw invalid(source, "is not a JSON object")
         }
         for key in ["report", "appInfo", "deviceInfo"] {

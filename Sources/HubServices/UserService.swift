@@ -25,7 +25,7 @@ public struct UserService {
                                                         accept: "application/scim+json, application/json"))
         switch response.status {
         case 200:
-            guard let user = (try? JSONDecoder().decode(JSONValue.self, from: response.body))?.objectValue else {
+            guard let user = (try? JSONValue.read(response.body))?.objectValue else {
                 throw HubError(.data, code: .malformedResponse, "The user information answer is not a JSON object (a SCIM User).", status: 200)
             }
             return UserInfo(id: user["id"]?.stringValue, userName: user["userName"]?.stringValue,

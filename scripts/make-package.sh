@@ -60,7 +60,7 @@ COPYRIGHT
     [ "$(echo "$loaded_later" | wc -w)" -ge 3 ] || { echo "error: no sonames in CLibraries.h" >&2; exit 1; }
     loaded_later_paths=""
     for name in $loaded_later; do
-        path="$(/sbin/ldconfig -p | awk -v n="$name" '$1 == n && $NF ~ /^\// { print $NF; exit }')"
+        path="$(/sbin/ldconfig -p | awk -v n="$name" '!found && $1 == n && $NF ~ /^\// { print $NF; found = 1 }')"
         [ -n "$path" ] || { echo "error: $name is not installed" >&2; exit 1; }
         loaded_later_paths="$loaded_later_paths $path"
     done

@@ -14,8 +14,10 @@ deb="$(bash "$root/scripts/make-package.sh" deb "$bin" "$out")"
 [ "$(dpkg-deb -f "$deb" Version)" = "$version" ] || fail "Version field is not $version"
 # libcurl, libarchive and libsqlite3 are loaded on first use, not named by the binaries: Depends
 # must still list them.
+# (Read once: `dpkg-deb … | grep -q` under pipefail fails with SIGPIPE when grep stops early.)
+depends="$(dpkg-deb -f "$deb" Depends)"
 for package in libcurl4 libarchive13 libsqlite3-0 libssl3; do
-    dpkg-deb -f "$deb" Depends | grep -qw "$package" || fail "Depends lacks $package: $(dpkg-deb -f "$deb" Depends)"
+    grep -qw -- "$package" <<<"$depends" || fail "Depends lacks $package: $depends"
 done
 
 # dpkg -i into an empty root: its own database, no maintainer scripts, dependencies on the host.
@@ -33,7 +35,8 @@ for f in usr/bin/hubctl usr/bin/hubctl-emulator usr/share/man/man1/hubctl.1.gz \
          usr/share/fish/vendor_completions.d/hubctl.fish usr/share/doc/hubctl/changelog.Debian.gz; do
     [ -f "$target/$f" ] || fail "the package did not install /$f"
 done
-zcat "$target/usr/share/doc/hubctl/changelog.Debian.gz" | head -n1 | grep -qF "hubctl ($version) unstable" || fail "changelog"
+changelog="$(zcat "$target/usr/share/doc/hubctl/changelog.Debian.gz")"
+grep -qF "hubctl ($version) unstable" <<<"${changelog%%$'\n'*}" || fail "changelog"
 cmp -s "$target/usr/share/bash-completion/completions/hubctl" "$root/completions/hubctl.bash" || fail "bash completion differs"
 
 installed="$target/usr/bin/hubctl"

@@ -2,20 +2,20 @@
 # `make bench`, fleet part (issue 14): `hubctl batch` against curl loops on one hubctl-emulator,
 # registration cost from the first record to the last, the peak memory of a 100,000-line batch, and
 # the cost of one call. Adds a "Fleet" section to bench/RESULTS.md and writes bench/fleet.json.
-# A benchmark, not a test: one run of each large measurement (they take minutes), hyperfine medians
-# for the single calls.
+# A benchmark, not a test: one run of each large measurement (they take minutes), medians of runs
+# in turns with their baseline for the single calls (bench/interleave.py).
 set -euo pipefail
 BIN="$(cd "${1:-.build/release}" && pwd)"
 root="$(cd "$(dirname "$0")/.." && pwd)"
 USERS="${FLEET_USERS:-10000}"
 BIG="${FLEET_BIG:-100000}"
-RUNS="${BENCH_RUNS:-15}"
+RUNS="${BENCH_RUNS:-41}"
 CONCURRENCY="${FLEET_CONCURRENCY:-8}"
 work="$(mktemp -d)"
 emu_pid=""
 cleanup() { [ -n "$emu_pid" ] && kill "$emu_pid" 2>/dev/null; rm -rf "$work"; }
 trap cleanup EXIT
-for tool in hyperfine curl python3 /usr/bin/time jq xargs; do
+for tool in curl python3 /usr/bin/time jq xargs; do
     command -v "$tool" >/dev/null || { echo "bench needs $tool (make deps)" >&2; exit 1; }
 done
 
@@ -102,7 +102,8 @@ printf '%s\n' '<?xml version="1.0" encoding="UTF-8"?>' \
   '<key>FarmID</key><string>0</string><key>SecurityConfiguration</key><string>SSO</string>' \
   '<key>UserCreationPolicy</key><string>automatic</string><key>HTTPS</key><string>true</string></dict></plist>' >"$work/one.plist"
 first_user=$(head -1 "$work/pairs" | cut -d' ' -f1)
-hf() { hyperfine --style none --runs "$RUNS" --warmup 2 --export-json "$work/$1.json" "${@:2}" >/dev/null 2>&1; }
+# The single calls take milliseconds: timed in turns with their baseline (bench/interleave.py).
+hf() { python3 "$root/bench/interleave.py" "$RUNS" 3 "$work/$1.json" "${@:2}"; }
 hf single "env HUBCTL_USER=$first_user HUBCTL_PASSWORD=load-password $hubctl settings get" "curl -K $work/cfg/0.cfg"
 hf version "$hubctl --version" "curl --version"
 hf plistone "$hubctl plist validate $work/one.plist" "curl --version"
@@ -117,6 +118,7 @@ def pair(name):
     a, b = json.load(open(f"{work}/{name}.json"))["results"]
     return a["median"], b["median"], statistics.median(x / y for x, y in zip(a["times"], b["times"]))
 single, version, plistone = pair("single"), pair("version"), pair("plistone")
+runs = len(json.load(open(f"{work}/single.json"))["results"][0]["times"])
 seq_x, par_x = curl_seq / batch_get, curl_par / batch_get
 reg_ratio = reg[-1] / reg[0]
 mem_mib = big_mem / 1024
@@ -143,7 +145,7 @@ rows = [
 ]
 md = ["<!-- fleet -->", "## Fleet (issue 14, bench/fleet.sh)", "",
       f"Release build; emulator and client on the same {platform.machine()} machine (shared cores). "
-      f"Large runs are one run each; `--concurrency {conc}`. Single calls: medians of per-run ratios (hyperfine).", "",
+      f"Large runs are one run each; `--concurrency {conc}`. Single calls: {runs} runs each, in turns with the baseline, medians of per-run ratios (bench/interleave.py).", "",
       "| measurement | hubctl | baseline | ratio | target | met |", "|---|---|---|---|---|---|", *rows, "",
       "Registration batches of " + f"{users//10:,}" + " lines, in order (s): " + ", ".join(f"{x:.1f}" for x in reg) + ".", ""]
 why = []
@@ -171,8 +173,7 @@ if single[2] > 1.3 or version[2] > 1.0 or plistone[2] > 1.0:
                "(about 6 ms with its TLS, SSH, LDAP and IDN libraries, which curl pays too) and SQLite, reads the "
                "registration, and does the exchange; hubctl's own work is about 10% of its samples, the parse 17%, the "
                "rest process and library start-up. A ratio of 1.3 to one curl GET would need the parse gone, which means "
-               "not using ArgumentParser for the command line. These timings are medians of per-run ratios from hyperfine "
-               "runs of one command after the other, and move by about 10% between runs on this shared machine.")
+               "not using ArgumentParser for the command line.")
 if why:
     md += ["### Targets missed, and why", "", *why, ""]
 md += ["The batch's transfers run on one libcurl multi handle (`HubTransport/CurlMulti.swift`): connections are kept "

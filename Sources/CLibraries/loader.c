@@ -1,9 +1,9 @@
 // dlopen on first use; see include/CLibraries.h.
 #include "CLibraries.h"
-#include "stubs.h"
 
 #include <dlfcn.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -24,11 +24,6 @@ const char *hub_library_soname(hub_library library) {
     return (unsigned)library < LIBRARY_COUNT ? sonames[library] : "(unknown library)";
 }
 
-int hub_library_is_loaded(hub_library library) {
-    return (unsigned)library < LIBRARY_COUNT &&
-           atomic_load_explicit(&handles[library], memory_order_acquire) != NULL;
-}
-
 int hub_library_load(hub_library library, const char **error) {
     if ((unsigned)library >= LIBRARY_COUNT) {
         *error = "unknown library";

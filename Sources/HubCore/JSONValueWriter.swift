@@ -62,12 +62,13 @@ extension JSONValue: CompactJSONWritable {
             case 0x0C: out.append(contentsOf: [0x5C, UInt8(ascii: "f")])
             case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
             case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
                 out.append(contentsOf: [0x5C, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                                        hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
+                                        hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]])
             default: out.append(byte)
             }
         }
         out.append(UInt8(ascii: "\""))
     }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 }

@@ -2,7 +2,7 @@
 // work needs, and a missing library is a clear error, not a loader failure at start.
 import CLibraries
 
-public enum SharedLibrary: Sendable, CaseIterable {
+public enum SharedLibrary: Sendable {
     case curl, archive, sqlite
 
     private var library: hub_library {
@@ -24,9 +24,6 @@ public enum SharedLibrary: Sendable, CaseIterable {
         case .sqlite: "libsqlite3-0"
         }
     }
-
-    /// Whether this process has loaded the library.
-    public var isLoaded: Bool { hub_library_is_loaded(library) != 0 }
 
     /// Loads the library unless it is loaded; call before the first use of its functions.
     public func require() throws(HubError) {

@@ -34,6 +34,17 @@ final class TempDir: Sendable {
                                                  attributes: [.posixPermissions: 0o700])
     }
     func file(_ name: String) -> String { path + "/" + name }
+    /// A clienthub.plist with every mandatory key (plist validate accepts it); returns its path.
+    func writeValidClientHubPlist() -> String {
+        write("clienthub.plist", """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict>
+          <key>Host</key><string>smp.example.com</string><key>Port</key><string>443</string>
+          <key>FarmID</key><string>0</string><key>SecurityConfiguration</key><string>SSO</string>
+          <key>UserCreationPolicy</key><string>manual</string>
+        </dict></plist>
+        """)
+    }
     func write(_ name: String, _ text: String) -> String {
         let p = file(name)
         try! FileManager.default.createDirectory(atPath: (p as NSString).deletingLastPathComponent, withIntermediateDirectories: true)

@@ -9,14 +9,7 @@ import Testing
         let key = Data((0..<32).map { UInt8(255 - $0) }).base64EncodedString()
         var hub = client(emu, dir: dir)
         hub.environment["HUBCTL_VAULT_KEY"] = key
-        let plist = dir.write("clienthub.plist", """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <plist version="1.0"><dict>
-          <key>Host</key><string>smp.example.com</string><key>Port</key><string>443</string>
-          <key>FarmID</key><string>0</string><key>SecurityConfiguration</key><string>SSO</string>
-          <key>UserCreationPolicy</key><string>manual</string>
-        </dict></plist>
-        """)
+        let plist = dir.writeValidClientHubPlist()
         let bundle = dir.file("b.zip")
         try Archives.make("zip", at: bundle, version: "1.0.0")
         try emu.publish(bundle, id: "Appmc:1.0.0")

@@ -25,14 +25,7 @@ import Testing
         let dir = TempDir("startup")
         var hub = Hubctl(dir: dir)
         hub.environment["HUBCTL_VAULT_KEY"] = Data((0..<32).map { UInt8($0 * 3) }).base64EncodedString()
-        let plist = dir.write("clienthub.plist", """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <plist version="1.0"><dict>
-          <key>Host</key><string>smp.example.com</string><key>Port</key><string>443</string>
-          <key>FarmID</key><string>0</string><key>SecurityConfiguration</key><string>SSO</string>
-          <key>UserCreationPolicy</key><string>manual</string>
-        </dict></plist>
-        """)
+        let plist = dir.writeValidClientHubPlist()
         let commands: [[String]] = [
             ["--version"], ["--help"], ["help", "settings", "get"], ["help", "exit-codes"],
             ["plist", "validate", plist], ["vault", "init"], ["vault", "set", "k", "v"], ["vault", "show", "k"],

@@ -23,9 +23,6 @@ typedef enum {
 /// to the dynamic loader's message (a string that lives as long as the process).
 int hub_library_load(hub_library library, const char *_Nullable *_Nonnull error);
 
-/// True when `library` has been loaded in this process (for tests and --verbose).
-int hub_library_is_loaded(hub_library library);
-
 /// The soname of `library`.
 const char *_Nonnull hub_library_soname(hub_library library);
 

@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "CCurlShim", dependencies: ["CCurl", "CLibraries"]),
 
         // Shared vocabulary: errors and exit codes, JSON values and output, atomic files.
-        .target(name: "HubCore", dependencies: ["CLibraries"], swiftSettings: strict),
+        .target(name: "HubCore", dependencies: ["CLibraries", "COpenSSL"], swiftSettings: strict),
 
         // Libraries that know nothing of SMP.
         .target(name: "HubTransport", dependencies: ["HubCore", "CCurlShim", "CCurl", "CLibraries"], swiftSettings: strict),

@@ -134,6 +134,17 @@ __hubctl_add_completions() {
     done < <(IFS=$'\n' compgen "${@}" -- "${cur}")
 }
 
+# Candidates hubctl computes are data: matched as plain strings, offered quoted, never expanded.
+__hubctl_add_custom_completions() {
+    local candidate quoted
+    while IFS='' read -r candidate; do
+        if [[ -n "${candidate}" && "${candidate}" == "${cur}"* ]]; then
+            printf -v quoted '%q' "${candidate}"
+            COMPREPLY+=("${quoted}")
+        fi
+    done < <(__hubctl_custom_complete "${@}")
+}
+
 __hubctl_custom_complete() {
     if [[ -n "${cur}" || -z ${COMP_WORDS[${COMP_CWORD}]} || "${COMP_LINE:${COMP_POINT}:1}" != ' ' ]]; then
         local -ar words=("${COMP_WORDS[@]}")
@@ -204,7 +215,7 @@ _hubctl_register() {
         return
         ;;
     '--profile')
-        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion register -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        __hubctl_add_custom_completions ---completion register -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)"
         return
         ;;
     '--user')
@@ -303,7 +314,7 @@ _hubctl_unregister() {
         return
         ;;
     '--profile')
-        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion unregister -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        __hubctl_add_custom_completions ---completion unregister -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)"
         return
         ;;
     '--user')
@@ -416,7 +427,7 @@ _hubctl_settings_get() {
         return
         ;;
     '--profile')
-        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion settings get -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        __hubctl_add_custom_completions ---completion settings get -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)"
         return
         ;;
     '--user')
@@ -488,7 +499,7 @@ _hubctl_settings_get() {
     # Offer positional completions
     case "${positional_number}" in
     *)
-        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion settings get -- positional@0 "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        __hubctl_add_custom_completions ---completion settings get -- positional@0 "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)"
         return
         ;;
     esac
@@ -514,7 +525,7 @@ _hubctl_settings_set() {
         return
         ;;
     '--profile')
-        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion settings set -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        __hubctl_add_custom_completions ---completion settings set -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)"
         return
         ;;
     '--user')
@@ -583,7 +594,7 @@ _hubctl_settings_set() {
     # Offer positional completions
     case "${positional_number}" in
     *)
-        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion settings set -- positional@0 "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        __hubctl_add_custom_completions ---completion settings set -- positional@0 "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)"
         return
         ;;
     esac
@@ -609,7 +620,7 @@ _hubctl_settings_schema() {
         return
         ;;
     '--profile')
-        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion settings schema -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        __hubctl_add_custom_completions ---completion settings schema -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)"
         return
         ;;
     '--user')
@@ -719,7 +730,7 @@ _hubctl_acp_check() {
         return
         ;;
     '--profile')
-        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion acp check -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        __hubctl_add_custom_completions ---completion acp check -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)"
         return
         ;;
     '--user')
@@ -810,7 +821,7 @@ _hubctl_acp_fetch() {
         return
         ;;
     '--profile')
-        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion acp fetch -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        __hubctl_add_custom_completions ---completion acp fetch -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)"
         return
         ;;
     '--user')
@@ -933,7 +944,7 @@ _hubctl_vault_init() {
         return
         ;;
     '--profile')
-        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion vault init -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        __hubctl_add_custom_completions ---completion vault init -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)"
         return
         ;;
     '--user')
@@ -1020,7 +1031,7 @@ _hubctl_vault_set() {
         return
         ;;
     '--profile')
-        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion vault set -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        __hubctl_add_custom_completions ---completion vault set -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)"
         return
         ;;
     '--user')
@@ -1107,7 +1118,7 @@ _hubctl_vault_show() {
         return
         ;;
     '--profile')
-        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion vault show -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        __hubctl_add_custom_completions ---completion vault show -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)"
         return
         ;;
     '--user')
@@ -1176,7 +1187,7 @@ _hubctl_vault_show() {
     # Offer positional completions
     case "${positional_number}" in
     1)
-        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion vault show -- positional@0 "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        __hubctl_add_custom_completions ---completion vault show -- positional@0 "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)"
         return
         ;;
     esac
@@ -1202,7 +1213,7 @@ _hubctl_vault_list() {
         return
         ;;
     '--profile')
-        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion vault list -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        __hubctl_add_custom_completions ---completion vault list -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)"
         return
         ;;
     '--user')
@@ -1289,7 +1300,7 @@ _hubctl_vault_delete() {
         return
         ;;
     '--profile')
-        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion vault delete -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        __hubctl_add_custom_completions ---completion vault delete -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)"
         return
         ;;
     '--user')
@@ -1358,7 +1369,7 @@ _hubctl_vault_delete() {
     # Offer positional completions
     case "${positional_number}" in
     1)
-        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion vault delete -- positional@0 "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        __hubctl_add_custom_completions ---completion vault delete -- positional@0 "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)"
         return
         ;;
     esac
@@ -1384,7 +1395,7 @@ _hubctl_vault_rekey() {
         return
         ;;
     '--profile')
-        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion vault rekey -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        __hubctl_add_custom_completions ---completion vault rekey -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)"
         return
         ;;
     '--user')
@@ -1474,7 +1485,7 @@ _hubctl_vault_import-cert() {
         return
         ;;
     '--profile')
-        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion vault import-cert -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        __hubctl_add_custom_completions ---completion vault import-cert -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)"
         return
         ;;
     '--user')
@@ -1561,7 +1572,7 @@ _hubctl_vault_delete-cert() {
         return
         ;;
     '--profile')
-        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion vault delete-cert -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        __hubctl_add_custom_completions ---completion vault delete-cert -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)"
         return
         ;;
     '--user')
@@ -1671,7 +1682,7 @@ _hubctl_plist_validate() {
         return
         ;;
     '--profile')
-        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion plist validate -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        __hubctl_add_custom_completions ---completion plist validate -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)"
         return
         ;;
     '--user')
@@ -1758,7 +1769,7 @@ _hubctl_status() {
         return
         ;;
     '--profile')
-        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion status -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        __hubctl_add_custom_completions ---completion status -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)"
         return
         ;;
     '--user')
@@ -1845,7 +1856,7 @@ _hubctl_batch() {
         return
         ;;
     '--profile')
-        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion batch -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        __hubctl_add_custom_completions ---completion batch -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)"
         return
         ;;
     '--user')
@@ -1950,7 +1961,7 @@ _hubctl_login() {
         return
         ;;
     '--profile')
-        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion login -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        __hubctl_add_custom_completions ---completion login -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)"
         return
         ;;
     '--user')
@@ -2037,7 +2048,7 @@ _hubctl_logout() {
         return
         ;;
     '--profile')
-        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion logout -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        __hubctl_add_custom_completions ---completion logout -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)"
         return
         ;;
     '--user')
@@ -2147,7 +2158,7 @@ _hubctl_auth_token() {
         return
         ;;
     '--profile')
-        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion auth token -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        __hubctl_add_custom_completions ---completion auth token -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)"
         return
         ;;
     '--user')
@@ -2257,7 +2268,7 @@ _hubctl_push_register() {
         return
         ;;
     '--profile')
-        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion push register -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        __hubctl_add_custom_completions ---completion push register -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)"
         return
         ;;
     '--user')
@@ -2365,7 +2376,7 @@ _hubctl_push_unregister() {
         return
         ;;
     '--profile')
-        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion push unregister -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        __hubctl_add_custom_completions ---completion push unregister -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)"
         return
         ;;
     '--user')
@@ -2455,7 +2466,7 @@ _hubctl_push_id() {
         return
         ;;
     '--profile')
-        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion push id -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        __hubctl_add_custom_completions ---completion push id -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)"
         return
         ;;
     '--user')
@@ -2568,7 +2579,7 @@ _hubctl_logs_upload() {
         return
         ;;
     '--profile')
-        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion logs upload -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        __hubctl_add_custom_completions ---completion logs upload -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)"
         return
         ;;
     '--user')
@@ -2689,7 +2700,7 @@ _hubctl_usage_upload() {
         return
         ;;
     '--profile')
-        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion usage upload -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        __hubctl_add_custom_completions ---completion usage upload -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)"
         return
         ;;
     '--user')
@@ -2784,7 +2795,7 @@ _hubctl_whoami() {
         return
         ;;
     '--profile')
-        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion whoami -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        __hubctl_add_custom_completions ---completion whoami -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)"
         return
         ;;
     '--user')
@@ -2894,7 +2905,7 @@ _hubctl_policy_get() {
         return
         ;;
     '--profile')
-        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion policy get -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        __hubctl_add_custom_completions ---completion policy get -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)"
         return
         ;;
     '--user')
@@ -3004,7 +3015,7 @@ _hubctl_config_set() {
         return
         ;;
     '--profile')
-        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion config set -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        __hubctl_add_custom_completions ---completion config set -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)"
         return
         ;;
     '--user')
@@ -3099,7 +3110,7 @@ _hubctl_config_unset() {
         return
         ;;
     '--profile')
-        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion config unset -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        __hubctl_add_custom_completions ---completion config unset -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)"
         return
         ;;
     '--user')
@@ -3194,7 +3205,7 @@ _hubctl_config_get() {
         return
         ;;
     '--profile')
-        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion config get -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        __hubctl_add_custom_completions ---completion config get -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)"
         return
         ;;
     '--user')
@@ -3289,7 +3300,7 @@ _hubctl_config_list() {
         return
         ;;
     '--profile')
-        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion config list -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        __hubctl_add_custom_completions ---completion config list -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)"
         return
         ;;
     '--user')
@@ -3376,7 +3387,7 @@ _hubctl_config_use() {
         return
         ;;
     '--profile')
-        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion config use -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        __hubctl_add_custom_completions ---completion config use -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)"
         return
         ;;
     '--user')
@@ -3445,7 +3456,7 @@ _hubctl_config_use() {
     # Offer positional completions
     case "${positional_number}" in
     1)
-        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion config use -- positional@0 "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        __hubctl_add_custom_completions ---completion config use -- positional@0 "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)"
         return
         ;;
     esac
@@ -3471,7 +3482,7 @@ _hubctl_config_path() {
         return
         ;;
     '--profile')
-        __hubctl_add_completions -W "$(__hubctl_custom_complete ---completion config path -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)")"
+        __hubctl_add_custom_completions ---completion config path -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)"
         return
         ;;
     '--user')

@@ -9,6 +9,27 @@
 #define ARCHIVE_STUB __attribute__((visibility("hidden")))
 #define REAL(name) HUB_REAL(HUB_LIBRARY_ARCHIVE, name)
 
+// Every function forwarded below, resolved together when the library loads (stubs.h).
+#define HUB_ARCHIVE_FUNCTIONS(F) \
+    F(archive_read_new) \
+    F(archive_read_free) \
+    F(archive_read_open) \
+    F(archive_read_next_header) \
+    F(archive_read_data) \
+    F(archive_read_data_skip) \
+    F(archive_error_string) \
+    F(archive_entry_pathname) \
+    F(archive_entry_pathname_utf8) \
+    F(archive_entry_hardlink) \
+    F(archive_entry_filetype) \
+    F(archive_read_support_format_zip_streamable) \
+    F(archive_read_support_format_tar) \
+    F(archive_read_support_filter_gzip) \
+    F(archive_read_support_filter_bzip2) \
+    F(archive_read_support_filter_xz) \
+    F(archive_read_support_filter_zstd)
+HUB_FUNCTION_TABLE(hub_archive_functions, HUB_ARCHIVE_FUNCTIONS);
+
 ARCHIVE_STUB struct archive *archive_read_new(void) { return REAL(archive_read_new)(); }
 ARCHIVE_STUB int archive_read_free(struct archive *a) { return REAL(archive_read_free)(a); }
 ARCHIVE_STUB int archive_read_open(struct archive *a, void *client, archive_open_callback *opener,

@@ -10,6 +10,29 @@
 #define CURL_STUB __attribute__((visibility("hidden")))
 #define REAL(name) HUB_REAL(HUB_LIBRARY_CURL, name)
 
+// Every function forwarded below, resolved together when the library loads (stubs.h).
+#define HUB_CURL_FUNCTIONS(F) \
+    F(curl_global_init) \
+    F(curl_easy_init) \
+    F(curl_easy_cleanup) \
+    F(curl_easy_perform) \
+    F(curl_easy_reset) \
+    F(curl_easy_strerror) \
+    F(curl_slist_append) \
+    F(curl_slist_free_all) \
+    F(curl_multi_init) \
+    F(curl_multi_cleanup) \
+    F(curl_multi_add_handle) \
+    F(curl_multi_remove_handle) \
+    F(curl_multi_perform) \
+    F(curl_multi_poll) \
+    F(curl_multi_wakeup) \
+    F(curl_multi_info_read) \
+    F(curl_easy_setopt) \
+    F(curl_multi_setopt) \
+    F(curl_easy_getinfo)
+HUB_FUNCTION_TABLE(hub_curl_functions, HUB_CURL_FUNCTIONS);
+
 CURL_STUB CURLcode curl_global_init(long flags) { return REAL(curl_global_init)(flags); }
 CURL_STUB CURL *curl_easy_init(void) { return REAL(curl_easy_init)(); }
 CURL_STUB void curl_easy_cleanup(CURL *curl) { REAL(curl_easy_cleanup)(curl); }

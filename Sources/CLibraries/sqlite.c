@@ -8,6 +8,26 @@
 #define SQLITE_STUB __attribute__((visibility("hidden")))
 #define REAL(name) HUB_REAL(HUB_LIBRARY_SQLITE, name)
 
+// Every function forwarded below, resolved together when the library loads (stubs.h).
+#define HUB_SQLITE_FUNCTIONS(F) \
+    F(sqlite3_open_v2) \
+    F(sqlite3_close) \
+    F(sqlite3_busy_timeout) \
+    F(sqlite3_errmsg) \
+    F(sqlite3_exec) \
+    F(sqlite3_prepare_v2) \
+    F(sqlite3_step) \
+    F(sqlite3_finalize) \
+    F(sqlite3_bind_text) \
+    F(sqlite3_bind_int64) \
+    F(sqlite3_bind_double) \
+    F(sqlite3_bind_null) \
+    F(sqlite3_column_type) \
+    F(sqlite3_column_int) \
+    F(sqlite3_column_double) \
+    F(sqlite3_column_text)
+HUB_FUNCTION_TABLE(hub_sqlite_functions, HUB_SQLITE_FUNCTIONS);
+
 SQLITE_STUB int sqlite3_open_v2(const char *filename, sqlite3 **db, int flags, const char *vfs) {
     return REAL(sqlite3_open_v2)(filename, db, flags, vfs);
 }

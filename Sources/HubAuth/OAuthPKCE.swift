@@ -15,16 +15,13 @@ public struct OAuthPKCE: Sendable {
 
     public init() throws {
         verifier = OAuthPKCE.base64url(try OAuthPKCE.randomBytes(32))
-        challenge = OAuthPKCE.s256(verifier)
+        challenge = try OAuthPKCE.s256(verifier)
         state = OAuthPKCE.base64url(try OAuthPKCE.randomBytes(16))
     }
 
     /// The S256 challenge of a verifier.
-    public static func s256(_ verifier: String) -> String {
-        var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
-        let bytes = Array(verifier.utf8)
-        _ = bytes.withUnsafeBufferPointer { SHA256($0.baseAddress, $0.count, &digest) }
-        return base64url(digest)
+    public static func s256(_ verifier: String) throws -> String {
+        base64url(try Array(verifier.utf8).withUnsafeBytes { try SHA256Digest.bytes(of: $0) })
     }
 
     /// Base64 with the URL alphabet and no padding (RFC 4648 §5).

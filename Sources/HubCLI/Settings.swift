@@ -120,8 +120,8 @@ extension CommandContext {
     /// The Connection schema of the server (docs/protocol.md §13), `--verbose` telling where it came from.
     func connectionSchema(_ session: SMPSession, version: String) throws -> ConnectionPropertySchema {
         let console = self.console, verbose = global.verbose
-        return try SchemaService(session: session, home: home).schema(version: version) { line in
+        return try SchemaService(session: session, home: home).schema(version: version, note: { line in
             if verbose { console.note("hubctl: " + line) }
-        }
+        }, warn: { console.warning($0) })
     }
 }

@@ -113,6 +113,7 @@ extension CommandContext {
 
     /// Registration, settings and unregistration for the resolved configuration.
     func connectionService(saveCredentials: Bool = false) throws -> ConnectionService {
-        ConnectionService(session: try session(saveCredentials: saveCredentials), home: home)
+        let console = self.console
+        return ConnectionService(session: try session(saveCredentials: saveCredentials), home: home, warn: { console.warning($0) })
     }
 }

@@ -17,6 +17,28 @@ public enum SafeName {
         return id.unicodeScalars.allSatisfy { isAlphanumeric($0) || $0 == "." || $0 == "_" || $0 == ":" || $0 == "-" }
     }
 
+    /// OData property names from a server (`$metadata`, an entity's keys): a SimpleIdentifier of
+    /// [MC-CSDL] §2.2.6, `[\p{L}\p{Nl}][\p{L}\p{Nl}\p{Nd}\p{Mn}\p{Mc}\p{Pc}]*` and under 480
+    /// characters, without the invisible format characters (`\p{Cf}`) the pattern also admits. No
+    /// such name holds shell syntax, a quote, a space or a control character (docs/protocol.md §13,
+    /// docs/security.md).
+    public static func isODataIdentifier(_ name: String) -> Bool {
+        var scalars = name.unicodeScalars.makeIterator()
+        guard let first = scalars.next(), name.unicodeScalars.count < 480 else { return false }
+        switch first.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .letterNumber: break
+        default: return false
+        }
+        while let scalar = scalars.next() {
+            switch scalar.properties.generalCategory {
+            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .letterNumber,
+                 .decimalNumber, .nonspacingMark, .spacingMark, .connectorPunctuation: continue
+            default: return false
+            }
+        }
+        return true
+    }
+
     private static func isAlphanumeric(_ scalar: Unicode.Scalar) -> Bool {
         ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
     }

@@ -190,10 +190,18 @@ struct ControlRoutes: Sendable {
     }
 
     /// `{"served": false}`: `$metadata` answers 404 from now on, as a server without one would.
+    /// `{"document": "<edmx:Edmx …>"}`: `$metadata` answers exactly that text from now on, as a
+    /// careless or hostile server would (tests of what hubctl accepts); `{"served": true}` restores
+    /// the emulator's own document.
     private func setMetadata(_ request: Request) async throws -> Response {
         let body = try await jsonObject(request)
+        if let document = body["document"] {
+            guard case .string(let text) = document else { throw HTTPError(.badRequest, message: "document must be a string.") }
+            state.setMetadataDocument(text)
+            return json(.ok, .object([("served", .bool(true)), ("document", .string(text))]))
+        }
         guard case .bool(let served) = body["served"] ?? .null else {
-            throw HTTPError(.badRequest, message: "served must be true or false.")
+            throw HTTPError(.badRequest, message: "served must be true or false (or give a document).")
         }
         state.setMetadataServed(served)
         return json(.ok, .object([("served", .bool(served))]))

@@ -56,6 +56,8 @@ public final class EmulatorState: Sendable {
         var customProperties: [PropertyDefinition] = []
         /// False: `$metadata` answers 404, as a server without one would.
         var metadataServed = true
+        /// A `$metadata` document served verbatim instead of the emulator's own (control API).
+        var metadataDocument: String?
     }
 
     private let store: Mutex<Store>
@@ -133,7 +135,19 @@ public final class EmulatorState: Sendable {
     var metadataServed: Bool { store.withLock { $0.metadataServed } }
 
     func setMetadataServed(_ served: Bool) {
-        store.withLock { $0.metadataServed = served }
+        store.withLock {
+            $0.metadataServed = served
+            $0.metadataDocument = nil
+        }
+    }
+
+    var metadataDocument: String? { store.withLock { $0.metadataDocument } }
+
+    func setMetadataDocument(_ document: String) {
+        store.withLock {
+            $0.metadataServed = true
+            $0.metadataDocument = document
+        }
     }
 
     // MARK: Connections

@@ -46,7 +46,8 @@ struct ProtocolHandler: Sendable {
                 guard state.metadataServed else {
                     return Answers.error(.notFound, "ResourceNotFound", "No resource at \(request.uri.path).", format)
                 }
-                return Answers.metadata(ServiceMetadata.document(version: address.version, custom: state.customProperties))
+                return Answers.metadata(state.metadataDocument
+                    ?? ServiceMetadata.document(version: address.version, custom: state.customProperties))
             case .connections:
                 guard request.method == .post else { return Answers.methodNotAllowed(allow: "POST", format) }
                 return try await register(request, address: address, caller: caller, format: format)

@@ -18,7 +18,7 @@ extension ConnectionService {
             if response.status == 404 { throw Self.connectionNotFound(r.applicationConnectionId) }
             throw SMPEndpoint.unexpected(response, doing: "reading the connection's settings")
         }
-        let all = try ODataCodec.decodeEntity(response.body, status: 200)
+        let all = try ODataCodec.decodeEntity(response.body, status: 200, refused: refusedName)
         try recordPolicy(all)
         guard !names.isEmpty else { return all }
         var picked: [String: JSONValue] = [:]

@@ -35,16 +35,26 @@ public final class ConnectionService {
     /// Where the passcode policy of the latest registration is recorded for the vault.
     let home: String
     let makeConnectionId: () -> String
+    /// What the user is told, whatever the output format: here, property names the server sent that
+    /// are not OData identifiers and were left out.
+    let warn: (String) -> Void
 
     public init(session: SMPSession, home: String,
-                makeConnectionId: @escaping () -> String = { UUID().uuidString.lowercased() }) {
+                makeConnectionId: @escaping () -> String = { UUID().uuidString.lowercased() },
+                warn: @escaping (String) -> Void = { _ in }) {
         self.session = session
         self.home = home
+        self.warn = warn
         self.store = RegistrationStore(home: home)
         self.makeConnectionId = makeConnectionId
     }
 
     var config: ConnectionConfig { session.config }
+
+    /// Warns of a property name in a server's answer that is not an OData identifier (left out).
+    func refusedName(_ name: String) {
+        warn("the server's answer has a property named \(HubError.quoted(name)), which is not an OData identifier: hubctl leaves it out.")
+    }
     var endpoint: SMPEndpoint { session.endpoint }
 
     // MARK: Register
@@ -77,7 +87,7 @@ public final class ConnectionService {
                 let response = try session.send(session.request("GET", endpoint.connectionURL(version: existing.apiVersion, id: existing.applicationConnectionId),
                                                                 appcid: existing.applicationConnectionId))
                 if response.status == 200 {
-                    let settings = try ODataCodec.decodeEntity(response.body, status: 200)
+                    let settings = try ODataCodec.decodeEntity(response.body, status: 200, refused: refusedName)
                     try recordPolicy(settings)
                     return RegisterResult(registration: existing, settings: settings)
                 }
@@ -108,7 +118,7 @@ public final class ConnectionService {
                                                             appcid: chosenId, json: body, idempotent: true))
             switch response.status {
             case 200, 201:
-                var settings = response.body.isEmpty ? [:] : try ODataCodec.decodeEntity(response.body, status: response.status)
+                var settings = response.body.isEmpty ? [:] : try ODataCodec.decodeEntity(response.body, status: response.status, refused: refusedName)
                 guard let id = Self.connectionId(settings: settings, response: response) else {
                     throw HubError(.data, code: .malformedResponse, "The server created a connection but did not say its id (no ApplicationConnectionId, X-SMP-APPCID header or cookie).", status: response.status)
                 }
@@ -181,7 +191,7 @@ public final class ConnectionService {
             if response.status == 404 { throw Self.connectionNotFound(id) }
             throw SMPEndpoint.unexpected(response, doing: "reading the connection's settings")
         }
-        return try ODataCodec.decodeEntity(response.body, status: 200)
+        return try ODataCodec.decodeEntity(response.body, status: 200, refused: refusedName)
     }
 
     /// The recorded registration and its settings as the server has them now (the passcode
@@ -220,7 +230,7 @@ public final class ConnectionService {
                                                         extraHeaders: [HTTPHeader("X-HTTP-METHOD", "MERGE")], idempotent: true))
         switch response.status {
         case 200 where !response.body.isEmpty:
-            return try ODataCodec.decodeEntity(response.body, status: 200)
+            return try ODataCodec.decodeEntity(response.body, status: 200, refused: refusedName)
         case 200, 204:
             return try readSettings(version: r.apiVersion, id: r.applicationConnectionId)
         case 404:

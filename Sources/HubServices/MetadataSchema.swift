@@ -20,8 +20,10 @@ public enum MetadataDocument {
     /// The Connection properties the document declares, or nil when it declares no `Connection` entity
     /// type. A property is writable when `sup:ReadOnly="false"`, read-only when `"true"`, a key or
     /// `sap:updatable="false"`; without any annotation the compiled table decides for the properties it
-    /// knows, and others are writable (OData's default).
-    public static func connectionProperties(_ data: Data) throws -> [PropertyDefinition]? {
+    /// knows, and others are writable (OData's default). A property whose name is not an OData
+    /// identifier (`SafeName.isODataIdentifier`) is left out and handed to `refused`: names from here
+    /// reach shell completion and request bodies (docs/security.md).
+    public static func connectionProperties(_ data: Data, refused: (String) -> Void = { _ in }) throws -> [PropertyDefinition]? {
         let reader = EDMXReader()
         let parser = XMLParser(data: data)
         parser.shouldProcessNamespaces = false
@@ -35,7 +37,11 @@ public enum MetadataDocument {
             throw HubError(.data, code: .malformedResponse, "The server's $metadata is not an EDMX document.")
         }
         guard let properties = reader.connection else { return nil }
-        return properties.map { raw in
+        return properties.filter { raw in
+            if SafeName.isODataIdentifier(raw.name) { return true }
+            refused(raw.name)
+            return false
+        }.map { raw in
             let writable: Bool
             if reader.connectionKey.contains(raw.name) { writable = false }
             else if let readOnly = raw.readOnly { writable = readOnly != "true" }
@@ -149,8 +155,8 @@ public struct SchemaService {
     }
 
     /// The schema of API `version`. `note` receives what `--verbose` shows: where the schema came from,
-    /// and why the compiled table is used.
-    public func schema(version: String, note: (String) -> Void) throws -> ConnectionPropertySchema {
+    /// and why the compiled table is used; `warn` what is always shown: property names refused.
+    public func schema(version: String, note: (String) -> Void, warn: (String) -> Void = { _ in }) throws -> ConnectionPropertySchema {
         let path = try cachePath(version: version)
         let cached = readCache(path)
         if let cached, now().timeIntervalSince(cached.fetchedAt) < lifetime {
@@ -169,7 +175,9 @@ public struct SchemaService {
         case 200:
             let properties: [PropertyDefinition]?
             do {
-                properties = try MetadataDocument.connectionProperties(response.body)
+                properties = try MetadataDocument.connectionProperties(response.body) { name in
+                    warn("the server's $metadata declares a Connection property named \(HubError.quoted(name)), which is not an OData identifier: hubctl ignores it.")
+                }
             } catch {
                 note("schema: the server's $metadata could not be read (\((error as? HubError)?.message ?? "\(error)")); using hubctl's compiled table")
                 return .fallback
@@ -194,7 +202,7 @@ public struct SchemaService {
     }
 
     private static func schema(from entry: CachedSchema, note: (String) -> Void) -> ConnectionPropertySchema {
-        guard let properties = entry.properties else {
+        guard let properties = entry.properties?.filter({ SafeName.isODataIdentifier($0.name) }) else {
             note("schema: the server has no $metadata (HTTP 404); using hubctl's compiled table of SAP's published properties")
             return .fallback
         }
@@ -212,7 +220,9 @@ public struct SchemaService {
                                                    openFlags: O_NOFOLLOW, regularOnly: true),
                   let entry = try? JSONDecoder.iso8601.decode(CachedSchema.self, from: data),
                   let properties = entry.properties else { continue }
-            names.formUnion(properties.filter { !writableOnly || $0.writable }.map(\.name))
+            // Checked again here: a cache written by an older hubctl, or by hand, must not hand the
+            // shell a name it would expand.
+            names.formUnion(properties.filter { (!writableOnly || $0.writable) && SafeName.isODataIdentifier($0.name) }.map(\.name))
         }
         if names.isEmpty {
             names = Set(ConnectionSchema.properties.values.filter { !writableOnly || $0.writable }.map(\.name))

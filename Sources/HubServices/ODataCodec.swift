@@ -9,7 +9,17 @@ import HubCore
 public enum ODataCodec {
     /// Decodes a Connection entity, whatever format the server chose (decided by content, not headers):
     /// the server's property names, typed values, ISO 8601 dates, no `d` / `__metadata` / `results` wrappers.
-    public static func decodeEntity(_ body: Data, status: Int? = nil) throws -> [String: JSONValue] {
+    /// A property whose name is not an OData identifier is left out and handed to `refused`.
+    public static func decodeEntity(_ body: Data, status: Int? = nil, refused: (String) -> Void = { _ in }) throws -> [String: JSONValue] {
+        var entity = try decodeAnyEntity(body, status: status)
+        for name in entity.keys.sorted() where !SafeName.isODataIdentifier(name) {
+            entity.removeValue(forKey: name)
+            refused(name)
+        }
+        return entity
+    }
+
+    private static func decodeAnyEntity(_ body: Data, status: Int?) throws -> [String: JSONValue] {
         guard let first = body.first(where: { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF) }) else {
             throw malformed("an empty body", status: status)
         }

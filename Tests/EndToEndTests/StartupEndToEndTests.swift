@@ -79,4 +79,32 @@ import Testing
         // Nothing was registered on the server, and nothing recorded.
         #expect(try connections(emu).isEmpty)
     }
+
+    /// A library that loads but lacks a function hubctl calls is refused when it loads (every
+    /// function is resolved then), 69 naming the function and the package: never a late internal
+    /// error in the middle of the work.
+    @Test func aLibraryWithoutAFunctionHubctlCallsIsRefusedWhenItLoads() throws {
+        let emu = try Emulator()
+        let dir = TempDir("startup-symbol")
+        let hub = client(emu, dir: dir)
+        // A registration, so that `status` has a registration database to open.
+        #expect(try hub("register").status == 0)
+        // A real shared object named libsqlite3.so.0 with one of the functions hubctl calls.
+        let source = dir.write("fake-sqlite.c", "int sqlite3_open_v2(const char *f, void **d, int g, const char *v) { return 14; }\n")
+        let libs = dir.path + "/partial-libs"
+        try FileManager.default.createDirectory(atPath: libs, withIntermediateDirectories: true)
+        let cc = try run("/usr/bin/cc", ["-shared", "-fPIC", "-o", libs + "/libsqlite3.so.0", source])
+        #expect(cc.status == 0, "\(cc)")
+        let env = ["LD_LIBRARY_PATH": libs, "HUBCTL_ERROR_FORMAT": "json"]
+        let status = try hub.run(["status"], env: env)
+        #expect(status.status == 69, "\(status)")
+        #expect(status.errorCode == "library_unavailable", "\(status)")
+        let message = status.error?["message"] as? String ?? ""
+        #expect(message.contains("libsqlite3.so.0 has no function sqlite3_close"), "names the first missing function: \(message)")
+        #expect(status.out.isEmpty)
+        let text = try hub.run(["status"], env: env.merging(["HUBCTL_ERROR_FORMAT": "text"]) { $1 })
+        #expect(text.status == 69, "\(text)")
+        #expect(text.err.contains("apt-get install libsqlite3-0"), "\(text.err)")
+        #expect(!text.err.contains("internal error"), "\(text.err)")
+    }
 }

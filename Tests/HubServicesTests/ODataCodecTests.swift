@@ -62,4 +62,36 @@ import Testing
             #expect(throws: HubError.self) { try ConnectionSchema.assignments([bad]) }
         }
     }
+
+    /// Names that are not OData identifiers are left out of an entity and reported, in JSON and Atom.
+    @Test func propertyNamesThatAreNotIdentifiersAreLeftOut() throws {
+        var refused: [String] = []
+        let json = #"{"d": {"DeviceModel": "m", "x$(touch y)": "1", "a b": 2}}"#
+        let entity = try ODataCodec.decodeEntity(Data(json.utf8)) { refused.append($0) }
+        #expect(Array(entity.keys) == ["DeviceModel"])
+        #expect(refused == ["a b", "x$(touch y)"])
+        refused = []
+        let atom = """
+        <entry xmlns="http://www.w3.org/2005/Atom" xmlns:d="http://schemas.microsoft.com/ado/2007/08/dataservices" \
+        xmlns:m="http://schemas.microsoft.com/ado/2007/08/dataservices/metadata"><content type="application/xml"><m:properties>\
+        <d:DeviceModel>m</d:DeviceModel><d:bad.name>1</d:bad.name></m:properties></content></entry>
+        """
+        let fromAtom = try ODataCodec.decodeEntity(Data(atom.utf8)) { refused.append($0) }
+        #expect(Array(fromAtom.keys) == ["DeviceModel"])
+        #expect(refused == ["bad.name"])
+    }
+
+    /// `$metadata` property names that are not OData identifiers never enter the schema.
+    @Test func metadataNamesThatAreNotIdentifiersAreRefused() throws {
+        let document = """
+        <edmx:Edmx Version="1.0" xmlns:edmx="http://schemas.microsoft.com/ado/2007/06/edmx"><edmx:DataServices>\
+        <Schema Namespace="applications" xmlns="http://schemas.microsoft.com/ado/2008/09/edm"><EntityType Name="Connection">\
+        <Property Name="DeviceModel" Type="Edm.String"/><Property Name="x$(id)" Type="Edm.String"/>\
+        <Property Name="a&#10;b" Type="Edm.String"/></EntityType></Schema></edmx:DataServices></edmx:Edmx>
+        """
+        var refused: [String] = []
+        let properties = try #require(try MetadataDocument.connectionProperties(Data(document.utf8)) { refused.append($0) })
+        #expect(properties.map(\.name) == ["DeviceModel"])
+        #expect(refused == ["x$(id)", "a\nb"])
+    }
 }

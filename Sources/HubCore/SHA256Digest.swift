@@ -1,12 +1,12 @@
-// Incremental SHA-256 over OpenSSL's EVP interface, fed as the archive bytes arrive.
+// SHA-256 over OpenSSL's EVP interface: incremental (bundle bytes as they arrive), or of one buffer
+// (cache file names, PKCE challenges, batch line digests). The one SHA-256 of hubctl.
 
 import COpenSSL
-import HubCore
 
 /// Hashes bytes in pieces; `finalize()` once, then read `hex`. Not thread-safe (one consumer).
 public final class SHA256Digest {
     private let context: OpaquePointer
-    private var result: String?
+    private var result: [UInt8]?
 
     public init() throws {
         guard let context = EVP_MD_CTX_new() else {
@@ -27,24 +27,41 @@ public final class SHA256Digest {
         _ = EVP_DigestUpdate(context, base, bytes.count)
     }
 
-    /// The lowercase hex digest; finishing is idempotent.
-    public func finalize() -> String {
+    /// The 32 bytes of the digest; finishing is idempotent.
+    public func finalizeBytes() -> [UInt8] {
         if let result { return result }
         var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0
         _ = EVP_DigestFinal_ex(context, &digest, &length)
-        let hex = digest.prefix(Int(length)).map { byte in
-            let s = String(byte, radix: 16)
-            return s.count == 1 ? "0" + s : s
-        }.joined()
-        result = hex
-        return hex
+        let bytes = Array(digest.prefix(Int(length)))
+        result = bytes
+        return bytes
     }
+
+    /// The lowercase hex digest; finishing is idempotent.
+    public func finalize() -> String { Self.hex(finalizeBytes()) }
 
     /// The SHA-256 of a whole buffer, in hex.
     public static func hex(of bytes: UnsafeRawBufferPointer) throws -> String {
+        hex(try self.bytes(of: bytes))
+    }
+
+    /// The SHA-256 of a whole buffer.
+    public static func bytes(of bytes: UnsafeRawBufferPointer) throws -> [UInt8] {
         let digest = try SHA256Digest()
         digest.update(bytes)
-        return digest.finalize()
+        return digest.finalizeBytes()
+    }
+
+    private static let digits = Array("0123456789abcdef".utf8)
+
+    private static func hex(_ bytes: [UInt8]) -> String {
+        var text = [UInt8]()
+        text.reserveCapacity(bytes.count * 2)
+        for byte in bytes {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 }

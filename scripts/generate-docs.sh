@@ -8,35 +8,6 @@ out="$(mktemp -d)"; trap 'rm -rf "$out"' EXIT
 mkdir -p "$out/completions" "$out/man"
 
 "$bin/hubctl" --generate-completion-script bash >"$out/completions/hubctl.bash"
-# The generated bash script hands what hubctl computes (profile names, vault keys, the property names
-# of a server's $metadata) to `compgen -W`, which expands $(…), `…` and $VAR in every word: a name
-# holding shell syntax would run as a command on <Tab>. Those candidates go through
-# __hubctl_add_custom_completions instead, which matches them as plain strings and offers each
-# quoted for the command line (docs/security.md). The check below fails if the generator changes.
-python3 - "$out/completions/hubctl.bash" <<'PY'
-import re, sys
-path = sys.argv[1]
-text = open(path).read()
-helper = r"""
-# Candidates hubctl computes are data: matched as plain strings, offered quoted, never expanded.
-__hubctl_add_custom_completions() {
-    local candidate quoted
-    while IFS='' read -r candidate; do
-        if [[ -n "${candidate}" && "${candidate}" == "${cur}"* ]]; then
-            printf -v quoted '%q' "${candidate}"
-            COMPREPLY+=("${quoted}")
-        fi
-    done < <(__hubctl_custom_complete "${@}")
-}
-"""
-anchor = "__hubctl_custom_complete() {"
-text, calls = re.subn(r'__hubctl_add_completions -W "\$\(__hubctl_custom_complete (.*)\)"$',
-                      r'__hubctl_add_custom_completions \1', text, flags=re.M)
-if calls == 0 or anchor not in text or "compgen -W \"$(" in text:
-    sys.exit("generate-docs.sh: the generated bash completion changed shape; update the custom-candidate rewrite")
-text = text.replace(anchor, helper.lstrip("\n") + "\n" + anchor, 1)
-open(path, "w").write(text)
-PY
 "$bin/hubctl" --generate-completion-script zsh >"$out/completions/_hubctl"
 "$bin/hubctl" --generate-completion-script fish >"$out/completions/hubctl.fish"
 

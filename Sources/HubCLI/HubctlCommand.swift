@@ -93,7 +93,9 @@ public struct Hubctl: ParsableCommand {
                 let text = fullMessage(for: error)
                 if arguments.contains("--experimental-dump-help") {
                     console.write(HelpCommand.replacingBuiltInHelp(inDump: text))
-                } else if arguments.contains("--generate-completion-script") || arguments.contains("--version") {
+                } else if arguments.contains("--generate-completion-script") {
+                    console.write(CompletionScript.hardened(text))
+                } else if arguments.contains("--version") {
                     console.write(text)
                 } else {
                     console.write(HelpLayout.arrange(text))

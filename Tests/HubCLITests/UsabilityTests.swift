@@ -118,3 +118,16 @@ private func runWith(_ arguments: [String], terminal: Bool, color: Bool = false,
         #expect(GlobalSetting.profileKeys.contains("acp-dest"))
     }
 }
+
+/// The bash script hubctl prints never hands a computed candidate to `compgen -W` (docs/security.md §14).
+@Suite struct CompletionScriptTests {
+    @Test func bashCandidatesGoThroughTheQuotingHelper() {
+        let script = CompletionCommand.script(for: .bash)
+        #expect(!script.contains("-W \"$(__hubctl_custom_complete"), "a computed list reaches compgen -W")
+        #expect(script.contains("__hubctl_add_custom_completions() {"))
+        let calls = script.components(separatedBy: "__hubctl_add_custom_completions ---completion").count - 1
+        #expect(calls >= 10, "every dynamic candidate list uses the helper (\(calls) calls)")
+        #expect(CompletionCommand.script(for: .zsh) == Hubctl.completionScript(for: .zsh))
+        #expect(CompletionCommand.script(for: .fish) == Hubctl.completionScript(for: .fish))
+    }
+}

@@ -49,7 +49,7 @@ let package = Package(
         ], swiftSettings: strict),
 
         // Credentials: the reactive chain and certificate providers.
-        .target(name: "HubAuth", dependencies: ["HubCore", "HubTransport", "HubVault", "COpenSSL"], swiftSettings: strict),
+        .target(name: "HubAuth", dependencies: ["HubCore", "HubTransport", "HubVault", "COpenSSL", "CLibraries"], swiftSettings: strict),
 
         // SMP: registration, settings, ACP over the transport.
         .target(name: "HubServices", dependencies: [

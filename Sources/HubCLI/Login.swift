@@ -57,7 +57,7 @@ struct LoginCommand: HubCommand {
             let url = Self.authorizationURL(client, redirectURI: redirectURI, pkce: pkce)
             if BrowserOpener(environment: context.environment).open(url, console: context.console) {
                 context.console.note("hubctl: waiting for the login in the browser (until the \(Int(config.deadline)) s deadline; --no-browser to paste instead)")
-                guard let received = try listener.wait(seconds: deadline.remaining) else {
+                guard let received = try listener.wait(seconds: deadline.remaining, state: pkce.state) else {
                     throw HubError(.temporary, code: .timeout,
                                    "No login arrived at \(redirectURI) before the \(Int(config.deadline)) s deadline. Run `hubctl login` again (raise --deadline if you need more time), or use --no-browser to paste the address.")
                 }

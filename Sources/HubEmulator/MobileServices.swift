@@ -26,8 +26,11 @@ public struct MobileServicesApp: Sendable, Decodable, Equatable {
         /// "status" (400 + x-smp-authentication-status: 1000), "message" (401 +
         /// X-SMP-AUTHENTICATION-STATUS-MESSAGE).
         public var challenge: String
+        /// PKCE is required (the default, as for a public client): an authorization request without
+        /// a `code_challenge` is refused, and a code issued without one is never exchanged.
+        public var requirePkce: Bool
 
-        enum CodingKeys: String, CodingKey { case clientId, redirectUris, accessTokenSeconds, accessTokenUses, rotateRefreshTokens, challenge }
+        enum CodingKeys: String, CodingKey { case clientId, redirectUris, accessTokenSeconds, accessTokenUses, rotateRefreshTokens, challenge, requirePkce }
 
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -37,6 +40,7 @@ public struct MobileServicesApp: Sendable, Decodable, Equatable {
             accessTokenUses = try c.decodeIfPresent(Int.self, forKey: .accessTokenUses)
             rotateRefreshTokens = try c.decodeIfPresent(Bool.self, forKey: .rotateRefreshTokens) ?? true
             challenge = try c.decodeIfPresent(String.self, forKey: .challenge) ?? "bearer"
+            requirePkce = try c.decodeIfPresent(Bool.self, forKey: .requirePkce) ?? true
             guard ["bearer", "status", "message"].contains(challenge) else {
                 throw DecodingError.dataCorruptedError(forKey: .challenge, in: c, debugDescription: "challenge must be bearer, status or message")
             }
@@ -138,8 +142,12 @@ public final class MobileServicesState: Sendable {
             // Single use: gone after the first attempt, right or wrong.
             guard let c = s.codes.removeValue(forKey: code), c.expires > Date() else { return .refused("invalid_grant") }
             guard c.clientId == clientId, redirectURI == c.redirectURI else { return .refused("invalid_grant") }
+            // RFC 7636 §4.6: a code issued with a challenge needs its verifier; a client that requires
+            // PKCE never exchanges a code issued without one.
             if let challenge = c.challenge {
                 guard let verifier, Self.s256(verifier) == challenge else { return .refused("invalid_grant") }
+            } else if s.apps[c.appId]?.oauth?.requirePkce ?? true {
+                return .refused("invalid_grant")
             }
             return Self.issue(&s, appId: c.appId, clientId: clientId, user: c.user, counter: "codeExchanges")
         }
@@ -359,6 +367,7 @@ struct MobileServicesEndpoints: Sendable {
             if let method = p["code_challenge_method"], method != "S256" {
                 return redirectTo(redirect, ["error": "invalid_request", "error_description": "only S256", "state": p["state"]])
             }
+            if let refusal = pkceRefusal(p, redirect: redirect) { return refusal }
         }
         let hidden = ["response_type", "client_id", "redirect_uri", "state", "code_challenge", "code_challenge_method", "scope"]
             .compactMap { name in p[name].map { "<input type=\"hidden\" name=\"\(name)\" value=\"\(Self.escape($0))\">" } }.joined()
@@ -380,6 +389,7 @@ struct MobileServicesEndpoints: Sendable {
         switch checkClient(p) {
         case .failure(let r): return r
         case .success(let appId, let client, let redirect):
+            if let refusal = pkceRefusal(p, redirect: redirect) { return refusal }
             guard let user = p["username"], let password = p["password"], !user.isEmpty,
                   state.application(appId)?.configuration.users[user] == password else {
                 return authorizeForm(p.map { ($0.key, $0.value) }, problem: "Wrong user or password.")
@@ -388,6 +398,13 @@ struct MobileServicesEndpoints: Sendable {
                                         challenge: p["code_challenge"], user: user)
             return redirectTo(redirect, ["code": code, "state": p["state"]])
         }
+    }
+
+    /// RFC 7636 §4.4.1: a client that requires PKCE gets `invalid_request` without a challenge.
+    private func pkceRefusal(_ p: [String: String], redirect: String) -> Response? {
+        guard let clientId = p["client_id"], let (_, client) = mobile.client(id: clientId), client.requirePkce,
+              (p["code_challenge"] ?? "").isEmpty else { return nil }
+        return redirectTo(redirect, ["error": "invalid_request", "error_description": "code challenge required", "state": p["state"]])
     }
 
     private func redirectTo(_ uri: String, _ items: [String: String?]) -> Response {

@@ -90,6 +90,42 @@ import Testing
         }
     }
 
+    /// RFC 7636: no verifier for a code issued with a challenge is refused; a client that requires
+    /// PKCE (the default) refuses an authorization request without a challenge, and one that does not
+    /// still never lets a code issued with a challenge through without its verifier.
+    @Test func pkceIsRequiredAndItsVerifierToo() async throws {
+        try await withEmulator { client, _ in
+            try await configure(client)
+            let plain = "response_type=code&client_id=c1&redirect_uri=http%3A%2F%2F127.0.0.1%2Fcb&state=s9&username=demo&password=demo-password"
+            let refused = try await client.execute(uri: "/oauth2/api/v1/authorize", method: .post, headers: Self.form, body: ByteBuffer(string: plain))
+            #expect(refused.status == .found)
+            let items = URLComponents(string: refused.headers[.location] ?? "")?.queryItems ?? []
+            #expect(items.first { $0.name == "error" }?.value == "invalid_request")
+            #expect(items.first { $0.name == "code" } == nil)
+            #expect(items.first { $0.name == "state" }?.value == "s9")
+
+            let challenge = MobileServicesState.s256(Self.verifier)
+            let login = try await client.execute(uri: "/oauth2/api/v1/authorize", method: .post, headers: Self.form,
+                                                 body: ByteBuffer(string: plain + "&code_challenge=\(challenge)&code_challenge_method=S256"))
+            let code = URLComponents(string: login.headers[.location] ?? "")?.queryItems?.first { $0.name == "code" }?.value ?? ""
+            #expect(!code.isEmpty)
+            let noVerifier = "grant_type=authorization_code&client_id=c1&code=\(code)&redirect_uri=http%3A%2F%2F127.0.0.1%2Fcb"
+            let exchanged = try await client.execute(uri: "/oauth2/api/v1/token", method: .post, headers: Self.form, body: ByteBuffer(string: noVerifier))
+            #expect(exchanged.status == .badRequest)
+            #expect(exchanged.json["error"] as? String == "invalid_grant")
+        }
+        // A client configured without the requirement issues a code without a challenge, and trades it.
+        try await withEmulator { client, _ in
+            try await configure(client, ", \"requirePkce\": false")
+            let plain = "response_type=code&client_id=c1&redirect_uri=http%3A%2F%2F127.0.0.1%2Fcb&username=demo&password=demo-password"
+            let login = try await client.execute(uri: "/oauth2/api/v1/authorize", method: .post, headers: Self.form, body: ByteBuffer(string: plain))
+            let code = try #require(URLComponents(string: login.headers[.location] ?? "")?.queryItems?.first { $0.name == "code" }?.value)
+            let exchange = "grant_type=authorization_code&client_id=c1&code=\(code)&redirect_uri=http%3A%2F%2F127.0.0.1%2Fcb"
+            let answer = try await client.execute(uri: "/oauth2/api/v1/token", method: .post, headers: Self.form, body: ByteBuffer(string: exchange))
+            #expect(answer.status == .ok)
+        }
+    }
+
     @Test(arguments: [("status", 400), ("message", 401)])
     func challengeForms(style: String, status: Int) async throws {
         try await withEmulator { client, _ in

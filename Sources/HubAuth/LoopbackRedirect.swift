@@ -70,7 +70,7 @@ public struct LoopbackRedirect: Sendable {
 /// never holds back the browser's; it hands back only a redirect that carries this login's `state`.
 /// Anything else on the redirect path (no state, another state, an error without this login's
 /// state) is answered 400 and the listener keeps waiting, until the deadline.
-public final class LoopbackListener {
+public final class LoopbackListener: Sendable {
     public let boundPort: Int
     private let descriptor: Int32
     private let path: String

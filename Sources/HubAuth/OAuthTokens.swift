@@ -42,6 +42,26 @@ public struct OAuthTokens: Codable, Sendable, Equatable {
         self.scope = scope
     }
 
+    /// A token as it may go into an `Authorization` header or a form: 1 to 16,384 visible ASCII
+    /// characters (RFC 6750's b64token and RFC 6749's VSCHAR fit), so no CR, LF or space.
+    public static func isHeaderSafe(_ token: String) -> Bool {
+        let bytes = token.utf8
+        return (1...16_384).contains(bytes.count) && bytes.allSatisfy { (0x21...0x7E).contains($0) }
+    }
+
+    /// What the vault holds, checked again when read (an older hubctl stored what servers sent): a
+    /// token that is not header-safe is not used, and an expiry that is not a plausible date counts
+    /// as expired, so the token is renewed instead of trapping a conversion.
+    func checked() -> OAuthTokens? {
+        guard Self.isHeaderSafe(accessToken) || accessToken.isEmpty else { return nil }
+        var copy = self
+        if let refresh = refreshToken, !Self.isHeaderSafe(refresh) { copy.refreshToken = nil }
+        if let at = expiresAt, !(at.timeIntervalSince1970.isFinite && at.timeIntervalSince1970 < 253_402_300_799) {
+            copy.expiresAt = .distantPast
+        }
+        return copy
+    }
+
     /// Expired, or expiring within `margin` seconds (a request must not arrive with a dead token).
     public func expired(margin: Double = 5, now: Date = Date()) -> Bool {
         guard let expiresAt else { return false }
@@ -86,42 +106,65 @@ public struct OAuthTokenEndpoint {
                                             HTTPHeader("Content-Type", "application/x-www-form-urlencoded")],
                                   body: Data(body.utf8), idempotent: false)
         let response = try transport.send(request)
-        struct Answer: Decodable {
-            var access_token: String?
-            var refresh_token: String?
-            var expires_in: Double?
-            var scope: String?
-            var error: String?
-            var error_description: String?
-            enum CodingKeys: String, CodingKey { case access_token, refresh_token, expires_in, scope, error, error_description }
-            init(from decoder: any Decoder) throws {
-                let c = try decoder.container(keyedBy: CodingKeys.self)
-                access_token = try c.decodeIfPresent(String.self, forKey: .access_token)
-                refresh_token = try c.decodeIfPresent(String.self, forKey: .refresh_token)
-                // Some servers send expires_in as a string.
-                if let n = try? c.decodeIfPresent(Double.self, forKey: .expires_in) { expires_in = n }
-                else { expires_in = (try? c.decodeIfPresent(String.self, forKey: .expires_in)).flatMap { Double($0) } }
-                scope = try? c.decodeIfPresent(String.self, forKey: .scope)
-                error = try? c.decodeIfPresent(String.self, forKey: .error)
-                error_description = try? c.decodeIfPresent(String.self, forKey: .error_description)
-            }
-        }
-        let answer = try? JSONDecoder().decode(Answer.self, from: response.body)
+        let answer = (try? JSONValue.read(response.body))?.objectValue
         guard (200..<300).contains(response.status) else {
             if (400..<500).contains(response.status) {
-                throw Refusal(status: response.status, error: answer?.error, description: answer?.error_description)
+                throw Refusal(status: response.status, error: answer?["error"]?.stringValue,
+                              description: answer?["error_description"]?.stringValue)
             }
             throw HubError(.unavailable, code: .serverError,
                            "The OAuth token endpoint \(OAuthChallenge.origin(client.tokenURL)) failed (HTTP \(response.status)). Try again later.",
                            status: response.status)
         }
-        guard let answer, let access = answer.access_token, !access.isEmpty else {
-            throw HubError(.data, code: .malformedResponse,
-                           "The OAuth token endpoint \(OAuthChallenge.origin(client.tokenURL)) answered without an access_token. Check --oauth-token-url.",
-                           status: response.status)
+        return try Self.tokens(from: answer, previous: previous, origin: OAuthChallenge.origin(client.tokenURL), status: response.status)
+    }
+
+    /// The longest access-token lifetime taken from a server; a longer one is cut to this (the token
+    /// is then renewed early, which costs one refresh).
+    public static let maximumLifetime: Double = 366 * 86_400
+
+    /// The tokens of a successful answer (RFC 6749 §5.1), checked where they enter: a `token_type`
+    /// other than Bearer, a token that is not a header-safe string, or an `expires_in` that is not a
+    /// finite non-negative number is refused (65) and nothing is stored; a lifetime beyond
+    /// `maximumLifetime` is cut to it.
+    static func tokens(from answer: [String: JSONValue]?, previous: String?, origin: String, status: Int,
+                       now: Date = Date()) throws -> OAuthTokens {
+        func refuse(_ what: String) -> HubError {
+            HubError(.data, code: .malformedResponse,
+                     "The OAuth token endpoint \(origin) answered with \(what); hubctl stored nothing. Check --oauth-token-url, or ask the server's administrator.",
+                     status: status)
         }
-        return OAuthTokens(accessToken: access, refreshToken: answer.refresh_token ?? previous,
-                           expiresAt: answer.expires_in.map { Date().addingTimeInterval($0) }, scope: answer.scope)
+        guard let answer else { throw refuse("something that is not a JSON object") }
+        guard let access = answer["access_token"]?.stringValue, !access.isEmpty else {
+            throw refuse("no access_token")
+        }
+        guard OAuthTokens.isHeaderSafe(access) else { throw refuse("an access_token that cannot be sent in a header (control characters, spaces or non-ASCII)") }
+        guard let type = answer["token_type"]?.stringValue, type.lowercased() == "bearer" else {
+            let shown = answer["token_type"]?.stringValue.map { HubError.quoted($0) } ?? "none"
+            throw refuse("a token_type other than Bearer (\(shown))")
+        }
+        var refresh = previous
+        if let value = answer["refresh_token"], value != .null {
+            guard let text = value.stringValue, !text.isEmpty, OAuthTokens.isHeaderSafe(text) else {
+                throw refuse("a refresh_token that is not a plain ASCII string")
+            }
+            refresh = text
+        }
+        var expiresAt: Date?
+        if let value = answer["expires_in"], value != .null {
+            let number: Double? = switch value {
+            case .int(let i): Double(i)
+            case .double(let d): d
+            case .string(let text): Double(text.trimmingCharacters(in: .whitespaces))  // some servers send a string
+            default: nil
+            }
+            guard let seconds = BoundedNumber.seconds(number, maximum: maximumLifetime) else {
+                throw refuse("an expires_in that is not a number of seconds (\(HubError.quoted(String(describing: value))))")
+            }
+            expiresAt = now.addingTimeInterval(seconds)
+        }
+        return OAuthTokens(accessToken: access, refreshToken: refresh, expiresAt: expiresAt,
+                           scope: answer["scope"]?.stringValue)
     }
 
     /// `application/x-www-form-urlencoded` with every byte outside the unreserved set escaped.
@@ -203,6 +246,6 @@ public final class OAuthTokenVault {
 
     static func decode(_ data: Data?) -> OAuthTokens? {
         guard let data else { return nil }
-        return try? JSONDecoder().decode(OAuthTokens.self, from: data)
+        return (try? JSONDecoder().decode(OAuthTokens.self, from: data))?.checked()
     }
 }

@@ -16,7 +16,10 @@ public enum ISO8601 {
     /// the UTC calendar fields directly: a date formatter loads time-zone data on first use, which
     /// costs more than the rest of `settings get`.
     public static func string(from date: Date, milliseconds: Bool = true) -> String {
-        let ms = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+        // Years 0001 to 9999, whatever the date: one from a server (an `expires_in` of 1e300) must
+        // not trap the conversion below.
+        let since1970 = date.timeIntervalSince1970.isNaN ? 0 : min(max(date.timeIntervalSince1970, -62_135_596_800), 253_402_300_799.999)
+        let ms = Int64((since1970 * 1000).rounded(.down))
         var seconds = time_t(ms >= 0 ? ms / 1000 : (ms - 999) / 1000)
         let millis = Int(ms - Int64(seconds) * 1000)
         var parts = tm()

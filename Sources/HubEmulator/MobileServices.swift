@@ -77,6 +77,9 @@ public final class MobileServicesState: Sendable {
         /// The versions address's answer; nil = 404 (SMP 3).
         var onboardingVersion: String?
         var counters: [String: Int] = [:]
+        /// Members that replace or join those of every successful token answer (a JSON object, as
+        /// the control API was given it): a careless or hostile token endpoint, for tests of clients.
+        var tokenAnswerOverrides: Data?
     }
     private let store: Mutex<Store>
 
@@ -92,6 +95,9 @@ public final class MobileServicesState: Sendable {
     func app(_ appId: String) -> MobileServicesApp? { store.withLock { $0.apps[appId] } }
     func setApp(_ appId: String, _ app: MobileServicesApp?) { store.withLock { $0.apps[appId] = app } }
     func setOnboardingVersion(_ v: String?) { store.withLock { $0.onboardingVersion = v } }
+
+    var tokenAnswerOverrides: Data? { store.withLock { $0.tokenAnswerOverrides } }
+    func setTokenAnswerOverrides(_ data: Data?) { store.withLock { $0.tokenAnswerOverrides = data } }
     var onboardingVersion: String? { store.withLock { $0.onboardingVersion } }
     var counters: [String: Int] { store.withLock { $0.counters } }
 
@@ -433,8 +439,16 @@ struct MobileServicesEndpoints: Sendable {
             r.headers[.cacheControl] = "no-store"
             return r
         case .tokens(let access, let refresh, let seconds):
-            var r = Answers.text(.ok, "{\"access_token\":\"\(access)\",\"token_type\":\"bearer\",\"expires_in\":\(seconds),\"refresh_token\":\"\(refresh)\",\"scope\":\"openid\"}",
-                                 contentType: "application/json")
+            var text = "{\"access_token\":\"\(access)\",\"token_type\":\"bearer\",\"expires_in\":\(seconds),\"refresh_token\":\"\(refresh)\",\"scope\":\"openid\"}"
+            if let overrides = mobile.tokenAnswerOverrides,
+               var answer = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
+               let replace = try? JSONSerialization.jsonObject(with: overrides) as? [String: Any] {
+                for (key, value) in replace { answer[key] = value is NSNull ? nil : value }
+                if let data = try? JSONSerialization.data(withJSONObject: answer, options: [.sortedKeys]) {
+                    text = String(decoding: data, as: UTF8.self)
+                }
+            }
+            var r = Answers.text(.ok, text, contentType: "application/json")
             r.headers[.cacheControl] = "no-store"
             return r
         }
@@ -479,6 +493,17 @@ struct MobileServicesControl: Sendable {
         // {"appId": "..."}: every access token expires now (refresh tokens stay good).
         group.post("oauth/expire") { request, _ in
             mobile.expireAccess(appId: try await Self.appId(request))
+            return Response(status: .noContent)
+        }
+        // {"expires_in": 1e300, "token_type": "mac", …}: members that replace (null: remove) those of
+        // every successful token answer from now on; {} restores the emulator's own answers.
+        group.put("oauth/answer") { request, _ in
+            let body = try await request.collectSmallBody()
+            guard (try? JSONSerialization.jsonObject(with: body) as? [String: Any]) != nil else {
+                throw HTTPError(.badRequest, message: "Give a JSON object of token answer members.")
+            }
+            let empty = (try? JSONSerialization.jsonObject(with: body) as? [String: Any])?.isEmpty ?? true
+            mobile.setTokenAnswerOverrides(empty ? nil : body)
             return Response(status: .noContent)
         }
         // Counters: codes issued, code exchanges, refreshes.

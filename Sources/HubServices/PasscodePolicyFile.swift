@@ -31,16 +31,16 @@ public enum PasscodePolicyFile {
     /// (`trusted`), and never below `minimumRetryLimit`.
     public static func policy(settings: [String: JSONValue], trusted: Bool = true) -> PasscodePolicy? {
         guard bool(settings["PasswordPolicyEnabled"]) == true else { return nil }
-        let limit = max(0, int(settings["PasswordPolicyRetryLimit"]) ?? 0)
-        return PasscodePolicy(minLength: int(settings["PasswordPolicyMinLength"]) ?? 8,
+        let limit = int(settings, "PasswordPolicyRetryLimit") ?? 0
+        return PasscodePolicy(minLength: int(settings, "PasswordPolicyMinLength") ?? 8,
                               digitRequired: bool(settings["PasswordPolicyDigitRequired"]) ?? false,
                               upperRequired: bool(settings["PasswordPolicyUpperRequired"]) ?? false,
                               lowerRequired: bool(settings["PasswordPolicyLowerRequired"]) ?? false,
                               specialRequired: bool(settings["PasswordPolicySpecialRequired"]) ?? false,
-                              minUniqueChars: int(settings["PasswordPolicyMinUniqueChars"]) ?? 0,
+                              minUniqueChars: int(settings, "PasswordPolicyMinUniqueChars") ?? 0,
                               retryLimit: trusted && limit > 0 ? max(limit, minimumRetryLimit) : 0,
-                              expiresInDays: int(settings["PasswordPolicyExpiresInNDays"]) ?? 0,
-                              lockTimeout: int(settings["PasswordPolicyLockTimeout"]) ?? 0,
+                              expiresInDays: int(settings, "PasswordPolicyExpiresInNDays") ?? 0,
+                              lockTimeout: int(settings, "PasswordPolicyLockTimeout") ?? 0,
                               defaultPasswordAllowed: bool(settings["PasswordPolicyDefaultPasswordAllowed"]) ?? false)
     }
 
@@ -103,7 +103,7 @@ public enum PasscodePolicyFile {
     /// Records the `PasswordPolicy*` properties of a connection's settings, when there are any,
     /// and whether they arrived over authenticated HTTPS.
     static func record(_ settings: [String: JSONValue], trusted: Bool, home: String) throws {
-        var policy = settings.filter { $0.key.hasPrefix("PasswordPolicy") }
+        var policy = try checked(settings.filter { $0.key.hasPrefix("PasswordPolicy") })
         guard !policy.isEmpty else { return }
         policy[trustKey] = .bool(trusted)
         let path = path(home: home)
@@ -129,13 +129,33 @@ public enum PasscodePolicyFile {
         }
     }
 
-    private static func int(_ value: JSONValue?) -> Int? {
-        switch value {
-        case .int(let i): Int(clamping: i)
-        case .double(let d) where d.isFinite: Int(d)
-        case .string(let s): Int(s.trimmingCharacters(in: .whitespaces))
-        default: nil
+    /// The range each numeric setting is kept in (docs/protocol.md §10): a server's 1e300 becomes
+    /// the largest value that still means something, never a trap.
+    static let numericRanges: [String: ClosedRange<Int>] = [
+        "PasswordPolicyMinLength": 0...1024,
+        "PasswordPolicyMinUniqueChars": 0...1024,
+        "PasswordPolicyRetryLimit": 0...1_000_000,
+        "PasswordPolicyExpiresInNDays": 0...36_500,
+        "PasswordPolicyLockTimeout": 0...31_536_000,
+    ]
+
+    private static func int(_ settings: [String: JSONValue], _ key: String) -> Int? {
+        BoundedNumber.integer(settings[key], clampedTo: numericRanges[key] ?? 0...Int(Int32.max))
+    }
+
+    /// The settings as they are recorded: numbers clamped into their ranges; a numeric setting that
+    /// is not a finite number at all is refused (65), so nothing unchecked reaches the file.
+    static func checked(_ settings: [String: JSONValue]) throws -> [String: JSONValue] {
+        var checked = settings
+        for (key, range) in numericRanges {
+            guard let value = settings[key], value != .null else { continue }
+            guard let number = BoundedNumber.integer(value, clampedTo: range) else {
+                throw HubError.data("The server's passcode policy has a \(key) that is not a whole number (\(HubError.quoted(String(describing: value)))); it was not recorded. Ask the server's administrator to fix the policy.",
+                                    code: .invalidPasscodePolicy)
+            }
+            checked[key] = .int(Int64(number))
         }
+        return checked
     }
 }
 

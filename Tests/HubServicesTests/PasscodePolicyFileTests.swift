@@ -64,4 +64,18 @@ import Testing
         let error = #expect(throws: HubError.self) { try PasscodePolicyFile.load(home: dir) }
         #expect(error?.code == .invalidPasscodePolicy)
     }
+
+    /// Numbers no integer holds are clamped into each setting's range, never a trap.
+    @Test func hugeNumbersAreClamped() throws {
+        let policy = try #require(PasscodePolicyFile.policy(settings: [
+            "PasswordPolicyEnabled": .bool(true), "PasswordPolicyMinLength": .double(1e300),
+            "PasswordPolicyRetryLimit": .string("1e300"), "PasswordPolicyLockTimeout": .double(-1e300),
+            "PasswordPolicyExpiresInNDays": .int(Int64.max), "PasswordPolicyMinUniqueChars": .string("nan"),
+        ]))
+        #expect(policy.minLength == 1024)
+        #expect(policy.retryLimit == 1_000_000)
+        #expect(policy.lockTimeout == 0)
+        #expect(policy.expiresInDays == 36_500)
+        #expect(policy.minUniqueChars == 0, "not a number: the default")
+    }
 }

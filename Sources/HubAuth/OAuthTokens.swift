@@ -101,10 +101,12 @@ public struct OAuthTokenEndpoint {
 
     private func post(_ fields: [String: String], previous: String?) throws -> OAuthTokens {
         let body = Self.formEncode(fields)
-        let request = HTTPRequest(method: "POST", url: client.tokenURL,
+        var request = HTTPRequest(method: "POST", url: client.tokenURL,
                                   headers: [HTTPHeader("Accept", "application/json"),
                                             HTTPHeader("Content-Type", "application/x-www-form-urlencoded")],
                                   body: Data(body.utf8), idempotent: false)
+        // The code, verifier or refresh token in the body goes to the token endpoint's origin only.
+        request.carriesSecrets = true
         let response = try transport.send(request)
         let answer = (try? JSONValue.read(response.body))?.objectValue
         guard (200..<300).contains(response.status) else {

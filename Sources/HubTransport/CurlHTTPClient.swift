@@ -181,8 +181,12 @@ public final class CurlHTTPClient: HTTPTransport, @unchecked Sendable {
             guard let target = Redirect.target(of: location, from: hop.url, startedSecure: startedSecure) else {
                 return refused(CURLE_UNSUPPORTED_PROTOCOL, "a redirect hubctl does not follow")
             }
+            let next = Redirect.next(after: hop, status: response.status, to: target, original: request)
+            if let reason = Redirect.crossOriginRefusal(next: next, original: request) {
+                return refused(CURLE_UNSUPPORTED_PROTOCOL, reason)
+            }
             redirects += 1
-            hop = Redirect.next(after: hop, status: response.status, to: target, original: request)
+            hop = next
         }
     }
 
@@ -380,9 +384,11 @@ public final class CurlHTTPClient: HTTPTransport, @unchecked Sendable {
                             + "Check the server URL (--server).")
         case CURLE_UNSUPPORTED_PROTOCOL where failure.redirectCount > 0 || !request.url.lowercased().hasPrefix("http"):
             if failure.redirectCount > 0 {
+                let why = failure.detail.hasPrefix("it would") ? failure.detail
+                    : "only http/https, and only https from https"
                 return HubError(.unavailable, code: .redirectRefused,
-                                "The server at \(server) redirected to a URL hubctl does not follow "
-                                + "(only http/https, and only https from https). Check the server URL (--server).")
+                                "The server at \(server) redirected to a URL hubctl does not follow (\(why)). "
+                                + "Check the server URL (--server): it should be the address the server redirects to.")
             }
             return HubError.config("The server URL must start with http:// or https://; fix --server.",
                                    code: .invalidUrl)

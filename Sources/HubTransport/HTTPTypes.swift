@@ -63,6 +63,9 @@ public struct HTTPRequest: Sendable {
     /// with a client-chosen X-SMP-APPCID). Only idempotent requests are retried on 5xx/timeouts.
     public var idempotent: Bool
     public var credentials: BasicCredentials?
+    /// Its body or headers hold a secret beyond `credentials` (an OAuth grant: a code and verifier,
+    /// a refresh token, a client secret): it follows no redirect to another origin at all.
+    public var carriesSecrets = false
 
     public init(method: String, url: String, headers: [HTTPHeader] = [], body: Data? = nil,
                 idempotent: Bool? = nil, credentials: BasicCredentials? = nil) {

@@ -44,6 +44,22 @@ enum Redirect {
         return components.string
     }
 
+    /// Why a hop to another origin is not taken, or nil when it may be. Credentials and secrets go
+    /// only to the origin they were meant for (docs/security.md §6): a request that carries basic
+    /// credentials, an `Authorization` header or a secret in its body (`carriesSecrets`) follows no
+    /// redirect to another origin, and a body is never replayed there (a 307/308 keeps it).
+    static func crossOriginRefusal(next: HTTPRequest, original: HTTPRequest) -> String? {
+        guard let target = Origin(next.url), target != Origin(original.url) else { return nil }
+        let to = "\(target.scheme)://\(target.host):\(target.port)"
+        if original.carriesSecrets { return "it would take a request carrying secrets to another origin, \(to)" }
+        if original.credentials != nil
+            || original.headers.contains(where: { ["authorization", "proxy-authorization"].contains($0.name.lowercased()) }) {
+            return "it would take an authenticated request to another origin, \(to)"
+        }
+        if next.body != nil { return "it would send the request body to another origin, \(to)" }
+        return nil
+    }
+
     /// The request for the next hop. 303, and 301/302 after a POST, become a GET without a body (as
     /// browsers and libcurl do); 307/308 keep the method and the body. Headers and credentials
     /// come from the original request, the origin-bound ones only when the hop goes to its origin.

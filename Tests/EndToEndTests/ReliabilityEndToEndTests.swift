@@ -222,22 +222,34 @@ private func failure(_ r: RunResult, _ status: Int32, _ code: String) -> String 
 
     // MARK: Class 8: what a redirect carries
 
-    @Test func aRedirectToAnotherOriginCarriesNoSessionHeaders() throws {
+    /// A registration (a POST with a body and credentials) redirected to another origin is not
+    /// followed: the other server receives nothing, and the error says why (issue 23 §3).
+    @Test func aRedirectToAnotherOriginIsRefusedForAPostWithCredentials() throws {
         let elsewhere = try ScriptServer([("", [ScriptServer.answer(404)])])
         let configured = try ScriptServer([("", [ScriptServer.answer(307, [("Location", elsewhere.url + "/stolen")])])])
         let hub = hubctl(configured.url, ["HUBCTL_SECURITY_CONFIGURATION": "sc-1", "HUBCTL_DOMAIN": "corp"])
         let r = try hub("register")
-        _ = failure(r, 66, "application_not_found")
-        let sent = configured.requestHeads
-        let forwarded = elsewhere.requestHeads
-        #expect(!sent.isEmpty && sent.count == forwarded.count, "\(sent) \(forwarded)")
-        #expect(sent.allSatisfy { $0.contains("x-smp-appcid: ") && $0.contains("x-sup-sc: sc-1") && $0.contains("x-sup-domain: corp") })
-        for head in forwarded {
-            #expect(head.hasPrefix("post /stolen "), "\(head)")
-            #expect(!head.contains("x-smp-"), "\(head)")
-            #expect(!head.contains("x-sup-"), "\(head)")
-            #expect(!head.contains("authorization:"), "\(head)")
-        }
+        _ = failure(r, 69, "redirect_refused")
+        #expect((r.error?["message"] as? String)?.contains("authenticated request to another origin") == true, "\(r)")
+        #expect(!configured.requestHeads.isEmpty)
+        #expect(elsewhere.requestHeads.isEmpty, "the other origin received \(elsewhere.requestHeads)")
+    }
+
+    /// The token endpoint redirecting to another origin (307 keeps the POST body: the refresh
+    /// token): hubctl does not follow, the other origin receives nothing, nothing is stored.
+    @Test(arguments: [307, 302])
+    func aTokenEndpointRedirectToAnotherOriginIsNeverFollowed(status: Int) throws {
+        let elsewhere = try ScriptServer([("", [ScriptServer.answer(200)])])
+        let tokens = try ScriptServer([("", [ScriptServer.answer(status, [("Location", elsewhere.url + "/oauth/token")])])])
+        let hub = hubctl(tokens.url, ["HUBCTL_OAUTH_CLIENT_ID": "c1", "HUBCTL_OAUTH_TOKEN_URL": tokens.url + "/oauth2/api/v1/token",
+                                      "HUBCTL_REFRESH_TOKEN": "refresh-secret-123",
+                                      "HUBCTL_VAULT_KEY": Data(repeating: 5, count: 32).base64EncodedString()])
+        let r = try hub("auth", "token")
+        _ = failure(r, 69, "redirect_refused")
+        #expect((r.error?["message"] as? String)?.contains("carrying secrets") == true, "\(r)")
+        #expect(!r.err.contains("refresh-secret-123") && !r.out.contains("refresh-secret-123"))
+        #expect(tokens.requestHeads.count == 1)
+        #expect(elsewhere.requestHeads.isEmpty, "the other origin received \(elsewhere.requestHeads)")
     }
 
     @Test func aRedirectWithinTheOriginKeepsTheSessionHeaders() throws {

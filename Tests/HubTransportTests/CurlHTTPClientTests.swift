@@ -346,47 +346,65 @@ struct CurlHTTPClientTests {
         #expect(server.requests.count == 1)
     }
 
-    @Test func redirectToAnotherPortDropsCredentials() throws {
-        let (first, second) = try redirecting(302, to: "/landing", answer: 200)
-        defer { first.stop(); second.stop() }
-        let client = try CurlHTTPClient(options: fastOptions())
-        let response = try client.send(HTTPRequest(method: "GET", url: first.baseURL + "/start",
-                                                   credentials: BasicCredentials(user: "u", password: "secret")))
-        #expect(response.status == 200)
-        #expect(response.effectiveURL == second.baseURL + "/landing")
-        #expect(first.requests.first?.header("Authorization") != nil)
-        let landed = try #require(second.requests.first)
-        #expect(landed.target == "/landing")
-        #expect(landed.header("Authorization") == nil)
-    }
-
-    /// Connection ids, X-SUP-* headers, cookies and credentials go only to the configured origin;
-    /// a 307 keeps the method and the body.
+    /// Connection ids, X-SUP-* headers, cookies and credentials go only to the configured origin: a
+    /// request without credentials may follow a redirect elsewhere, without those headers.
     @Test func redirectToAnotherOriginDropsSessionHeaders() throws {
-        let (first, second) = try redirecting(307, to: "/elsewhere", answer: 201)
+        let (first, second) = try redirecting(302, to: "/elsewhere", answer: 200)
         defer { first.stop(); second.stop() }
         let client = try CurlHTTPClient(options: fastOptions())
-        let body = Data("{}".utf8)
         let response = try client.send(HTTPRequest(
-            method: "POST", url: first.baseURL + "/Connections",
-            headers: [HTTPHeader("Accept", "application/json"), HTTPHeader("Content-Type", "application/json"),
-                      HTTPHeader("X-SMP-APPCID", "id-1"), HTTPHeader("X-SUP-SC", "sc"), HTTPHeader("X-SUP-Domain", "d"),
-                      HTTPHeader("Cookie", "X-SMP-SESSID=s")],
-            body: body, credentials: BasicCredentials(user: "u", password: "secret")))
-        #expect(response.status == 201)
+            method: "GET", url: first.baseURL + "/bundles/app/",
+            headers: [HTTPHeader("Accept", "application/json"), HTTPHeader("X-SMP-APPCID", "id-1"), HTTPHeader("X-SUP-SC", "sc"),
+                      HTTPHeader("X-SUP-Domain", "d"), HTTPHeader("Cookie", "X-SMP-SESSID=s")]))
+        #expect(response.status == 200)
         #expect(response.effectiveURL == second.baseURL + "/elsewhere")
         let asked = try #require(first.requests.first)
         #expect(asked.header("X-SMP-APPCID") == "id-1")
-        #expect(asked.header("X-SUP-SC") == "sc")
-        #expect(asked.header("Authorization") != nil)
         let landed = try #require(second.requests.first)
-        #expect(landed.method == "POST")
-        #expect(landed.body == body)
+        #expect(landed.method == "GET")
         #expect(landed.header("Accept") == "application/json")
-        #expect(landed.header("Content-Type") == "application/json")
         for name in ["X-SMP-APPCID", "X-SUP-SC", "X-SUP-Domain", "Cookie", "Authorization"] {
             #expect(landed.header(name) == nil, "\(name) was forwarded")
         }
+    }
+
+    /// A body is never replayed to another origin (307/308 keep it), credentials and secrets never
+    /// follow a redirect there at all: the second server receives nothing and the error says why.
+    @Test(arguments: [
+        (307, "POST", false, false, "request body"), (308, "PUT", false, false, "request body"),
+        (302, "GET", true, false, "authenticated request"), (303, "POST", true, false, "authenticated request"),
+        (302, "GET", false, true, "carrying secrets"), (303, "POST", false, true, "carrying secrets"),
+    ])
+    func crossOriginRedirectsOfBodiesCredentialsAndSecretsAreRefused(status: Int, method: String, credentials: Bool,
+                                                                        secrets: Bool, reason: String) throws {
+        let (first, second) = try redirecting(status, to: "/stolen", answer: 200)
+        defer { first.stop(); second.stop() }
+        let client = try CurlHTTPClient(options: fastOptions())
+        var request = HTTPRequest(method: method, url: first.baseURL + "/token", headers: [HTTPHeader("Content-Type", "application/x-www-form-urlencoded")],
+                                  body: method == "GET" ? nil : Data("refresh_token=rt-XYZZY".utf8),
+                                  credentials: credentials ? BasicCredentials(user: "u", password: "pw-XYZZY") : nil)
+        request.carriesSecrets = secrets
+        let error = #expect(throws: HubError.self) { try client.send(request) }
+        #expect(error?.code == .redirectRefused)
+        #expect(error?.exitCode == 69)
+        #expect(error?.message.contains(reason) == true, "\(error?.message ?? "")")
+        #expect(error?.message.contains("XYZZY") == false, "no secret in the message")
+        #expect(second.requests.isEmpty, "the other origin received \(second.requests.map(\.target))")
+        #expect(first.requests.count == 1, "not retried")
+    }
+
+    /// A 303 turns a POST into a GET without a body: without credentials it may go elsewhere.
+    @Test func aSeeOtherToAnotherOriginIsAGetWithoutTheBody() throws {
+        let (first, second) = try redirecting(303, to: "/result", answer: 200)
+        defer { first.stop(); second.stop() }
+        let client = try CurlHTTPClient(options: fastOptions())
+        let response = try client.send(HTTPRequest(method: "POST", url: first.baseURL + "/form",
+                                                   headers: [HTTPHeader("Content-Type", "text/plain")], body: Data("x=1".utf8)))
+        #expect(response.status == 200)
+        let landed = try #require(second.requests.first)
+        #expect(landed.method == "GET")
+        #expect(landed.body.isEmpty)
+        #expect(landed.header("Content-Type") == nil)
     }
 
     @Test func redirectWithinTheOriginKeepsSessionHeaders() throws {

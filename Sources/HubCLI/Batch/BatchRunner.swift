@@ -1,0 +1,217 @@
+// Runs a batch's lines on worker threads through the same seam as a command line.
+
+import ArgumentParser
+import Foundation
+import HubCore
+import HubTransport
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs the operations of one batch and writes their results.
+final class BatchRunner: Sendable {
+    private let context: CommandContext
+    private let batchGlobal: GlobalOptions
+    private let concurrency: Int
+    private let scheduler: BatchScheduler
+    private let driver: CurlMultiDriver?
+    private let transport: TransportFactory
+    private let progress: BatchProgress?
+    private let parsed = ParsedCommands()
+
+    private struct Tally {
+        var succeeded = 0
+        var failed: [Int32: Int] = [:]
+        var skipped = 0
+        var severest: Int32 = 0
+    }
+    /// A class around the counts, so the line reader can hold it while `self` is being made.
+    private final class Counts: Sendable {
+        let tally = Mutex(Tally())
+    }
+    private let counts = Counts()
+
+    init(context: CommandContext, batchGlobal: GlobalOptions, concurrency: Int, shard: BatchShard?,
+         skip: Set<Int>, input: BatchInput) throws {
+        self.context = context
+        self.batchGlobal = batchGlobal
+        self.concurrency = concurrency
+        if context.usesDefaultTransport {
+            let driver = try CurlMultiDriver(maxConnections: concurrency * 2)
+            self.driver = driver
+            transport = { try CurlHTTPClient(options: $0, driver: driver) }
+        } else {
+            driver = nil
+            transport = context.makeHTTPTransport
+        }
+        var total: Int64?
+        if case .file(let f) = input { total = f.regularFileSize }
+        progress = context.showsProgress ? BatchProgress(console: context.console, totalBytes: total) : nil
+
+        let counts = self.counts
+        let progress = self.progress
+        var lineNumber = 0
+        scheduler = BatchScheduler(window: max(64, concurrency * 16)) {
+            while let text = input.readLine() {
+                lineNumber += 1
+                progress?.read(bytes: text.utf8.count + 1)
+                if text.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
+                if skip.contains(lineNumber) {
+                    counts.tally.withLock { $0.skipped += 1 }
+                    continue
+                }
+                let op = BatchOperation(line: lineNumber, text: text, batch: batchGlobal)
+                if let shard, !shard.owns(op.identity) { continue }
+                return op
+            }
+            return nil
+        }
+    }
+
+    /// Runs every operation and returns the batch's exit code.
+    func run() -> Int32 {
+        let started = ContinuousClock.now
+        let group = DispatchGroup()
+        for index in 0..<concurrency {
+            group.enter()
+            let thread = Thread { [self] in
+                while let op = scheduler.next() {
+                    let (code, result) = execute(op)
+                    record(code, result)
+                    scheduler.finished(op)
+                }
+                group.leave()
+            }
+            thread.name = "hubctl-batch-\(index)"
+            // Deeply nested parsing and TLS need more than a secondary thread's default stack.
+            thread.stackSize = 4 << 20
+            thread.start()
+        }
+        group.wait()
+        driver?.shutdown()
+        progress?.finish()
+        let t = counts.tally.withLock { $0 }
+        let elapsed = started.duration(to: .now).components
+        let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+        let ran = t.succeeded + t.failed.values.reduce(0, +)
+        var summary = "hubctl batch: \(ran) operation\(ran == 1 ? "" : "s"), \(t.succeeded) succeeded"
+        if !t.failed.isEmpty {
+            let parts = t.failed.keys.sorted { BatchResults.moreSevere($0, than: $1) }.map { "\(t.failed[$0]!) with exit \($0)" }
+            summary += ", \(t.failed.values.reduce(0, +)) failed (\(parts.joined(separator: ", ")))"
+        }
+        if t.skipped > 0 { summary += ", \(t.skipped) skipped (succeeded before, --resume)" }
+        summary += String(format: " in %.1f s (%.0f/s).", seconds, seconds > 0 ? Double(ran) / seconds : 0)
+        context.console.note(summary)
+        return t.severest
+    }
+
+    private func record(_ code: Int32, _ result: Data) {
+        var line = result
+        line.append(0x0A)
+        context.console.writeRaw(line)
+        counts.tally.withLock { t in
+            if code == 0 { t.succeeded += 1 } else { t.failed[code, default: 0] += 1 }
+            if BatchResults.moreSevere(code, than: t.severest) { t.severest = code }
+        }
+        progress?.completed(failed: code != 0)
+    }
+
+    /// One operation through the same path as a command line: parsed by `Hubctl.run`, given a
+    /// context with the line's configuration, its output captured.
+    private func execute(_ op: BatchOperation) -> (Int32, Data) {
+        if let refusal = op.refusal {
+            return (refusal.exitCode, BatchResults.failure(line: op.line, exitCode: refusal.exitCode, errorObject: BatchResults.errorObject(refusal)))
+        }
+        var environment = context.environment
+        if let name = op.passwordEnv {
+            guard let password = environment[name], !password.isEmpty else {
+                let e = HubError.usage("Line \(op.line): the environment variable \(HubError.quoted(name)) named by \"password-env\" is not set or empty.", code: .noPassword)
+                return (e.exitCode, BatchResults.failure(line: op.line, exitCode: e.exitCode, errorObject: BatchResults.errorObject(e)))
+            }
+            environment["HUBCTL_PASSWORD"] = password
+        }
+        let out = Mutex(Data())
+        let err = Mutex(Data())
+        let console = Console(stdoutIsTerminal: false, stderrIsTerminal: false,
+                              out: { data in out.withLock { $0.append(data) } },
+                              err: { data in err.withLock { $0.append(data) } })
+        let batch = batchGlobal, transport = self.transport, parsed = self.parsed
+        let code = Hubctl.run(op.arguments, console: console, parse: { try parsed.command(for: op.arguments) }) { lineGlobal in
+            CommandContext(global: Self.merge(line: lineGlobal, op: op, batch: batch), console: console,
+                           environment: environment, input: BufferedInput(), transport: transport)
+        }
+        // Human lines (warnings, --verbose) go on to the batch's stderr; the error document, if
+        // any, into the result.
+        var errorObject: Data?
+        let errText = err.withLock { $0 }
+        for piece in errText.split(separator: 0x0A) {
+            let prefix = Data("{\"error\":".utf8)
+            if piece.starts(with: prefix), piece.last == UInt8(ascii: "}") {
+                errorObject = Data(piece.dropFirst(prefix.count).dropLast())
+            } else {
+                context.console.note("line \(op.line): " + String(decoding: piece, as: UTF8.self))
+            }
+        }
+        if code == 0 { return (0, BatchResults.success(line: op.line, stdout: out.withLock { $0 })) }
+        let object = errorObject ?? BatchResults.errorObject(HubError(.internal, code: .internal, "The command failed with exit code \(code) without an error document."))
+        return (code, BatchResults.failure(line: op.line, exitCode: code, errorObject: object))
+    }
+
+    /// The line's options: its command's own flags first, then the line's keys, then the batch's
+    /// flags; never a prompt.
+    static func merge(line: GlobalOptions, op: BatchOperation, batch: GlobalOptions) -> GlobalOptions {
+        var g = line
+        g.server = line.server ?? op.server ?? batch.server
+        g.appId = line.appId ?? op.appId ?? batch.appId
+        g.user = line.user ?? op.user ?? batch.user
+        g.profile = line.profile ?? op.profile ?? batch.profile
+        g.plist = line.plist ?? batch.plist
+        g.cert = line.cert ?? batch.cert
+        g.key = line.key ?? batch.key
+        g.pkcs12 = line.pkcs12 ?? batch.pkcs12
+        g.certProvider = line.certProvider ?? batch.certProvider
+        g.cacert = line.cacert ?? batch.cacert
+        g.apiVersion = line.apiVersion ?? batch.apiVersion
+        g.home = line.home ?? batch.home
+        g.timeout = line.timeout ?? batch.timeout
+        g.deadline = line.deadline ?? batch.deadline
+        g.vaultPassphraseFile = line.vaultPassphraseFile ?? batch.vaultPassphraseFile
+        g.oauthClientId = line.oauthClientId ?? batch.oauthClientId
+        g.redirectUri = line.redirectUri ?? batch.redirectUri
+        g.oauthAuthorizeUrl = line.oauthAuthorizeUrl ?? batch.oauthAuthorizeUrl
+        g.oauthTokenUrl = line.oauthTokenUrl ?? batch.oauthTokenUrl
+        g.appVersion = line.appVersion ?? batch.appVersion
+        g.platform = line.platform ?? batch.platform
+        g.insecure = line.insecure || batch.insecure
+        g.anonymous = line.anonymous || batch.anonymous
+        g.verbose = line.verbose || batch.verbose
+        g.noInput = true
+        return g
+    }
+}
+
+/// Argument lists parsed once: fleet files repeat the same `command` on thousands of lines, and
+/// ArgumentParser's parse (reflection over the command tree) costs more than the rest of a
+/// `settings get`. A failed parse is not kept (its error is reported on every such line).
+///
+/// `@unchecked Sendable`: `cache` is read and written only under `lock`; the cached commands are
+/// value types, copied out under the lock, and running one does not change it.
+final class ParsedCommands: @unchecked Sendable {
+    private let lock = NSLock()
+    private var cache: [[String]: any ParsableCommand] = [:]
+    /// Distinct argument lists kept (a file of all-different lines gains nothing from more).
+    static let limit = 4096
+
+    func command(for arguments: [String]) throws -> any ParsableCommand {
+        lock.lock()
+        let hit = cache[arguments]
+        lock.unlock()
+        if let hit { return hit }
+        let command = try Hubctl.parseAsRoot(ArgumentOrder.normalize(arguments))
+        lock.lock()
+        if cache.count < Self.limit { cache[arguments] = command }
+        lock.unlock()
+        return command
+    }
+}

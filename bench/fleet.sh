@@ -29,7 +29,7 @@ for _ in $(seq 1 100); do grep -q listening "$work/emu.out" 2>/dev/null && break
 url="$(sed -n 's/.*listening on //p' "$work/emu.out")"
 
 export HUBCTL_HOME="$work/home" HUBCTL_SERVER="$url" HUBCTL_APP_ID=com.example.demo HUBCTL_NO_INPUT=1
-export PW_LOAD=load-password
+export HUBCTL_PW_LOAD=load-password
 hubctl="$BIN/hubctl"
 now() { date +%s.%N; }
 
@@ -43,7 +43,7 @@ import json, sys
 path, start, n = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 with open(path, "w") as f:
     for i in range(start, start + n):
-        f.write(json.dumps({"command": ["register"], "user": f"load-{i}", "password-env": "PW_LOAD"}) + "\n")
+        f.write(json.dumps({"command": ["register"], "user": f"load-{i}", "password-env": "HUBCTL_PW_LOAD"}) + "\n")
 PY
     t0=$(now)
     "$hubctl" batch --concurrency "$CONCURRENCY" "$work/reg$c.ndjson" >"$work/reg$c.out" 2>"$work/reg$c.err"
@@ -69,7 +69,7 @@ with open(pairs) as p, open(batch, "w") as b, open(cfglist, "w") as l:
             f.write(f'user = "{user}:load-password"\nheader = "X-SMP-APPCID: {cid}"\nheader = "Accept: application/json"\n'
                     f'url = "{url}/odata/applications/latest/com.example.demo/Connections(\'{cid}\')"\noutput = "/dev/null"\nsilent\nfail\n')
         l.write(path + "\n")
-        b.write(json.dumps({"command": ["settings", "get"], "user": user, "password-env": "PW_LOAD"}) + "\n")
+        b.write(json.dumps({"command": ["settings", "get"], "user": user, "password-env": "HUBCTL_PW_LOAD"}) + "\n")
 PY
 t0=$(now); "$hubctl" batch --concurrency "$CONCURRENCY" "$work/get.ndjson" >"$work/get.out" 2>"$work/get.err"; t1=$(now)
 batch_get=$(python3 -c "print($t1 - $t0)")

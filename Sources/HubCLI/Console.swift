@@ -15,6 +15,9 @@ public final class Console: Sendable {
     public let colorEnabled: Bool
     /// `HUBCTL_ERROR_FORMAT` as the process was given it (nil when unset or empty).
     public let errorFormatVariable: String?
+    /// The process's standard output (descriptor 1) is where `emit` and `writeRaw` go; false for a
+    /// console whose output a test or a batch captures.
+    public let writesToProcessStdout: Bool
     private let writeOut: @Sendable (Data) -> Void
     private let writeErr: @Sendable (Data) -> Void
     private let lock = NSLock()
@@ -26,6 +29,7 @@ public final class Console: Sendable {
         errorFormatVariable = environment["HUBCTL_ERROR_FORMAT"].flatMap { $0.isEmpty ? nil : $0 }
         writeOut = { data in FileHandle.standardOutput.write(data) }
         writeErr = { data in FileHandle.standardError.write(data) }
+        writesToProcessStdout = true
     }
 
     public init(stdoutIsTerminal: Bool, stderrIsTerminal: Bool, colorEnabled: Bool = false, errorFormatVariable: String? = nil,
@@ -36,6 +40,7 @@ public final class Console: Sendable {
         self.errorFormatVariable = errorFormatVariable
         self.writeOut = out
         self.writeErr = err
+        writesToProcessStdout = false
     }
 
     /// Writes the command's one JSON document: pretty on a terminal, one line otherwise.

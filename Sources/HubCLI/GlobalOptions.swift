@@ -98,6 +98,20 @@ public struct GlobalOptions: ParsableArguments, Sendable {
     @Option(name: GlobalSetting.errorFormat.optionName, help: GlobalSetting.errorFormat.argumentHelp)
     public var errorFormat: ErrorFormat?
 
+    /// What a batch line takes from the batch's own flags when it does not give them itself
+    /// (`BatchRunner.merge`). Together with `notInherited` these are all the options: a test checks
+    /// it, so a new option is never silently dropped from batch lines.
+    static let inheritedValues: [WritableKeyPath<GlobalOptions, String?> & Sendable] = [
+        \.server, \.plist, \.appId, \.profile, \.user, \.cert, \.key, \.pkcs12, \.certProvider, \.cacert,
+        \.apiVersion, \.home, \.vaultPassphraseFile, \.oauthClientId, \.redirectUri, \.oauthAuthorizeUrl,
+        \.oauthTokenUrl, \.appVersion, \.platform,
+    ]
+    static let inheritedNumbers: [WritableKeyPath<GlobalOptions, Double?> & Sendable] = [\.timeout, \.deadline]
+    static let inheritedFlags: [WritableKeyPath<GlobalOptions, Bool> & Sendable] = [\.insecure, \.anonymous, \.verbose]
+    /// Options a batch line never takes from the batch: stdin is the batch's (`password-stdin` is
+    /// refused), a line never prompts (`no-input` is always on), and its errors are always JSON.
+    static let notInherited: Set<String> = ["passwordStdin", "noInput", "errorFormat"]
+
     /// The value given on the command line for a setting that the configuration layers resolve
     /// (nil when the flag was not given). Settings without a flag, or read elsewhere (home,
     /// verbose, …), have no entry here.

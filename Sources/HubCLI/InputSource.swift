@@ -2,6 +2,7 @@
 // secret line with echo off (a passphrase at a prompt), or all the bytes (`vault set`). The
 // process uses its stdin; in-process tests give the bytes.
 
+import CLibraries
 import Foundation
 import HubCore
 import Synchronization
@@ -20,6 +21,10 @@ public protocol InputSource: Sendable {
     func readSecretLine(prompting prompt: () -> Void) throws -> [UInt8]?
     /// Everything that is left.
     func readAll() throws -> Data
+    /// The next line's bytes without its line ending, as they are (no UTF-8 repair); at most
+    /// `limit` + 1 bytes of it, the rest of a longer line read and dropped, so a caller sees that it
+    /// was too long without holding it. nil at the end of input.
+    func readLineBytes(limit: Int) -> [UInt8]?
 }
 
 extension InputSource {
@@ -40,6 +45,28 @@ public struct StandardInput: InputSource {
     }
 
     public func readAll() throws -> Data { FileHandle.standardInput.readDataToEndOfFile() }
+
+    public func readLineBytes(limit: Int) -> [UInt8]? { BoundedLineReader.readLine(from: hub_stdin_stream(), limit: limit) }
+}
+
+/// Reads lines from a C stream with a bound on what is kept of each (any bytes, NUL included).
+enum BoundedLineReader {
+    static func readLine(from stream: UnsafeMutablePointer<FILE>, limit: Int) -> [UInt8]? {
+        var line: [UInt8] = []
+        var sawAny = false
+        flockfile(stream)
+        defer { funlockfile(stream) }
+        while true {
+            let c = getc_unlocked(stream)
+            if c == EOF { break }
+            sawAny = true
+            if c == 0x0A { break }
+            if line.count <= limit { line.append(UInt8(truncatingIfNeeded: c)) }
+        }
+        guard sawAny else { return nil }
+        if line.last == 0x0D, line.count <= limit { line.removeLast() }
+        return line
+    }
 }
 
 /// Input given as bytes (tests, and anything that runs a command in-process).
@@ -70,6 +97,10 @@ public final class BufferedInput: InputSource {
             defer { data = Data() }
             return data
         }
+    }
+
+    public func readLineBytes(limit: Int) -> [UInt8]? {
+        readLineBytes().map { Array($0.prefix(limit + 1)) }
     }
 
     private func readLineBytes() -> [UInt8]? {

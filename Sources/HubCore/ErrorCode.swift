@@ -11,6 +11,7 @@ public enum ErrorCode: Sendable, Hashable, CaseIterable, RawRepresentable, Codab
     case ambiguousPassphrase
     case invalidCapability, invalidPushOs, unknownPolicy
     case unknownConfigKey, secretInConfig
+    case invalidEncoding, stdinInBatch
     // 65 data
     case invalidData, malformedResponse, responseTooLarge, unexpectedStatus
     case serverErrorDocument, unknownSetting, invalidPlist, unsafePath, pathTooLong, unsafeEntryType
@@ -18,6 +19,7 @@ public enum ErrorCode: Sendable, Hashable, CaseIterable, RawRepresentable, Codab
     case bundleMismatch, profileDamaged, stateDamaged, vaultDamaged, invalidCertificateEntry
     case invalidPasscodePolicy, invalidCertificateFile, invalidKeyFile, invalidConnectionId
     case invalidLogLine, invalidUsageReport
+    case notAResultsFile, resumeMismatch
     // 66 no input
     case notFound, fileNotFound, unreadable, notAFile, certificateFileUnreadable, caCertificateUnreadable
     case notRegistered, connectionNotFound, applicationNotFound, noBundleAssigned, bundleNotFound
@@ -34,7 +36,7 @@ public enum ErrorCode: Sendable, Hashable, CaseIterable, RawRepresentable, Codab
     // 73 cannot create
     case cannotCreate, diskFull, notADirectory, vaultExists, kdfFailed, notAProfileDirectory
     // 75 temporary
-    case timeout, stateBusy
+    case timeout, stateBusy, resultsInUse
     // 77 permission
     case authFailed, forbidden, certificateRequired, certificateRejected, clientCertificateInvalid
     case wrongPassphrase, vaultSecretMismatch, vaultDeleted, vaultUnsafePermissions

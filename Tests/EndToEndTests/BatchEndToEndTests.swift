@@ -14,7 +14,7 @@ private func loadEmulator() throws -> Emulator {
 /// hubctl with the emulator's server and app id in the environment, and no password.
 private func batchClient(_ emu: Emulator, dir: TempDir = TempDir("batch")) -> Hubctl {
     Hubctl(dir: dir, environment: ["HUBCTL_SERVER": emu.url, "HUBCTL_APP_ID": "com.example.demo",
-                                   "PW_LOAD": "load-password", "PW_DEMO": "demo-password"])
+                                   "HUBCTL_PW_LOAD": "load-password", "HUBCTL_PW_DEMO": "demo-password"])
 }
 
 /// The results on stdout, by line number; a result line that is not JSON fails the test.
@@ -33,7 +33,7 @@ private func results(_ text: String) -> [Int: [String: Any]] {
 }
 
 private func registerLines(_ users: [String]) -> String {
-    users.map { #"{"command": ["register"], "user": "\#($0)", "password-env": "PW_LOAD"}"# }.joined(separator: "\n") + "\n"
+    users.map { #"{"command": ["register"], "user": "\#($0)", "password-env": "HUBCTL_PW_LOAD"}"# }.joined(separator: "\n") + "\n"
 }
 
 @Suite(.serialized) struct BatchEndToEndTests {
@@ -41,20 +41,20 @@ private func registerLines(_ users: [String]) -> String {
         let emu = try loadEmulator()
         let hub = batchClient(emu)
         let input = """
-        {"command": ["register"], "user": "demo", "password-env": "PW_DEMO"}
-        {"command": ["settings", "get", "UserName"], "user": "demo", "password-env": "PW_DEMO"}
-        {"command": ["settings", "get"], "user": "load-1", "password-env": "PW_LOAD"}
-        {"command": ["register"], "user": "load-2", "password-env": "PW_WRONG"}
+        {"command": ["register"], "user": "demo", "password-env": "HUBCTL_PW_DEMO"}
+        {"command": ["settings", "get", "UserName"], "user": "demo", "password-env": "HUBCTL_PW_DEMO"}
+        {"command": ["settings", "get"], "user": "load-1", "password-env": "HUBCTL_PW_LOAD"}
+        {"command": ["register"], "user": "load-2", "password-env": "HUBCTL_PW_WRONG"}
         this is not json
         {"command": ["vault", "init"]}
 
-        {"command": ["settings", "get", "NoSuchSetting"], "user": "demo", "password-env": "PW_DEMO"}
-        {"command": ["register"], "user": "demo", "password-env": "PW_MISSING"}
+        {"command": ["settings", "get", "NoSuchSetting"], "user": "demo", "password-env": "HUBCTL_PW_DEMO"}
+        {"command": ["register"], "user": "demo", "password-env": "HUBCTL_PW_MISSING"}
         {"command": ["status"], "usr": "typo"}
 
         """
         let file = hub.dir.write("jobs.ndjson", input)
-        let r = try hub("batch", "--concurrency", "4", file, env: ["PW_WRONG": "wrong-secret-value"])
+        let r = try hub("batch", "--concurrency", "4", file, env: ["HUBCTL_PW_WRONG": "wrong-secret-value"])
         let byLine = results(r.out)
         let expected: [Int: Int] = [1: 0, 2: 0, 3: 66, 4: 77, 5: 64, 6: 64, 8: 65, 9: 64, 10: 64]
         #expect(Set(byLine.keys) == Set(expected.keys), "one result per non-blank line: \(r)")
@@ -79,7 +79,7 @@ private func registerLines(_ users: [String]) -> String {
         let hub = batchClient(emu)
         let users = (0..<12).map { "load-\($0)" }
         var input = registerLines(users)
-        input += users.map { #"{"command": ["settings", "get", "UserName"], "user": "\#($0)", "password-env": "PW_LOAD"}"# }.joined(separator: "\n")
+        input += users.map { #"{"command": ["settings", "get", "UserName"], "user": "\#($0)", "password-env": "HUBCTL_PW_LOAD"}"# }.joined(separator: "\n")
         let r = try hub.run(["batch", "--verbose", "-"], stdin: Data(input.utf8))
         #expect(r.status == 0, "\(r)")
         let byLine = results(r.out)

@@ -66,12 +66,60 @@ struct BatchTests {
     }
 
     @Test func resultLines() throws {
-        let ok = BatchResults.success(line: 4, stdout: Data("{\"a\":1}\n".utf8))
-        #expect(String(decoding: ok, as: UTF8.self) == #"{"line":4,"exitCode":0,"output":{"a":1}}"#)
-        let text = BatchResults.success(line: 5, stdout: Data("hello\n".utf8))
-        #expect(String(decoding: text, as: UTF8.self) == #"{"line":5,"exitCode":0,"output":{"text":"hello"}}"#)
-        let failed = BatchResults.failure(line: 6, exitCode: 66, errorObject: BatchResults.errorObject(HubError(.noInput, code: .notRegistered, "no")))
-        #expect(String(decoding: failed, as: UTF8.self) == #"{"line":6,"exitCode":66,"error":{"code":"not_registered","message":"no"}}"#)
+        let d = String(repeating: "ab", count: 32)
+        let ok = BatchResults.success(line: 4, digest: d, stdout: Data("{\"a\":1}\n".utf8))
+        #expect(String(decoding: ok, as: UTF8.self) == #"{"line":4,"lineSha256":"\#(d)","exitCode":0,"output":{"a":1}}"#)
+        let text = BatchResults.success(line: 5, digest: d, stdout: Data("hello\n".utf8))
+        #expect(String(decoding: text, as: UTF8.self) == #"{"line":5,"lineSha256":"\#(d)","exitCode":0,"output":{"text":"hello"}}"#)
+        let failed = BatchResults.failure(line: 6, digest: d, exitCode: 66, errorObject: BatchResults.errorObject(HubError(.noInput, code: .notRegistered, "no")))
+        #expect(String(decoding: failed, as: UTF8.self) == #"{"line":6,"lineSha256":"\#(d)","exitCode":66,"error":{"code":"not_registered","message":"no"}}"#)
+    }
+
+    /// The digest is the SHA-256 of the line's bytes, so any edit of a line changes it.
+    @Test func aLinesDigestIsTheSHA256OfItsBytes() throws {
+        let batch = try GlobalOptions.parse([])
+        let op = BatchOperation(line: 1, text: "abc", batch: batch)
+        #expect(op.digest == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+    }
+
+    /// Lines that read stdin, name a variable outside HUBCTL_ for their password, or are not UTF-8.
+    @Test func linesThatCannotRunInABatch() throws {
+        let batch = try GlobalOptions.parse([])
+        for (text, code) in [(#"{"command": ["plist", "validate", "-"]}"#, "stdin_in_batch"),
+                             (#"{"command": ["logs", "upload", "-"]}"#, "stdin_in_batch"),
+                             (#"{"command": ["push", "register", "--token=-"]}"#, "stdin_in_batch"),
+                             (#"{"command": ["settings", "get"], "password-env": "AWS_SECRET_ACCESS_KEY"}"#, "no_password"),
+                             (#"{"command": ["settings", "get"], "password-env": "HUBCTL_"}"#, "no_password")] {
+            let op = BatchOperation(line: 2, text: text, batch: batch)
+            #expect(op.refusal?.exitCode == 64, "\(text)")
+            #expect(op.refusal?.code.rawValue == code, "\(text)")
+        }
+        #expect(BatchOperation(line: 2, text: #"{"command": ["settings", "get"], "password-env": "HUBCTL_PW_U1"}"#, batch: batch).refusal == nil)
+        let invalid = BatchOperation(line: 3, bytes: Array(#"{"command": ["status"], "user": "\#u{FF}"}"#.utf8).map { $0 == 0xC3 ? 0xFF : $0 }, batch: batch)
+        #expect(invalid.refusal?.code == .invalidEncoding)
+    }
+
+    /// Every global option reaches batch lines from the batch's flags, unless it is one a line
+    /// never takes: a new option that `GlobalOptions`'s merge lists forget fails here.
+    @Test func everyGlobalOptionReachesBatchLines() throws {
+        let batch = try GlobalOptions.parse([
+            "--server", "https://s", "--plist", "p.plist", "--app-id", "a", "--profile", "pr", "--user", "u",
+            "--cert", "c.pem", "--key", "k.pem", "--pkcs12", "x.p12", "--cert-provider", "prov", "--cacert", "ca.pem",
+            "--insecure", "--api-version", "v1", "--home", "/h", "--timeout", "7", "--deadline", "9", "--anonymous", "--verbose",
+            "--vault-passphrase-file", "pf", "--oauth-client-id", "cid", "--redirect-uri", "http://127.0.0.1/cb",
+            "--oauth-authorize-url", "https://a/authorize", "--oauth-token-url", "https://a/token", "--app-version", "1.0",
+            "--platform", "smp3",
+        ])
+        let op = BatchOperation(line: 1, text: #"{"command": ["status"]}"#, batch: batch)
+        let merged = BatchRunner.merge(line: try GlobalOptions.parse([]), op: op, batch: batch)
+        let given = Dictionary(uniqueKeysWithValues: Mirror(reflecting: batch).children.map { (String($0.label!.drop { $0 == "_" }), "\($0.value)") })
+        let got = Dictionary(uniqueKeysWithValues: Mirror(reflecting: merged).children.map { (String($0.label!.drop { $0 == "_" }), "\($0.value)") })
+        #expect(given.count > 20)
+        for (name, value) in given where !GlobalOptions.notInherited.contains(name) {
+            #expect(got[name] == value, "--\(name) does not reach batch lines")
+            #expect(!value.contains("nil") && !value.contains("false"), "the test gives --\(name) a value")
+        }
+        #expect(merged.noInput)
     }
 
     /// A `register` killed after the server created the connection but before the record was
@@ -102,10 +150,10 @@ struct BatchTests {
         var app = EmulatorConfiguration.Application(id: "com.example.demo", users: ["demo": "demo-password"])
         app.userPatterns = ["load-*": "load-password"]
         let emulator = try await InProcessEmulator.start(EmulatorConfiguration(applications: [app]))
-        let bench = try CommandBench(emulator: emulator, extra: ["PW": "load-password"])
+        let bench = try CommandBench(emulator: emulator, extra: ["HUBCTL_PW": "load-password"])
         let users = (0..<16).map { "load-\($0)" }
-        var input = users.map { #"{"command": ["register"], "user": "\#($0)", "password-env": "PW"}"# }
-        input += users.map { #"{"command": ["settings", "get", "UserName"], "user": "\#($0)", "password-env": "PW"}"# }
+        var input = users.map { #"{"command": ["register"], "user": "\#($0)", "password-env": "HUBCTL_PW"}"# }
+        input += users.map { #"{"command": ["settings", "get", "UserName"], "user": "\#($0)", "password-env": "HUBCTL_PW"}"# }
         // Three 503s: fewer than an operation's four attempts, however they fall on the operations.
         try emulator.control("POST", "/_emulator/faults", json: #"{"status": 503, "retryAfter": 0, "count": 3}"#)
 

@@ -18,27 +18,34 @@ struct BatchCommand: HubCommand {
         Each input line is one operation: {"command": ["settings", "get"], "user": "u17"}. \
         `command` is the argument list as on hubctl's command line; the optional keys `server`, \
         `app-id`, `user` and `profile` set that configuration for the line (over the batch's own \
-        flags), and `password-env` names an environment variable holding the user's password \
-        (passwords never go in the file). Commands allowed: register, unregister, settings, acp, \
-        status, plist, push, logs, usage, whoami, policy. Blank lines are skipped.
+        flags), and `password-env` names an environment variable starting with HUBCTL_ that holds \
+        the user's password (passwords never go in the file). Commands allowed: register, \
+        unregister, settings, acp, status, plist, push, logs, usage, whoami, policy; a line that \
+        would read stdin (`-` as a file) or is not UTF-8 JSON fails alone with 64. Blank lines are \
+        skipped.
 
-        Each result is one NDJSON line on stdout, in the order the operations finish: \
-        {"line": 17, "exitCode": 0, "output": {…}} or {"line": 17, "exitCode": 77, "error": {…}}. \
-        Lines of one identity (server, app id, user, profile) run one at a time, in file order; \
-        other lines run --concurrency at a time over one libcurl connection pool. A summary (and, \
-        on a terminal, a progress bar) goes to stderr.
+        Each result is one NDJSON line, in the order the operations finish: {"line": 17, \
+        "lineSha256": "…", "exitCode": 0, "output": {…}} or {"line": 17, "lineSha256": "…", \
+        "exitCode": 77, "error": {…}}, on stdout or appended to --results FILE. The results file \
+        (and stdout when it is a regular file) is locked: a second batch on it ends with 75. Lines \
+        of one identity (server, app id, user, profile) run one at a time, in file order; other \
+        lines run --concurrency at a time over one libcurl connection pool. A summary (and, on a \
+        terminal, a progress bar) goes to stderr.
 
-        --resume RESULTS skips the lines that succeeded in an earlier run's results, so a killed \
-        job can run again and do only what is left. --shard I/N runs only the lines whose identity \
-        hashes (FNV-1a) to shard I of N; --shard /N takes I from JOB_COMPLETION_INDEX (a \
-        Kubernetes Indexed Job).
+        --resume RESULTS skips the lines that succeeded in an earlier run's results, when the line \
+        is byte for byte the one that ran (its SHA-256), so a killed job can run again and do only \
+        what is left; an edited jobs file stops the batch at the first changed line (65). --shard \
+        I/N runs only the lines whose identity hashes (FNV-1a) to shard I of N; --shard /N takes I \
+        from JOB_COMPLETION_INDEX (a Kubernetes Indexed Job).
 
         Exit codes: 0 when every line succeeded, else the most severe exit code of a line, in this \
         order: 70, 64, 78, 77, 73, 65, 66, 69, 75 (retryable failures last). The batch itself \
-        fails with 64 (bad flags), 66 (unreadable input or results file).
+        fails with 64 (bad flags), 65 (a --resume file that is not results, or does not match the \
+        jobs file), 66 (unreadable input or results file), 73 (a results file that cannot be \
+        created), 75 (another batch holds the results file).
 
         Example:
-          hubctl batch --resume results.ndjson jobs.ndjson >> results.ndjson
+          hubctl batch --resume results.ndjson --results results.ndjson jobs.ndjson
         """)
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
@@ -56,6 +63,10 @@ struct BatchCommand: HubCommand {
     @Option(help: ArgumentHelp("Run only the lines of shard I of N (I from 0; '/N' reads I from JOB_COMPLETION_INDEX).", valueName: "I/N"))
     var shard: String?
 
+    @Option(help: ArgumentHelp("Append the results to this file (created 0600) instead of stdout, locked against a second batch.", valueName: "RESULTS"),
+            completion: .file())
+    var results: String?
+
     func execute(_ context: CommandContext) throws {
         guard (1...256).contains(concurrency) else {
             throw HubError.usage("--concurrency must be between 1 and 256 (got \(concurrency)).")
@@ -64,13 +75,76 @@ struct BatchCommand: HubCommand {
             throw HubError.usage("--password-stdin cannot be used with batch: give each line a \"password-env\", or set HUBCTL_PASSWORD.", code: .noPassword)
         }
         let shard = try self.shard.map { try BatchShard(parsing: $0, environment: context.environment) }
-        var done = Set<Int>()
-        for path in resume { try BatchResults.succeededLines(in: path, into: &done) }
+        // First the lock on where the results go, so no other batch can start on that file while
+        // this one reads what an earlier run did.
+        let output = try BatchOutput.open(results: results, console: context.console)
+        var done: [Int: String] = [:]
+        for path in resume {
+            let same = output.identity != nil && ResultsLock.identity(path: path).map { $0 == output.identity! } == true
+            try BatchResults.succeededLines(in: path, into: &done, lockShared: !same)
+        }
         let input: BatchInput = (file == nil || file == "-") ? .standardInput(context.input) : .file(try BatchInput.open(file!))
         let runner = try BatchRunner(context: context, batchGlobal: global, concurrency: concurrency,
-                                     shard: shard, skip: done, input: input)
-        let severest = runner.run()
+                                     shard: shard, skip: done, input: input, results: output.write)
+        let severest = try withExtendedLifetime(output) { try runner.run() }
         if severest != 0 { throw BatchFailed(exitCode: severest) }
+    }
+}
+
+/// Where a batch's results go, held for the whole run: stdout, or the --results file. A results
+/// file, and stdout when it is a regular file (`>> results.ndjson`), are locked exclusively, so a
+/// second batch on the same file ends at once (`results_in_use`, 75) instead of doing the work twice.
+final class BatchOutput: Sendable {
+    /// Device and inode of the locked results file (nil for a pipe or a terminal).
+    let identity: (UInt64, UInt64)?
+    let write: @Sendable (Data) -> Void
+    private let descriptor: Int32?
+
+    private init(identity: (UInt64, UInt64)?, descriptor: Int32?, write: @escaping @Sendable (Data) -> Void) {
+        self.identity = identity
+        self.descriptor = descriptor
+        self.write = write
+    }
+
+    deinit { if let descriptor { close(descriptor) } }
+
+    static func open(results: String?, console: Console) throws -> BatchOutput {
+        guard let path = results else {
+            // stdout: locked when this process's descriptor 1 is a regular file.
+            var info = stat()
+            if console.writesToProcessStdout, fstat(STDOUT_FILENO, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
+                try ResultsLock.exclusive(fd: STDOUT_FILENO, path: "on standard output")
+                return BatchOutput(identity: ResultsLock.identity(fd: STDOUT_FILENO), descriptor: nil, write: { console.writeRaw($0) })
+            }
+            return BatchOutput(identity: nil, descriptor: nil, write: { console.writeRaw($0) })
+        }
+        let fd = Glibc.open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard fd >= 0 else {
+            throw HubError(.cannotCreate, code: .cannotCreate,
+                           "Cannot open the results file \(path) for appending: \(String(cString: strerror(errno))). Check the path and its directory.")
+        }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            throw HubError.noInput("The results file \(path) is not a regular file.", code: .notAFile)
+        }
+        do { try ResultsLock.exclusive(fd: fd, path: path) } catch {
+            close(fd)
+            throw error
+        }
+        let lock = Mutex(())
+        return BatchOutput(identity: ResultsLock.identity(fd: fd), descriptor: fd, write: { data in
+            lock.withLock { _ in
+                data.withUnsafeBytes { raw in
+                    var offset = 0
+                    while offset < raw.count {
+                        let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                        if n < 0 { if errno == EINTR { continue }; return }
+                        offset += n
+                    }
+                }
+            }
+        })
     }
 }
 

@@ -29,41 +29,35 @@ enum BatchInput {
         return LineFile(stream: stream, regularFileSize: info.st_mode & S_IFMT == S_IFREG ? Int64(info.st_size) : nil)
     }
 
-    func readLine() -> String? {
+    /// The next line's bytes (at most `maxLineBytes` + 1 of them, see `InputSource.readLineBytes`).
+    func readLine() -> [UInt8]? {
         switch self {
-        case .standardInput(let source): return source.readLine()
-        case .file(let file): return file.readLine()
+        case .standardInput(let source): return source.readLineBytes(limit: Self.maxLineBytes)
+        case .file(let file): return file.readLine(limit: Self.maxLineBytes)
         }
     }
 }
 
-/// A file read one line at a time with getline(3).
+/// A file read one line at a time.
 /// `@unchecked Sendable`: the FILE pointer is only used by `readLine`, which the batch calls under
 /// its scheduler's lock.
 final class LineFile: @unchecked Sendable {
     private let stream: UnsafeMutablePointer<FILE>
     let regularFileSize: Int64?
-    private var buffer: UnsafeMutablePointer<CChar>?
-    private var capacity = 0
 
     init(stream: UnsafeMutablePointer<FILE>, regularFileSize: Int64?) {
         self.stream = stream
         self.regularFileSize = regularFileSize
     }
 
-    deinit {
-        free(buffer)
-        fclose(stream)
-    }
+    deinit { fclose(stream) }
 
-    func readLine() -> String? {
-        let n = getline(&buffer, &capacity, stream)
-        guard n >= 0, let buffer else { return nil }
-        var length = n
-        if length > 0, buffer[length - 1] == 0x0A { length -= 1 }
-        if length > 0, buffer[length - 1] == 0x0D { length -= 1 }
-        return buffer.withMemoryRebound(to: UInt8.self, capacity: length) {
-            String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
-        }
+    var descriptor: Int32 { fileno(stream) }
+
+    func readLine(limit: Int) -> [UInt8]? { BoundedLineReader.readLine(from: stream, limit: limit) }
+
+    /// The next line as text (results files: their lines are JSON that hubctl wrote).
+    func readTextLine() -> String? {
+        readLine(limit: BatchInput.maxLineBytes).map { String(decoding: $0, as: UTF8.self) }
     }
 }

@@ -23,6 +23,13 @@ struct BatchOperation: Sendable {
     let passwordEnv: String?
     /// Set when the line cannot run (not JSON, an unknown key, a command batch does not run).
     let refusal: HubError?
+    /// The SHA-256 of the line's bytes (without its line ending), in hex: with the line number, what
+    /// a result is keyed by, so `--resume` can tell an edited jobs file (docs/security.md §16).
+    let digest: String
+
+    /// `password-env` may only name variables of this prefix: a jobs file must not be able to send
+    /// any of the process's variables (AWS_SECRET_ACCESS_KEY, …) to a server as a password.
+    static let passwordVariablePrefix = "HUBCTL_"
 
     static let keys: Set<String> = ["command", "server", "app-id", "user", "profile", "password-env"]
     /// Command groups a batch runs; the others prompt, read stdin, or print text.
@@ -30,13 +37,20 @@ struct BatchOperation: Sendable {
                                                 "push", "logs", "usage", "whoami", "policy"]
 
     init(line: Int, text: String, batch: GlobalOptions) {
+        self.init(line: line, bytes: Array(text.utf8), batch: batch)
+    }
+
+    init(line: Int, bytes: [UInt8], batch: GlobalOptions) {
         self.line = line
+        digest = (try? bytes.withUnsafeBytes { try SHA256Digest.hex(of: $0) }) ?? ""
         var arguments: [String] = []
         var strings: [String: String] = [:]
         var refusal: HubError?
-        if text.utf8.count > BatchInput.maxLineBytes {
+        if bytes.count > BatchInput.maxLineBytes {
             refusal = HubError.usage("Line \(line) is longer than \(BatchInput.maxLineBytes) bytes.")
-        } else if let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] {
+        } else if String(validating: bytes, as: UTF8.self) == nil {
+            refusal = HubError.usage("Line \(line) is not valid UTF-8; each line must be a UTF-8 JSON object.", code: .invalidEncoding)
+        } else if let object = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any] {
             if let unknown = object.keys.sorted().first(where: { !Self.keys.contains($0) }) {
                 refusal = HubError.usage("Line \(line) has an unknown key \(HubError.quoted(unknown)); the keys are \(Self.keys.sorted().joined(separator: ", ")).")
             } else if let command = object["command"] as? [String], let first = command.first {
@@ -45,6 +59,10 @@ struct BatchOperation: Sendable {
                     refusal = HubError.usage("Line \(line): \(HubError.quoted(first)) cannot run in a batch; the commands are \(Self.allowedCommands.sorted().joined(separator: ", ")).")
                 } else if command.contains(where: { ["--password-stdin", "--help", "-h", "--version"].contains($0) || $0.hasPrefix("--error-format") }) {
                     refusal = HubError.usage("Line \(line): --password-stdin, --help, --version and --error-format cannot be used in a batch (use \"password-env\" for a password; errors are always JSON in the results).")
+                } else if let reader = command.first(where: { $0 == "-" || $0.hasSuffix("=-") }) {
+                    // Every command reads stdin only where an argument is `-`: the batch's own
+                    // stdin is its jobs (or nothing), never a line's input.
+                    refusal = HubError.usage("Line \(line) reads standard input (\(HubError.quoted(reader))), which a batch cannot give one of its lines: name a file instead.", code: .stdinInBatch)
                 }
             } else {
                 refusal = HubError.usage("Line \(line) has no \"command\": give the arguments as a non-empty array of strings, e.g. {\"command\": [\"settings\", \"get\"]}.")
@@ -57,6 +75,9 @@ struct BatchOperation: Sendable {
             }
         } else {
             refusal = HubError.usage("Line \(line) is not a JSON object; each line is one operation, e.g. {\"command\": [\"settings\", \"get\"], \"user\": \"u17\"}.")
+        }
+        if refusal == nil, let name = strings["password-env"], !name.hasPrefix(Self.passwordVariablePrefix) || name.count == Self.passwordVariablePrefix.count {
+            refusal = HubError.usage("Line \(line): \"password-env\" names \(HubError.quoted(name)); it may only name a variable that starts with \(Self.passwordVariablePrefix) (e.g. HUBCTL_PASSWORD_U17), so a jobs file cannot send other variables of the environment to a server.", code: .noPassword)
         }
         self.arguments = arguments
         server = strings["server"]

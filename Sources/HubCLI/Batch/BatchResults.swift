@@ -10,26 +10,46 @@ import Glibc
 #endif
 
 enum BatchResults {
-    /// Adds the line numbers an earlier results file reports with exit code 0. A line that is not
-    /// a result (the cut-off last line of a killed run) is skipped: that operation runs again.
-    static func succeededLines(in path: String, into done: inout Set<Int>) throws {
+    /// The lines an earlier results file reports as succeeded, with the digest of each line as it
+    /// was run. Every line of the file must be a result (`line`, `exitCode`, `lineSha256`), but for
+    /// a cut-off last one (a killed run: that operation runs again); anything else is not a results
+    /// file (65), so a wrong file never silently re-runs everything. `lock`: the file is locked
+    /// shared while read, unless this process writes it (then its exclusive lock covers it).
+    static func succeededLines(in path: String, into done: inout [Int: String], lockShared: Bool) throws {
         let file: LineFile
         do { file = try BatchInput.open(path) } catch let e as HubError {
-            throw HubError(e.kind, code: e.code, "Cannot read the results file \(path) given to --resume. Check the path (the file is the stdout of an earlier batch).")
+            throw HubError(e.kind, code: e.code, "Cannot read the results file \(path) given to --resume. Check the path (the file is the stdout, or --results, of an earlier batch).")
         }
-        while let text = file.readLine() {
-            guard !text.isEmpty,
-                  let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any],
-                  let line = object["line"] as? Int, let code = object["exitCode"] as? Int, code == 0 else { continue }
-            done.insert(line)
+        if lockShared { try ResultsLock.shared(file: file, path: path) }
+        var pendingBad: Int?
+        var number = 0
+        while let text = file.readTextLine() {
+            number += 1
+            if let bad = pendingBad {
+                throw HubError.data("\(path) is not the results of a batch: its line \(bad) is not a result. Give --resume the results an earlier `hubctl batch` wrote.", code: .notAResultsFile)
+            }
+            if text.isEmpty { continue }
+            guard let value = try? JSONSerialization.jsonObject(with: Data(text.utf8)) else {
+                pendingBad = number  // a cut-off last line is allowed; another line after it is not
+                continue
+            }
+            guard let object = value as? [String: Any], let line = object["line"] as? Int, line > 0,
+                  let code = object["exitCode"] as? Int else {
+                throw HubError.data("\(path) is not the results of a batch: its line \(number) is not a result ({\"line\": …, \"exitCode\": …}). Give --resume the results an earlier `hubctl batch` wrote.", code: .notAResultsFile)
+            }
+            guard let digest = object["lineSha256"] as? String, digest.count == 64 else {
+                throw HubError.data("\(path) line \(number) has no line digest (\"lineSha256\"): it was written by an older hubctl, and its line numbers alone cannot tell whether the jobs file changed since. Run the batch again without --resume, or with a results file of this version.", code: .notAResultsFile)
+            }
+            if code == 0 { done[line] = digest }
         }
     }
 
-    /// `{"line":N,"exitCode":0,"output":…}`: the command's own compact JSON document embedded as it is.
-    static func success(line: Int, stdout: Data) -> Data {
+    /// `{"line":N,"lineSha256":"…","exitCode":0,"output":…}`: the command's own compact JSON
+    /// document embedded as it is.
+    static func success(line: Int, digest: String, stdout: Data) -> Data {
         var body = stdout
         while let last = body.last, last == 0x0A || last == 0x0D || last == 0x20 { body.removeLast() }
-        var result = Data("{\"line\":\(line),\"exitCode\":0,\"output\":".utf8)
+        var result = Data("{\"line\":\(line),\"lineSha256\":\"\(digest)\",\"exitCode\":0,\"output\":".utf8)
         if body.first == UInt8(ascii: "{") || body.first == UInt8(ascii: "[") {
             result.append(body)
         } else if body.isEmpty {
@@ -41,9 +61,9 @@ enum BatchResults {
         return result
     }
 
-    /// `{"line":N,"exitCode":C,"error":{…}}`, the error object as `Console.emitError` wrote it.
-    static func failure(line: Int, exitCode: Int32, errorObject: Data) -> Data {
-        var result = Data("{\"line\":\(line),\"exitCode\":\(exitCode),\"error\":".utf8)
+    /// `{"line":N,"lineSha256":"…","exitCode":C,"error":{…}}`, the error object as `Console.emitError` wrote it.
+    static func failure(line: Int, digest: String, exitCode: Int32, errorObject: Data) -> Data {
+        var result = Data("{\"line\":\(line),\"lineSha256\":\"\(digest)\",\"exitCode\":\(exitCode),\"error\":".utf8)
         result.append(errorObject)
         result.append(Data("}".utf8))
         return result
@@ -62,5 +82,37 @@ enum BatchResults {
         if b == 0 { return a != 0 }
         let rank = { (code: Int32) in severity.firstIndex(of: code) ?? severity.count }
         return rank(a) < rank(b)
+    }
+}
+
+/// One batch at a time per results file (docs/security.md §16): the file the results go to is
+/// locked exclusively for the whole run, a file read for --resume shared while it is read; neither
+/// waits, so a second batch on the same file ends at once with `results_in_use` (75).
+enum ResultsLock {
+    /// Locks `fd` exclusively, or says who holds it.
+    static func exclusive(fd: Int32, path: String) throws {
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else { throw busy(path) }
+    }
+
+    static func shared(file: LineFile, path: String) throws {
+        guard flock(file.descriptor, LOCK_SH | LOCK_NB) == 0 else { throw busy(path) }
+    }
+
+    static func busy(_ path: String) -> HubError {
+        HubError(.temporary, code: .resultsInUse,
+                 "Another batch is writing the results file \(path). Wait for it to end (or stop it), then run again with --resume \(path); two batches on one results file would run the same operations twice.")
+    }
+
+    /// The device and inode of an open file, to tell whether two names are one file.
+    static func identity(fd: Int32) -> (UInt64, UInt64)? {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return nil }
+        return (UInt64(info.st_dev), UInt64(info.st_ino))
+    }
+
+    static func identity(path: String) -> (UInt64, UInt64)? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return (UInt64(info.st_dev), UInt64(info.st_ino))
     }
 }

@@ -20,11 +20,15 @@ final class BatchRunner: Sendable {
     private let progress: BatchProgress?
     private let parsed = ParsedCommands()
 
+    private let results: @Sendable (Data) -> Void
+
     private struct Tally {
         var succeeded = 0
         var failed: [Int32: Int] = [:]
         var skipped = 0
         var severest: Int32 = 0
+        /// Why the batch stopped reading its input (an edited jobs file under --resume).
+        var stopped: HubError?
     }
     /// A class around the counts, so the line reader can hold it while `self` is being made.
     private final class Counts: Sendable {
@@ -32,9 +36,12 @@ final class BatchRunner: Sendable {
     }
     private let counts = Counts()
 
+    /// `skip`: the lines an earlier run did, with the digest each line had then. `results`: where
+    /// each result line goes (stdout, or the --results file).
     init(context: CommandContext, batchGlobal: GlobalOptions, concurrency: Int, shard: BatchShard?,
-         skip: Set<Int>, input: BatchInput) throws {
+         skip: [Int: String], input: BatchInput, results: @escaping @Sendable (Data) -> Void) throws {
         self.context = context
+        self.results = results
         self.batchGlobal = batchGlobal
         self.concurrency = concurrency
         if context.usesDefaultTransport {
@@ -53,15 +60,23 @@ final class BatchRunner: Sendable {
         let progress = self.progress
         var lineNumber = 0
         scheduler = BatchScheduler(window: max(64, concurrency * 16)) {
-            while let text = input.readLine() {
+            while let bytes = input.readLine() {
                 lineNumber += 1
-                progress?.read(bytes: text.utf8.count + 1)
-                if text.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
-                if skip.contains(lineNumber) {
+                progress?.read(bytes: bytes.count + 1)
+                if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+                let op = BatchOperation(line: lineNumber, bytes: bytes, batch: batchGlobal)
+                if let recorded = skip[lineNumber] {
+                    guard recorded == op.digest else {
+                        // The jobs file changed since the run whose results say this line is done:
+                        // whatever follows may be skipped or repeated wrongly. Stop reading.
+                        counts.tally.withLock {
+                            $0.stopped = HubError.data("Line \(lineNumber) of the jobs file is not the line the --resume results record as done there (its digest differs): the jobs file was edited since that run. Nothing after line \(lineNumber - 1) was run. Resume with the jobs file as it was, or run the edited file without --resume.", code: .resumeMismatch)
+                        }
+                        return nil
+                    }
                     counts.tally.withLock { $0.skipped += 1 }
                     continue
                 }
-                let op = BatchOperation(line: lineNumber, text: text, batch: batchGlobal)
                 if let shard, !shard.owns(op.identity) { continue }
                 return op
             }
@@ -69,8 +84,9 @@ final class BatchRunner: Sendable {
         }
     }
 
-    /// Runs every operation and returns the batch's exit code.
-    func run() -> Int32 {
+    /// Runs every operation and returns the batch's exit code; throws when the batch stopped
+    /// before the end of its input (`resume_mismatch`), after the results of what ran.
+    func run() throws -> Int32 {
         let started = ContinuousClock.now
         let group = DispatchGroup()
         for index in 0..<concurrency {
@@ -103,13 +119,14 @@ final class BatchRunner: Sendable {
         if t.skipped > 0 { summary += ", \(t.skipped) skipped (succeeded before, --resume)" }
         summary += String(format: " in %.1f s (%.0f/s).", seconds, seconds > 0 ? Double(ran) / seconds : 0)
         context.console.note(summary)
+        if let stopped = t.stopped { throw stopped }
         return t.severest
     }
 
     private func record(_ code: Int32, _ result: Data) {
         var line = result
         line.append(0x0A)
-        context.console.writeRaw(line)
+        results(line)
         counts.tally.withLock { t in
             if code == 0 { t.succeeded += 1 } else { t.failed[code, default: 0] += 1 }
             if BatchResults.moreSevere(code, than: t.severest) { t.severest = code }
@@ -121,13 +138,13 @@ final class BatchRunner: Sendable {
     /// context with the line's configuration, its output captured.
     private func execute(_ op: BatchOperation) -> (Int32, Data) {
         if let refusal = op.refusal {
-            return (refusal.exitCode, BatchResults.failure(line: op.line, exitCode: refusal.exitCode, errorObject: BatchResults.errorObject(refusal)))
+            return (refusal.exitCode, BatchResults.failure(line: op.line, digest: op.digest, exitCode: refusal.exitCode, errorObject: BatchResults.errorObject(refusal)))
         }
         var environment = context.environment
         if let name = op.passwordEnv {
             guard let password = environment[name], !password.isEmpty else {
                 let e = HubError.usage("Line \(op.line): the environment variable \(HubError.quoted(name)) named by \"password-env\" is not set or empty.", code: .noPassword)
-                return (e.exitCode, BatchResults.failure(line: op.line, exitCode: e.exitCode, errorObject: BatchResults.errorObject(e)))
+                return (e.exitCode, BatchResults.failure(line: op.line, digest: op.digest, exitCode: e.exitCode, errorObject: BatchResults.errorObject(e)))
             }
             environment["HUBCTL_PASSWORD"] = password
         }
@@ -153,39 +170,24 @@ final class BatchRunner: Sendable {
                 context.console.note("line \(op.line): " + String(decoding: piece, as: UTF8.self))
             }
         }
-        if code == 0 { return (0, BatchResults.success(line: op.line, stdout: out.withLock { $0 })) }
+        if code == 0 { return (0, BatchResults.success(line: op.line, digest: op.digest, stdout: out.withLock { $0 })) }
         let object = errorObject ?? BatchResults.errorObject(HubError(.internal, code: .internal, "The command failed with exit code \(code) without an error document."))
-        return (code, BatchResults.failure(line: op.line, exitCode: code, errorObject: object))
+        return (code, BatchResults.failure(line: op.line, digest: op.digest, exitCode: code, errorObject: object))
     }
 
     /// The line's options: its command's own flags first, then the line's keys, then the batch's
-    /// flags; never a prompt.
+    /// flags; never a prompt. Every global option is in one of `GlobalOptions`'s merge lists (a
+    /// test checks that none is missing), so a new flag cannot be dropped here.
     static func merge(line: GlobalOptions, op: BatchOperation, batch: GlobalOptions) -> GlobalOptions {
         var g = line
+        for key in GlobalOptions.inheritedValues { g[keyPath: key] = line[keyPath: key] ?? batch[keyPath: key] }
+        for key in GlobalOptions.inheritedNumbers { g[keyPath: key] = line[keyPath: key] ?? batch[keyPath: key] }
+        for key in GlobalOptions.inheritedFlags { g[keyPath: key] = line[keyPath: key] || batch[keyPath: key] }
+        // The line's own keys come between its flags and the batch's.
         g.server = line.server ?? op.server ?? batch.server
         g.appId = line.appId ?? op.appId ?? batch.appId
         g.user = line.user ?? op.user ?? batch.user
         g.profile = line.profile ?? op.profile ?? batch.profile
-        g.plist = line.plist ?? batch.plist
-        g.cert = line.cert ?? batch.cert
-        g.key = line.key ?? batch.key
-        g.pkcs12 = line.pkcs12 ?? batch.pkcs12
-        g.certProvider = line.certProvider ?? batch.certProvider
-        g.cacert = line.cacert ?? batch.cacert
-        g.apiVersion = line.apiVersion ?? batch.apiVersion
-        g.home = line.home ?? batch.home
-        g.timeout = line.timeout ?? batch.timeout
-        g.deadline = line.deadline ?? batch.deadline
-        g.vaultPassphraseFile = line.vaultPassphraseFile ?? batch.vaultPassphraseFile
-        g.oauthClientId = line.oauthClientId ?? batch.oauthClientId
-        g.redirectUri = line.redirectUri ?? batch.redirectUri
-        g.oauthAuthorizeUrl = line.oauthAuthorizeUrl ?? batch.oauthAuthorizeUrl
-        g.oauthTokenUrl = line.oauthTokenUrl ?? batch.oauthTokenUrl
-        g.appVersion = line.appVersion ?? batch.appVersion
-        g.platform = line.platform ?? batch.platform
-        g.insecure = line.insecure || batch.insecure
-        g.anonymous = line.anonymous || batch.anonymous
-        g.verbose = line.verbose || batch.verbose
         g.noInput = true
         return g
     }

@@ -155,6 +155,9 @@ public enum CertificateFiles {
             case .notRegular:
                 // Not asked for here: a certificate may come through a pipe (`<(…)`).
                 throw HubError.noInput("Cannot read the \(what) \(path) (\(flag)). Check the path.", code: .certificateFileUnreadable)
+            case .timedOut:
+                throw HubError(.temporary, code: .timeout,
+                               "The \(what) \(path) (\(flag)) gave no end of input within \(Int(BoundedFile.defaultWait)) s (a FIFO nobody writes to, or a command that does not end).")
             }
         }
         guard !data.isEmpty else {

@@ -21,6 +21,12 @@ public protocol InputSource: Sendable {
     func readSecretLine(prompting prompt: () -> Void) throws -> [UInt8]?
     /// Everything that is left.
     func readAll() throws -> Data
+    /// Everything that is left, at most `limit` bytes (`.tooLarge` past it) and waiting at most until
+    /// `until` (`.timedOut`): the bounded read every command uses for `-`.
+    func readAll(limit: Int, until: ContinuousClock.Instant?) throws(BoundedFile.Failure) -> Data
+    /// Everything that is left, into a private spool file (for an input read more than once, or too
+    /// large for memory): at most `limit` bytes, waiting no longer than `until`.
+    func spool(limit: Int64, until: ContinuousClock.Instant?) throws(BoundedFile.Failure) -> InputFile
     /// The next line's bytes without its line ending, as they are (no UTF-8 repair); at most
     /// `limit` + 1 bytes of it, the rest of a longer line read and dropped, so a caller sees that it
     /// was too long without holding it. nil at the end of input.
@@ -38,7 +44,13 @@ public struct StandardInput: InputSource {
 
     public init() { isTerminal = isatty(STDIN_FILENO) == 1 }
 
-    public func readLine() -> String? { Swift.readLine(strippingNewline: true) }
+    /// What is kept of one line read from stdin (a password, a token, an answer): the rest of a
+    /// longer line is read and dropped, so no line can take the process's memory.
+    public static let maximumLineBytes = 64 << 10
+
+    public func readLine() -> String? {
+        readLineBytes(limit: Self.maximumLineBytes).map { String(decoding: $0.prefix(Self.maximumLineBytes), as: UTF8.self) }
+    }
 
     public func readSecretLine(prompting prompt: () -> Void) throws -> [UInt8]? {
         try Terminal.readLineWithoutEcho(prompt: prompt)
@@ -47,6 +59,14 @@ public struct StandardInput: InputSource {
     public func readAll() throws -> Data { FileHandle.standardInput.readDataToEndOfFile() }
 
     public func readLineBytes(limit: Int) -> [UInt8]? { BoundedLineReader.readLine(from: hub_stdin_stream(), limit: limit) }
+
+    public func readAll(limit: Int, until: ContinuousClock.Instant?) throws(BoundedFile.Failure) -> Data {
+        try BoundedFile.read(fd: STDIN_FILENO, limit: limit, until: until)
+    }
+
+    public func spool(limit: Int64, until: ContinuousClock.Instant?) throws(BoundedFile.Failure) -> InputFile {
+        try InputFile.spool(fd: STDIN_FILENO, name: "stdin", limit: limit, until: until)
+    }
 }
 
 /// Reads lines from a C stream with a bound on what is kept of each (any bytes, NUL included).
@@ -101,6 +121,18 @@ public final class BufferedInput: InputSource {
 
     public func readLineBytes(limit: Int) -> [UInt8]? {
         readLineBytes().map { Array($0.prefix(limit + 1)) }
+    }
+
+    public func readAll(limit: Int, until: ContinuousClock.Instant?) throws(BoundedFile.Failure) -> Data {
+        let all = (try? readAll()) ?? Data()
+        guard all.count <= limit else { throw .tooLarge(size: Int64(all.count)) }
+        return all
+    }
+
+    public func spool(limit: Int64, until: ContinuousClock.Instant?) throws(BoundedFile.Failure) -> InputFile {
+        let all = (try? readAll()) ?? Data()
+        guard Int64(all.count) <= limit else { throw .tooLarge(size: Int64(all.count)) }
+        return try InputFile.spool(bytes: all, name: "stdin")
     }
 
     private func readLineBytes() -> [UInt8]? {

@@ -56,6 +56,9 @@ struct LogsUpload: HubCommand {
     @Flag(name: .customLong("from-settings"), help: "Follow the connection's UploadLogs and ConnectionLogLevel.")
     var fromSettings = false
 
+    /// The most of a log read from stdin or a pipe (kept in a private spool file until sent).
+    static let maximumSpoolBytes: Int64 = 4 << 30
+
     /// `8M`, `512K`, `1048576` → bytes (at least 64).
     static func size(_ text: String) throws -> Int64 {
         var digits = text.uppercased()
@@ -70,16 +73,18 @@ struct LogsUpload: HubCommand {
 
     func execute(_ context: CommandContext) throws {
         let maximum = try Self.size(maxRequestSize)
+        // Read once, through one descriptor: a regular file as it is, stdin or a pipe (`<(cmd)`)
+        // spooled, every wait bounded by the deadline (a FIFO nobody writes to ends with 75).
         let source: LogSource
-        if file == "-" {
-            source = .bytes(try context.input.readAll())
-        } else {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else {
-                throw HubError.noInput("No log file at \(file). Check the path.", code: .fileNotFound)
-            }
-            guard !isDirectory.boolValue else { throw HubError.noInput("\(file) is a directory, not a log file.", code: .notAFile) }
-            source = .file(file)
+        do throws(BoundedFile.Failure) {
+            source = .file(file == "-" ? try context.input.spool(limit: Self.maximumSpoolBytes, until: context.deadlineInstant)
+                                       : try InputFile.open(path: file, limit: Int64.max, until: context.deadlineInstant))
+        } catch .missing {
+            throw HubError.noInput("No log file at \(file). Check the path.", code: .fileNotFound)
+        } catch .directory {
+            throw HubError.noInput("\(file) is a directory, not a log file.", code: .notAFile)
+        } catch {
+            throw CommandContext.inputFailure(error, label: file == "-" ? "The log on stdin" : file, limit: Int(Self.maximumSpoolBytes), tooLarge: .tooLarge)
         }
         let connections = try context.connectionService()
         let registration = try connections.recorded()

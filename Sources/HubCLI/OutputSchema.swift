@@ -293,7 +293,7 @@ extension LogsUploadOutput {
     init(skipped reason: String, deviceId: String, source: LogSource, level: String?) {
         let name: String
         switch source {
-        case .file(let path): name = path
+        case .file(let input): name = input.name
         case .bytes: name = "stdin"
         }
         self.init(uploaded: false, skipped: reason, platform: nil, deviceId: deviceId, source: name, requests: 0, lines: 0,

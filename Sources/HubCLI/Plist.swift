@@ -55,7 +55,18 @@ struct PlistValidateCommand: HubCommand {
     }
 
     func execute(_ context: CommandContext) throws {
-        let report = ClientHubReport(files.map { ClientHubValidator.validate(path: $0, strict: strict) })
+        let input = context.input
+        let until = context.deadlineInstant
+        let wait = context.secondsLeft
+        let report = ClientHubReport(files.map { path in
+            ClientHubValidator.validate(path: path, strict: strict, wait: wait) {
+                do throws(BoundedFile.Failure) {
+                    return .success(try input.readAll(limit: ClientHubPlistReader.maximumSize, until: until))
+                } catch {
+                    return .failure(ClientHubPlistReader.readFailure(error, label: "standard input"))
+                }
+            }
+        })
         try context.emit(report)
         if let failure = report.failure { throw failure }
     }

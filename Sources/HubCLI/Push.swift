@@ -73,7 +73,10 @@ struct PushRegister: HubCommand {
         let os = try self.os.value()
         var token = self.token
         if token == "-" {
-            guard let line = context.input.readLine(), !line.isEmpty else { throw HubError.usage("--token - was given but stdin had no token line.") }
+            guard let bytes = context.input.readLineBytes(limit: 4096), !bytes.isEmpty else { throw HubError.usage("--token - was given but stdin had no token line.") }
+            guard bytes.count <= 4096, let line = String(validating: bytes, as: UTF8.self) else {
+                throw HubError.usage("The token on stdin is longer than 4096 bytes or not UTF-8; a push token is much shorter.")
+            }
             token = line
         }
         guard !token.isEmpty else { throw HubError.usage("--token is empty.") }

@@ -40,21 +40,9 @@ struct UsageUpload: HubCommand {
     var file: String
 
     func execute(_ context: CommandContext) throws {
-        let data: Data
-        if file == "-" {
-            data = try context.input.readAll()
-            guard data.count <= UsageService.maximumReportBytes else { throw HubError.data("The usage report on stdin is larger than 16 MiB.", code: .invalidUsageReport) }
-        } else {
-            do throws(BoundedFile.Failure) {
-                data = try BoundedFile.read(path: file, limit: UsageService.maximumReportBytes, regularOnly: true)
-            } catch .missing {
-                throw HubError.noInput("No usage report at \(file). Check the path.", code: .fileNotFound)
-            } catch .tooLarge {
-                throw HubError.data("\(file) is larger than 16 MiB; a usage report is smaller.", code: .invalidUsageReport)
-            } catch {
-                throw HubError.noInput("\(file) cannot be read (\(error)).", code: .unreadable)
-            }
-        }
+        let data = file == "-"
+            ? try context.readStandardInput(limit: UsageService.maximumReportBytes, what: "the usage report", tooLarge: .invalidUsageReport)
+            : try context.readFileArgument(file, limit: UsageService.maximumReportBytes, what: "usage report", tooLarge: .invalidUsageReport)
         let source = file == "-" ? "on stdin" : file
         // The shape is checked before a request is made.
         _ = try UsageService.check(data, source: source)

@@ -109,7 +109,7 @@ struct VaultSet: HubCommand {
             if context.input.isTerminal {
                 context.console.note("Reading the value from stdin; end it with Ctrl-D.")
             }
-            data = try context.input.readAll()
+            data = try context.readStandardInput(limit: 1 << 20, what: "the value", tooLarge: .tooLarge)
         }
         let (store, secret, created) = try context.vaultForWriting()
         let now = Date()

@@ -57,8 +57,14 @@ struct VaultSecrets {
 
     /// The first line of a file (without its line ending), as the passphrase.
     private func passphrase(fromFile path: String, flag: String) throws -> VaultSecret {
-        // Only the first line counts; the cap keeps a wrong path (a device, a huge file) from being read whole.
-        guard let data = try? BoundedFile.read(path: path, limit: 1 << 20) else {
+        // Only the first line counts; the cap keeps a wrong path (a device, a huge file) from being
+        // read whole, and a pipe (`<(pass show …)`) is waited for until the deadline, no longer.
+        let wait = context.secondsLeft
+        let read: Data?
+        do throws(BoundedFile.Failure) { read = try BoundedFile.read(path: path, limit: 1 << 20, wait: wait) } catch .timedOut {
+            throw HubError(.temporary, code: .timeout, "\(path) given with \(flag) gave no passphrase before the deadline (a FIFO nobody writes to, or a command that does not end).")
+        } catch { read = nil }
+        guard let data = read else {
             throw HubError.noInput("Cannot read \(path) given with \(flag). Check that the file exists and is readable.", code: .fileNotFound)
         }
         var line = Array(data.prefix(while: { $0 != 0x0A }))
@@ -130,7 +136,8 @@ enum Terminal {
                 break
             }
             if byte == 0x0A { break }
-            line.append(byte)
+            // A secret line is short; what is past the bound is read and dropped, never kept.
+            if line.count < StandardInput.maximumLineBytes { line.append(byte) }
         }
         if line.last == 0x0D { line.removeLast() }
         return line

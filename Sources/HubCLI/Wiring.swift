@@ -15,6 +15,59 @@ extension CommandContext {
             .resolve(requireConnection: requireConnection)
     }
 
+    /// The command's `--deadline` in seconds (flag, HUBCTL_DEADLINE or the profile; 120 by default),
+    /// for commands that need no server: read without requiring the connection's configuration.
+    var deadlineSeconds: Double {
+        (try? connectionConfig(requireConnection: false).deadline) ?? global.deadline ?? 120
+    }
+
+    /// All of stdin for a command given `-`: at most `limit` bytes, waiting no longer than the
+    /// deadline. `what` names the input in messages; `tooLarge` is the error past the limit.
+    func readStandardInput(limit: Int, what: String, tooLarge: ErrorCode) throws -> Data {
+        do throws(BoundedFile.Failure) {
+            return try input.readAll(limit: limit, until: deadlineInstant)
+        } catch {
+            throw Self.inputFailure(error, label: "\(what) on stdin", limit: limit, tooLarge: tooLarge)
+        }
+    }
+
+    /// A whole FILE argument (a regular file, or a pipe such as `<(cmd)`, read once): at most
+    /// `limit` bytes, a pipe waited for no longer than the deadline.
+    func readFileArgument(_ path: String, limit: Int, what: String, tooLarge: ErrorCode) throws -> Data {
+        let wait = secondsLeft
+        do throws(BoundedFile.Failure) {
+            return try BoundedFile.read(path: path, limit: limit, wait: wait)
+        } catch .missing {
+            throw HubError.noInput("No \(what) at \(path). Check the path.", code: .fileNotFound)
+        } catch .directory {
+            throw HubError.noInput("\(path) is a directory, not a \(what).", code: .notAFile)
+        } catch {
+            throw Self.inputFailure(error, label: path, limit: limit, tooLarge: tooLarge)
+        }
+    }
+
+    static func inputFailure(_ error: BoundedFile.Failure, label: String, limit: Int, tooLarge: ErrorCode) -> HubError {
+        switch error {
+        case .tooLarge:
+            return HubError.data("\(label) is larger than \(limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit) bytes"); nothing was sent.", code: tooLarge)
+        case .timedOut:
+            return HubError(.temporary, code: .timeout, "\(label) gave no end of input before the deadline (a FIFO nobody writes to, or a command that does not end). Raise --deadline if it is slow.")
+        default:
+            return HubError.noInput("\(label) cannot be read (\(error)).", code: .unreadable)
+        }
+    }
+
+    /// When the command's deadline passes.
+    var deadlineInstant: ContinuousClock.Instant {
+        started + .milliseconds(Int64(min(deadlineSeconds, 86_400) * 1000))
+    }
+
+    /// Seconds until the deadline (0 once it passed).
+    var secondsLeft: Double {
+        let left = ContinuousClock.now.duration(to: deadlineInstant).components
+        return max(0, Double(left.seconds) + Double(left.attoseconds) / 1e18)
+    }
+
     /// The HTTP transport configured from the connection settings and global flags.
     func makeTransport(_ config: ConnectionConfig) throws -> any HTTPTransport {
         if global.insecure {

@@ -115,6 +115,10 @@ public struct ClientHubConfiguration: Sendable, Equatable, Encodable {
     /// Loads the clienthub.plist at `path` for configuration. Missing → `.noInput` (66); invalid →
     /// `.data` (65) naming the first errors and how to list them all. Warnings do not fail a load.
     public static func load(path: String) throws -> ClientHubConfiguration {
+        guard path != "-" else {
+            throw HubError.config("--plist needs a file: standard input is the command's own input. Name the clienthub.plist file (or `<(command)`).",
+                                  code: .config)
+        }
         let result = ClientHubValidator.validate(path: path)
         if result.inputUnavailable {
             let reason = result.errors.first?.message ?? "\(path) cannot be read."

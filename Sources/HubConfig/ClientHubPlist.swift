@@ -46,9 +46,10 @@ public enum ClientHubPlistReader {
 
     /// Reads at most `maximumSize` bytes of `path`; the size is checked with stat first so a huge
     /// file is refused without reading it, and the read itself is bounded for pipes and devices.
-    public static func readFile(at path: String) -> Result<Data, ClientHubReadFailure> {
+    /// A pipe or FIFO (`<(cmd)`) is read too, for at most `wait` seconds.
+    public static func readFile(at path: String, wait: Double = BoundedFile.defaultWait) -> Result<Data, ClientHubReadFailure> {
         do throws(BoundedFile.Failure) {
-            return .success(try BoundedFile.read(path: path, limit: maximumSize, regularOnly: true))
+            return .success(try BoundedFile.read(path: path, limit: maximumSize, wait: wait))
         } catch {
             switch error {
             case .missing:
@@ -61,24 +62,18 @@ public enum ClientHubPlistReader {
                 return .failure(unavailable(.unreadable, "Cannot read \(path): \(String(cString: strerror(err))). Check the path and its permissions."))
             case .failed(.open, let err):
                 return .failure(unavailable(err == ENOENT ? .notFound : .unreadable, "Cannot open \(path): \(String(cString: strerror(err))). Check the path and its permissions."))
-            case .failed(.read, _), .tooLarge:
+            case .failed(.read, _), .tooLarge, .timedOut:
                 return .failure(readFailure(error, label: path))
             }
         }
     }
 
-    /// Reads standard input, bounded like a file.
-    public static func readStandardInput() -> Result<Data, ClientHubReadFailure> {
-        do throws(BoundedFile.Failure) {
-            return .success(try BoundedFile.read(fd: STDIN_FILENO, limit: maximumSize))
-        } catch {
-            return .failure(readFailure(error, label: "standard input"))
-        }
-    }
-
-    /// The failures a read (after the open) can end in.
-    private static func readFailure(_ failure: BoundedFile.Failure, label: String) -> ClientHubReadFailure {
+    /// The failures a read (after the open) can end in; also for standard input, which the command
+    /// layer reads (HubConfig never reads the process's stdin).
+    public static func readFailure(_ failure: BoundedFile.Failure, label: String) -> ClientHubReadFailure {
         switch failure {
+        case .timedOut:
+            return unavailable(.unreadable, "\(label) gave no end of input in time (a FIFO nobody writes to, or a command that does not end); nothing was checked.")
         case .tooLarge(let size):
             return tooLarge(label, size: size)
         case .failed(_, EISDIR), .directory:

@@ -155,9 +155,17 @@ public struct ClientHubEffectiveValues: Sendable, Equatable, Encodable {
 }
 
 public enum ClientHubValidator {
-    /// Reads, parses and checks the file at `path` ("-" is standard input).
-    public static func validate(path: String, strict: Bool = false) -> ClientHubValidation {
-        let read = path == "-" ? ClientHubPlistReader.readStandardInput() : ClientHubPlistReader.readFile(at: path)
+    /// Reads, parses and checks the file at `path`. "-" is standard input, which only the command
+    /// layer reads: it hands the bytes over through `standardInput` (without it, "-" is refused).
+    public static func validate(path: String, strict: Bool = false, wait: Double = BoundedFile.defaultWait,
+                                standardInput: (() -> Result<Data, ClientHubReadFailure>)? = nil) -> ClientHubValidation {
+        let read: Result<Data, ClientHubReadFailure>
+        if path == "-" {
+            read = standardInput?() ?? .failure(ClientHubReadFailure(code: .notAFile, message: "Standard input cannot be read here: name the clienthub.plist file.",
+                                                                      line: nil, format: nil, inputUnavailable: true))
+        } else {
+            read = ClientHubPlistReader.readFile(at: path, wait: wait)
+        }
         switch read {
         case .failure(let failure):
             return failed(path: path, failure, strict: strict)

@@ -27,14 +27,22 @@ public enum BoundedFile {
         case tooLarge(size: Int64?)
         /// `stat`, `open` or `read` failed with `errno`.
         case failed(Step, errno: Int32)
+        /// A pipe, FIFO or device gave no end of input before the time allowed (a FIFO nobody
+        /// writes to, a process that never ends).
+        case timedOut
     }
+
+    /// How long a read of a pipe, FIFO or device waits at most when the caller gives no deadline.
+    public static let defaultWait: Double = 30
 
     /// Reads the whole file at `path`, at most `limit` bytes: a regular file larger than that is
     /// refused by its size before anything is read, and the read itself stops at `limit + 1` bytes
-    /// for pipes and devices. `openFlags` are added to `O_RDONLY | O_CLOEXEC` (e.g. `O_NOFOLLOW`).
-    /// `regularOnly` refuses FIFOs, sockets and devices before opening them: files a user names for
-    /// checking are read that way, so a FIFO without a writer cannot hang the command.
-    public static func read(path: String, limit: Int, openFlags: Int32 = 0, regularOnly: Bool = false) throws(Failure) -> Data {
+    /// for pipes and devices. `openFlags` are added to `O_RDONLY | O_CLOEXEC | O_NONBLOCK` (e.g.
+    /// `O_NOFOLLOW`). The open never waits (a FIFO without a writer opens at once), and a pipe, FIFO
+    /// or device (`<(cmd)`, /dev/stdin) is read with `poll` for at most `wait` seconds: then
+    /// `.timedOut`. `regularOnly` refuses FIFOs, sockets and devices (hubctl's own files).
+    public static func read(path: String, limit: Int, openFlags: Int32 = 0, regularOnly: Bool = false,
+                            wait: Double = defaultWait) throws(Failure) -> Data {
         var info = stat()
         if stat(path, &info) != 0 {
             let err = errno
@@ -45,23 +53,26 @@ public enum BoundedFile {
         if type == S_IFDIR { throw .directory }
         if regularOnly && type != S_IFREG { throw .notRegular }
         if type == S_IFREG && Int64(info.st_size) > Int64(limit) { throw .tooLarge(size: Int64(info.st_size)) }
-        // Non-blocking open for regular-only reads: a FIFO swapped in after the check cannot block.
-        let fd = open(path, O_RDONLY | O_CLOEXEC | openFlags | (regularOnly ? O_NONBLOCK : 0))
+        // Never a blocking open: a FIFO (or one swapped in after the check) cannot hang here.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | openFlags)
         guard fd >= 0 else { throw .failed(.open, errno: errno) }
         defer { close(fd) }
-        if regularOnly {
-            var opened = stat()
-            guard fstat(fd, &opened) == 0, opened.st_mode & S_IFMT == S_IFREG else { throw .notRegular }
-        }
-        return try read(fd: fd, limit: limit)
+        var opened = stat()
+        guard fstat(fd, &opened) == 0 else { throw .failed(.stat, errno: errno) }
+        if opened.st_mode & S_IFMT == S_IFDIR { throw .directory }
+        if opened.st_mode & S_IFMT == S_IFREG { return try read(fd: fd, limit: limit) }
+        if regularOnly { throw .notRegular }
+        return try read(fd: fd, limit: limit, until: .now + .milliseconds(Int64(max(0, min(wait, 86_400)) * 1000)))
     }
 
     /// Reads `fd` to its end, failing with `.tooLarge(size: nil)` as soon as more than `limit`
-    /// bytes arrive. Does not close `fd`.
-    public static func read(fd: Int32, limit: Int) throws(Failure) -> Data {
+    /// bytes arrive, and with `.timedOut` when `until` passes first (each read waits with `poll`,
+    /// so a non-blocking descriptor works too). Does not close `fd`.
+    public static func read(fd: Int32, limit: Int, until: ContinuousClock.Instant? = nil) throws(Failure) -> Data {
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: min(64 * 1024, limit + 1))
         while true {
+            if let until { try waitReadable(fd, until: until) }
             let n = buffer.withUnsafeMutableBytes { raw in
                 // Never ask for more than one byte past the limit.
                 let wanted = min(raw.count, limit + 1 - data.count)
@@ -74,11 +85,33 @@ public enum BoundedFile {
             if n < 0 {
                 let err = errno
                 if err == EINTR { continue }
+                if err == EAGAIN || err == EWOULDBLOCK {
+                    if until == nil { try waitReadable(fd, until: nil) }
+                    continue
+                }
                 throw .failed(.read, errno: err)
             }
             if n == 0 { return data }
             data.append(contentsOf: buffer[0..<n])
             if data.count > limit { throw .tooLarge(size: nil) }
+        }
+    }
+
+    /// Waits until `fd` has something to read (or its writer is gone), at most until `until`.
+    public static func waitReadable(_ fd: Int32, until: ContinuousClock.Instant?) throws(Failure) {
+        while true {
+            var ms: Int32 = -1
+            if let until {
+                let left = ContinuousClock.now.duration(to: until).components
+                let total = left.seconds * 1000 + left.attoseconds / 1_000_000_000_000_000
+                guard total > 0 else { throw .timedOut }
+                ms = Int32(clamping: total)
+            }
+            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&pfd, 1, ms)
+            if ready > 0 { return }
+            if ready == 0 { throw .timedOut }
+            if errno != EINTR { throw .failed(.read, errno: errno) }
         }
     }
 }

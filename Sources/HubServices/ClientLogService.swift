@@ -38,14 +38,15 @@ public enum LogSeverity: Int, Sendable, Comparable, CaseIterable {
     }
 }
 
-/// Where the log comes from: a file (streamed) or bytes already read (stdin).
+/// Where the log comes from: a file or stdin read through one descriptor (`InputFile`: checked,
+/// then streamed, and streamed again on a retry, without opening anything twice), or bytes in memory.
 public enum LogSource: Sendable {
-    case file(String)
+    case file(InputFile)
     case bytes(Data)
 
     var name: String {
         switch self {
-        case .file(let path): path
+        case .file(let input): input.name
         case .bytes: "stdin"
         }
     }
@@ -202,18 +203,14 @@ public enum LogFormat {
             _ = try data.withUnsafeBytes { all in
                 try scanLines(UnsafeRawBufferPointer(rebasing: all[lower..<upper]), base: Int64(lower), final: true, body)
             }
-        case .file(let path):
-            guard let handle = FileHandle(forReadingAtPath: path) else {
-                throw HubError.noInput("Cannot read \(path). Check that it exists and is readable.", code: .fileNotFound)
-            }
-            defer { try? handle.close() }
+        case .file(let input):
             var offset = range?.lowerBound ?? 0
-            let end = range?.upperBound ?? Int64.max
-            if offset > 0 { try handle.seek(toOffset: UInt64(offset)) }
+            let end = min(range?.upperBound ?? input.size, input.size)
             var carry = Data()
             while offset < end {
                 let want = Int(min(Int64(block), end - offset))
-                guard let chunk = try handle.read(upToCount: want), !chunk.isEmpty else { break }
+                let chunk = try input.read(at: offset, count: want)
+                guard !chunk.isEmpty else { break }
                 var data = carry
                 data.append(chunk)
                 let base = offset - Int64(carry.count)
@@ -221,7 +218,7 @@ public enum LogFormat {
                 let consumed = try data.withUnsafeBytes { try scanLines($0, base: base, final: false, body) }
                 carry = data.subdata(in: consumed..<data.count)
                 if carry.count > maximumLineBytes {
-                    throw HubError(.data, code: .invalidLogLine, "A line of \(path) is longer than 1 MiB. Nothing was sent.")
+                    throw HubError(.data, code: .invalidLogLine, "A line of \(input.name) is longer than 1 MiB. Nothing was sent.")
                 }
             }
             if !carry.isEmpty {
@@ -254,7 +251,7 @@ public enum LogFormat {
 }
 
 /// Streams one chunk: the source's bytes in range, or (with a minimum severity) only its lines at
-/// or above it. Reopened for every attempt of the request.
+/// or above it. Made anew for every attempt of the request (reading the same descriptor again).
 final class LogChunkReader {
     private let source: LogSource
     private let chunk: LogChunk
@@ -263,7 +260,6 @@ final class LogChunkReader {
     private let suffix: Data
     private var pending = Data()
     private var pendingOffset = 0
-    private var handle: FileHandle?
     private var position: Int64
     private var carry = Data()
     private var stage = 0
@@ -275,17 +271,8 @@ final class LogChunkReader {
         self.prefix = prefix
         self.suffix = suffix
         self.position = chunk.start
-        if case .file(let path) = source {
-            guard let handle = FileHandle(forReadingAtPath: path) else {
-                throw HubError.noInput("Cannot read \(path) to send it. Check that it exists and is readable.", code: .fileNotFound)
-            }
-            try handle.seek(toOffset: UInt64(chunk.start))
-            self.handle = handle
-        }
         pending = prefix
     }
-
-    deinit { try? handle?.close() }
 
     /// Fills `buffer`; 0 at the end.
     func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
@@ -338,7 +325,7 @@ final class LogChunkReader {
         let data: Data
         switch source {
         case .bytes(let all): data = all.subdata(in: (all.startIndex + Int(position))..<(all.startIndex + Int(position) + want))
-        case .file: data = try handle?.read(upToCount: want) ?? Data()
+        case .file(let input): data = try input.read(at: position, count: want)
         }
         guard !data.isEmpty else { throw HubError(.data, code: .invalidData, "The log changed while it was being sent (it is shorter now). Nothing more was sent.") }
         position += Int64(data.count)

@@ -194,21 +194,30 @@ struct PlistEndToEndTests {
         #expect(codes(files(directory)[0]) == ["not_a_file"])
     }
 
-    /// A FIFO with no writer (or a socket, or a device) is reported, never opened: reading one would
-    /// block forever. Alone and among other files.
-    @Test func aFIFOIsReportedNotOpened() throws {
+    /// A FIFO with no writer never hangs the command: it is opened without waiting and read for
+    /// no longer than --deadline (issue 23 §5), then reported as unreadable. Alone and among other
+    /// files; a device is read like a pipe, bounded by size.
+    @Test func aFIFOWithoutAWriterEndsAtTheDeadline() throws {
         let fifo = hubctl.dir.file("pipe.plist")
         #expect(mkfifo(fifo, 0o600) == 0)
-        let alone = try hubctl("plist", "validate", fifo)
+        let alone = try hubctl("plist", "validate", "--deadline", "1", fifo)
         #expect(alone.status == 66, "\(alone)")
-        #expect(alone.errorCode == "not_found")
-        #expect(codes(files(alone)[0]) == ["not_a_file"])
+        #expect(codes(files(alone)[0]) == ["unreadable"])
+        #expect(alone.out.contains("no end of input"), "\(alone)")
         let good = write("good.plist", plistData(validPlist, binary: false))
-        let mixed = try hubctl("plist", "validate", good, fifo, "/dev/null")
+        let mixed = try hubctl("plist", "validate", "--deadline", "1", good, "/dev/null", fifo)
         #expect(mixed.status == 66, "\(mixed)")
         #expect(files(mixed).map { $0["valid"] as? Bool } == [true, false, false])
-        #expect(codes(files(mixed)[1]) == ["not_a_file"])
-        #expect(codes(files(mixed)[2]) == ["not_a_file"])
+        #expect(codes(files(mixed)[1]) == ["empty_file"])
+        #expect(codes(files(mixed)[2]) == ["unreadable"])
+    }
+
+    /// Process substitution (a pipe behind /dev/fd/N) is read once, like a file.
+    @Test func processSubstitutionIsReadOnce() throws {
+        let good = write("good.plist", plistData(validPlist, binary: false))
+        let r = try run("/bin/bash", ["-c", "\"$0\" plist validate <(cat \"$1\")", Binaries.hubctl, good], environment: hubctl.environment)
+        #expect(r.status == 0, "\(r)")
+        #expect(files(r).first?["valid"] as? Bool == true, "\(r)")
     }
 
     /// A password typed as user information in Host never appears again: not in the report, not
@@ -241,10 +250,10 @@ struct PlistEndToEndTests {
         let r = try hubctl("plist", "validate", path)
         #expect(r.status == 65, "\(r)")
         #expect(codes(files(r)[0]) == ["too_large"])
-        // An endless device is not a file: reported without being read.
+        // An endless device is read like a pipe: cut off past the size limit.
         let zero = try hubctl("plist", "validate", "/dev/zero")
-        #expect(zero.status == 66, "\(zero)")
-        #expect(codes(files(zero)[0]) == ["not_a_file"])
+        #expect(zero.status == 65, "\(zero)")
+        #expect(codes(files(zero)[0]) == ["too_large"])
     }
 
     @Test func deepNestingAndCyclesDoNotCrash() throws {

@@ -96,9 +96,10 @@ import Testing
         let path = NSTemporaryDirectory() + "log-\(UUID().uuidString).log"
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let plan = try LogFormat.plan(.file(path), maximumBytes: 1 << 20, minimum: .error)
+        let input = try InputFile.open(path: path, limit: 1 << 20, until: nil)
+        let plan = try LogFormat.plan(.file(input), maximumBytes: 1 << 20, minimum: .error)
         #expect(plan.chunks.count == 1)
-        let reader = try LogChunkReader(source: .file(path), chunk: plan.chunks[0], minimum: .error, prefix: Data("P".utf8), suffix: Data("S".utf8))
+        let reader = try LogChunkReader(source: .file(input), chunk: plan.chunks[0], minimum: .error, prefix: Data("P".utf8), suffix: Data("S".utf8))
         var out = Data()
         var buffer = [UInt8](repeating: 0, count: 7)
         while true {

@@ -1,0 +1,138 @@
+// An input that a command reads more than once (checked, then sent; sent again on a retry), read
+// through one open descriptor: a regular file as it was when opened, or a private spool of a pipe,
+// FIFO or stdin, so `<(cmd)` works and no path is ever opened twice (docs/security.md §17).
+
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+public final class InputFile: Sendable {
+    /// The path as given, or "stdin": for messages.
+    public let name: String
+    /// The bytes there are to read: a regular file's size when it was opened (what is appended later
+    /// is not part of this input), or all a pipe gave.
+    public let size: Int64
+    private let descriptor: Int32
+
+    private init(name: String, size: Int64, descriptor: Int32) {
+        self.name = name
+        self.size = size
+        self.descriptor = descriptor
+    }
+
+    deinit { close(descriptor) }
+
+    /// Opens `path` without waiting (a FIFO without a writer opens at once): a regular file is used
+    /// as it is; anything else is read into a spool, waiting for data no longer than `until`.
+    public static func open(path: String, limit: Int64, until: ContinuousClock.Instant?) throws(BoundedFile.Failure) -> InputFile {
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else {
+            let err = errno
+            if err == ENOENT || err == ENOTDIR { throw .missing }
+            throw .failed(.open, errno: err)
+        }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            let err = errno
+            close(fd)
+            throw .failed(.stat, errno: err)
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR:
+            close(fd)
+            throw .directory
+        case S_IFREG:
+            guard Int64(info.st_size) <= limit else {
+                close(fd)
+                throw .tooLarge(size: Int64(info.st_size))
+            }
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+            return InputFile(name: path, size: Int64(info.st_size), descriptor: fd)
+        default:
+            defer { close(fd) }
+            return try spool(fd: fd, name: path, limit: limit, until: until)
+        }
+    }
+
+    /// Reads `fd` to its end into a private temporary file (0600, unlinked at once, so nothing is
+    /// left behind whatever happens), at most `limit` bytes, each read waiting no longer than `until`.
+    public static func spool(fd: Int32, name: String, limit: Int64, until: ContinuousClock.Instant?) throws(BoundedFile.Failure) -> InputFile {
+        let spool = try makeSpool()
+        var total: Int64 = 0
+        var buffer = [UInt8](repeating: 0, count: 64 << 10)
+        do throws(BoundedFile.Failure) {
+            while true {
+                try BoundedFile.waitReadable(fd, until: until)
+                let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+                if n < 0 {
+                    if errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK { continue }
+                    throw .failed(.read, errno: errno)
+                }
+                if n == 0 { break }
+                total += Int64(n)
+                if total > limit { throw .tooLarge(size: nil) }
+                var written = 0
+                while written < n {
+                    let w = buffer.withUnsafeBytes { Glibc.write(spool, $0.baseAddress! + written, n - written) }
+                    if w < 0 {
+                        if errno == EINTR { continue }
+                        throw .failed(.read, errno: errno)
+                    }
+                    written += w
+                }
+            }
+        } catch {
+            close(spool)
+            throw error
+        }
+        return InputFile(name: name, size: total, descriptor: spool)
+    }
+
+    /// A spool of bytes already in memory (in-process tests give stdin that way).
+    public static func spool(bytes: Data, name: String) throws(BoundedFile.Failure) -> InputFile {
+        let spool = try makeSpool()
+        let ok = bytes.withUnsafeBytes { raw -> Bool in
+            var written = 0
+            while written < raw.count {
+                let w = Glibc.write(spool, raw.baseAddress! + written, raw.count - written)
+                if w < 0 { if errno == EINTR { continue }; return false }
+                written += w
+            }
+            return true
+        }
+        guard ok else {
+            let err = errno
+            close(spool)
+            throw .failed(.read, errno: err)
+        }
+        return InputFile(name: name, size: Int64(bytes.count), descriptor: spool)
+    }
+
+    private static func makeSpool() throws(BoundedFile.Failure) -> Int32 {
+        var template = Array((NSTemporaryDirectory() + "/hubctl-input-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw .failed(.open, errno: errno) }
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        _ = template.withUnsafeBufferPointer { unlink($0.baseAddress!) }
+        return fd
+    }
+
+    /// Up to `count` bytes from `offset` (fewer at the end); never past `size`.
+    public func read(at offset: Int64, count: Int) throws -> Data {
+        let want = Int(max(0, min(Int64(count), size - offset)))
+        guard want > 0 else { return Data() }
+        var data = Data(count: want)
+        var got = 0
+        while got < want {
+            let n = data.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + got, want - got, off_t(offset) + off_t(got)) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw HubError.noInput("Cannot read \(name): \(String(cString: strerror(errno))).", code: .unreadable)
+            }
+            if n == 0 { break }
+            got += n
+        }
+        return got == want ? data : data.prefix(got)
+    }
+}

@@ -76,11 +76,14 @@ public struct ProfileDirectory: Sendable {
     /// survives the process); turning it off makes a large bundle install several times faster
     /// on a busy filesystem.
     public let flushBeforeSwitch: Bool
+    /// How long `.lock` is waited for (the command's deadline); nil: `FileLock.defaultWait`.
+    public let lockDeadline: ContinuousClock.Instant?
 
-    public init(path: String, keep: Int = 3, flushBeforeSwitch: Bool = true) {
+    public init(path: String, keep: Int = 3, flushBeforeSwitch: Bool = true, lockDeadline: ContinuousClock.Instant? = nil) {
         self.path = path
         self.keep = max(1, keep)
         self.flushBeforeSwitch = flushBeforeSwitch
+        self.lockDeadline = lockDeadline
     }
 
     /// The path a consumer of the profile uses: `<path>/current`.
@@ -194,7 +197,7 @@ public struct ProfileDirectory: Sendable {
     /// Claims the directory if needed, holds `.lock` and clears leftovers of an interrupted install.
     private func withLock<T>(_ body: () throws -> T) throws -> T {
         try claim()
-        let lock = try FileLock(path: (path as NSString).appendingPathComponent(".lock"))
+        let lock = try FileLock(path: (path as NSString).appendingPathComponent(".lock"), until: lockDeadline, what: "the profile directory")
         return try withExtendedLifetime(lock) {
             try removeLeftovers()
             return try body()

@@ -126,6 +126,7 @@ extension CommandContext {
         let console = self.console
         warnIfHomeIsShared()
         var store = VaultStore(directory: home, policy: try PasscodePolicyFile.load(home: home), warn: { console.warning($0) })
+        store.lockDeadline = deadlineInstant
         if mayPrompt {
             // A person at a terminal is asked before the retry limit deletes the vault.
             store.confirmDeletion = { attempts, limit in

@@ -36,7 +36,7 @@ public enum ErrorCode: Sendable, Hashable, CaseIterable, RawRepresentable, Codab
     // 73 cannot create
     case cannotCreate, diskFull, notADirectory, vaultExists, kdfFailed, notAProfileDirectory
     // 75 temporary
-    case timeout, stateBusy, resultsInUse
+    case timeout, stateBusy, resultsInUse, lockHeld
     // 77 permission
     case authFailed, forbidden, certificateRequired, certificateRejected, clientCertificateInvalid
     case wrongPassphrase, vaultSecretMismatch, vaultDeleted, vaultUnsafePermissions

@@ -26,18 +26,22 @@ public struct EmulatorResponder: HTTPResponder {
             return try await control.respond(to: request, context: context)
         }
         state.log(Self.logEntry(request))
-        if let answer = await MobileServicesEndpoints(state: state).respond(to: request, prefix: protocolHandler.configuration.pathPrefix) {
-            return answer
-        }
 
-        // Faults, in the order documented on `FaultPlan`: at most one rule per request.
+        // Faults, in the order documented on `FaultPlan`: at most one rule per request. The OAuth
+        // and Mobile Services endpoints take them too (a slow token endpoint, a failing login).
         if let rule = faults.claimBeforeProcessing(path: path) {
             if let delay = rule.delay { try await Task.sleep(for: .seconds(delay)) }
             if let status = rule.status { return Self.faultAnswer(status: status, retryAfter: rule.retryAfter) }
             if let garbage = rule.garbage {
                 return Answers.text(.ok, garbage, contentType: "application/json")
             }
+            if let answer = await MobileServicesEndpoints(state: state).respond(to: request, prefix: protocolHandler.configuration.pathPrefix) {
+                return answer
+            }
             return await MobileServicesEndpoints.withSession { await protocolHandler.respond(to: request) }
+        }
+        if let answer = await MobileServicesEndpoints(state: state).respond(to: request, prefix: protocolHandler.configuration.pathPrefix) {
+            return answer
         }
         let response = await MobileServicesEndpoints.withSession { await protocolHandler.respond(to: request) }
         if (response.body.contentLength ?? 0) > 0, request.method != .head, let rule = faults.claimTruncate(path: path) {

@@ -64,7 +64,8 @@ public final class ACPService {
     /// power loss just after the switch cannot leave a profile of empty files current.
     public func fetch(destination: String, force: Bool, limits: ExtractionLimits, durable: Bool = true,
                       progress: (@Sendable (InstallProgress) -> Void)?) throws -> ACPFetchResult {
-        let profile = ProfileDirectory(path: destination, flushBeforeSwitch: durable)
+        let profile = ProfileDirectory(path: destination, flushBeforeSwitch: durable,
+                                       lockDeadline: .now + .milliseconds(Int64(min(config.deadline, 86_400) * 1000)))
         let (registration, available) = try assignedBundleId()
         let current = try profile.currentRecord()
         if let current, !force, available == nil || available == current.bundleId {

@@ -56,7 +56,7 @@ final class RegistrationDatabase: @unchecked Sendable {
         // Opening is serialised across processes: two processes that create the file, switch it
         // to WAL and create the tables at the same instant can make SQLite report an I/O error.
         // Held until the schema and the migration are committed; later opens take it briefly.
-        let openLock = try FileLock(path: home + "/registrations.lock")
+        let openLock = try FileLock(path: home + "/registrations.lock", what: "the registration records")
         defer { withExtendedLifetime(openLock) {} }
         // Create the file ourselves, 0600 and not through a symlink: SQLite would create it with the
         // umask's mode, and gives its -wal and -shm files the mode of the database file.

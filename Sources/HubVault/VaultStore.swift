@@ -42,6 +42,8 @@ public struct VaultStore: Sendable {
     /// Asked before the retry limit deletes the vault, when a person can answer (a terminal);
     /// false keeps the vault. Nil (scripts, CI): the policy is applied as it is.
     public var confirmDeletion: (@Sendable (_ attempts: Int, _ limit: Int) -> Bool)?
+    /// How long the vault's lock is waited for (the command's deadline); nil: `FileLock.defaultWait`.
+    public var lockDeadline: ContinuousClock.Instant?
 
     public init(directory: String, scrypt: ScryptParameters = .default, policy: PasscodePolicy? = nil,
                 warn: @escaping @Sendable (String) -> Void = { _ in }) {
@@ -137,7 +139,7 @@ public struct VaultStore: Sendable {
     // MARK: - Under the lock
 
     private func withLock<T>(_ body: () throws -> T) throws -> T {
-        let lock = try FileLock(path: lockPath)
+        let lock = try FileLock(path: lockPath, until: lockDeadline, what: "the vault")
         return try withExtendedLifetime(lock) {
             // Every writer holds this lock while its temp file exists, so a temp file seen now
             // was left by a writer that was killed: remove it.

@@ -1840,7 +1840,7 @@ _hubctl_batch() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=(--resume)
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --concurrency --shard)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --concurrency --shard --results)
     __hubctl_offer_flags_options 1
 
     # Offer option value completions
@@ -1928,6 +1928,10 @@ _hubctl_batch() {
         return
         ;;
     '--shard')
+        return
+        ;;
+    '--results')
+        __hubctl_add_completions -f
         return
         ;;
     esac

@@ -73,7 +73,7 @@ function __hubctl_parse_tokens -S
         case 'status'
             __hubctl_parse_subcommand 0 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'oauth-client-id=' 'redirect-uri=' 'oauth-authorize-url=' 'oauth-token-url=' 'app-version=' 'platform=' 'error-format=' 'version' 'h/help'
         case 'batch'
-            __hubctl_parse_subcommand 1 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'oauth-client-id=' 'redirect-uri=' 'oauth-authorize-url=' 'oauth-token-url=' 'app-version=' 'platform=' 'error-format=' 'concurrency=' 'resume=+' 'shard=' 'version' 'h/help'
+            __hubctl_parse_subcommand 1 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'oauth-client-id=' 'redirect-uri=' 'oauth-authorize-url=' 'oauth-token-url=' 'app-version=' 'platform=' 'error-format=' 'concurrency=' 'resume=+' 'shard=' 'results=' 'version' 'h/help'
         case 'login'
             __hubctl_parse_subcommand 0 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'oauth-client-id=' 'redirect-uri=' 'oauth-authorize-url=' 'oauth-token-url=' 'app-version=' 'platform=' 'error-format=' 'no-browser' 'version' 'h/help'
         case 'logout'
@@ -778,6 +778,7 @@ complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubct
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl batch" concurrency' -l 'concurrency' -d 'Operations in flight at once (1–256).' -rfka ''
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl batch"' -l 'resume' -d 'Skip the lines that succeeded in this earlier results file (repeatable).' -rF
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl batch" shard' -l 'shard' -d 'Run only the lines of shard I of N (I from 0; \'/N\' reads I from JOB_COMPLETION_INDEX).' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl batch" results' -l 'results' -d 'Append the results to this file (created 0600) instead of stdout, locked against a second batch.' -rF
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl batch" version' -l 'version' -d 'Show the version.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl batch" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl login" server' -l 'server' -d 'Server base URL, scheme://host:port[/path-prefix]. (env HUBCTL_SERVER)' -rfka ''

@@ -95,7 +95,8 @@ struct BatchTests {
             #expect(op.refusal?.code.rawValue == code, "\(text)")
         }
         #expect(BatchOperation(line: 2, text: #"{"command": ["settings", "get"], "password-env": "HUBCTL_PW_U1"}"#, batch: batch).refusal == nil)
-        let invalid = BatchOperation(line: 3, bytes: Array(#"{"command": ["status"], "user": "\#u{FF}"}"#.utf8).map { $0 == 0xC3 ? 0xFF : $0 }, batch: batch)
+        let bytes = Array(#"{"command": ["status"], "user": "\#u{FF}"}"#.utf8).map { $0 == 0xC3 ? 0xFF : $0 }
+        let invalid = BatchOperation(line: 3, bytes: bytes, digest: BatchOperation.digest(of: bytes), batch: batch)
         #expect(invalid.refusal?.code == .invalidEncoding)
     }
 

@@ -37,12 +37,18 @@ struct BatchOperation: Sendable {
                                                 "push", "logs", "usage", "whoami", "policy"]
 
     init(line: Int, text: String, batch: GlobalOptions) {
-        self.init(line: line, bytes: Array(text.utf8), batch: batch)
+        let bytes = Array(text.utf8)
+        self.init(line: line, bytes: bytes, digest: Self.digest(of: bytes), batch: batch)
     }
 
-    init(line: Int, bytes: [UInt8], batch: GlobalOptions) {
+    /// The SHA-256 of a line's bytes, in hex.
+    static func digest(of bytes: [UInt8]) -> String {
+        (try? bytes.withUnsafeBytes { try SHA256Digest.hex(of: $0) }) ?? ""
+    }
+
+    init(line: Int, bytes: [UInt8], digest: String, batch: GlobalOptions) {
         self.line = line
-        digest = (try? bytes.withUnsafeBytes { try SHA256Digest.hex(of: $0) }) ?? ""
+        self.digest = digest
         var arguments: [String] = []
         var strings: [String: String] = [:]
         var refusal: HubError?

@@ -64,19 +64,20 @@ final class BatchRunner: Sendable {
                 lineNumber += 1
                 progress?.read(bytes: bytes.count + 1)
                 if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
-                let op = BatchOperation(line: lineNumber, bytes: bytes, batch: batchGlobal)
+                let digest = BatchOperation.digest(of: bytes)
                 if let recorded = skip[lineNumber] {
-                    guard recorded == op.digest else {
+                    guard recorded == digest else {
                         // The jobs file changed since the run whose results say this line is done:
                         // whatever follows may be skipped or repeated wrongly. Stop reading.
                         counts.tally.withLock {
-                            $0.stopped = HubError.data("Line \(lineNumber) of the jobs file is not the line the --resume results record as done there (its digest differs): the jobs file was edited since that run. Nothing after line \(lineNumber - 1) was run. Resume with the jobs file as it was, or run the edited file without --resume.", code: .resumeMismatch)
+                            $0.stopped = HubError.data("Line \(lineNumber) of the jobs file is not the line the --resume results record as done there (its digest differs): the jobs file was edited since that run. No line from \(lineNumber) on was run. Resume with the jobs file as it was, or run the edited file without --resume.", code: .resumeMismatch)
                         }
                         return nil
                     }
                     counts.tally.withLock { $0.skipped += 1 }
                     continue
                 }
+                let op = BatchOperation(line: lineNumber, bytes: bytes, digest: digest, batch: batchGlobal)
                 if let shard, !shard.owns(op.identity) { continue }
                 return op
             }

@@ -1,5 +1,6 @@
 // The one way commands read input: a visible line (a password on stdin, a yes/no answer), a
-// secret line with echo off (a passphrase at a prompt), or all the bytes (`vault set`). The
+// secret line with echo off (a passphrase at a prompt), or all the bytes (`vault set`, `-` as a
+// file), every read bounded in size and the waits by the deadline (docs/security.md §17). The
 // process uses its stdin; in-process tests give the bytes.
 
 import CLibraries
@@ -19,8 +20,6 @@ public protocol InputSource: Sendable {
     /// echo is off, so a prompt is never shown while what is typed in answer could still echo (or,
     /// typed early, be flushed away).
     func readSecretLine(prompting prompt: () -> Void) throws -> [UInt8]?
-    /// Everything that is left.
-    func readAll() throws -> Data
     /// Everything that is left, at most `limit` bytes (`.tooLarge` past it) and waiting at most until
     /// `until` (`.timedOut`): the bounded read every command uses for `-`.
     func readAll(limit: Int, until: ContinuousClock.Instant?) throws(BoundedFile.Failure) -> Data
@@ -56,7 +55,6 @@ public struct StandardInput: InputSource {
         try Terminal.readLineWithoutEcho(prompt: prompt)
     }
 
-    public func readAll() throws -> Data { FileHandle.standardInput.readDataToEndOfFile() }
 
     public func readLineBytes(limit: Int) -> [UInt8]? { BoundedLineReader.readLine(from: hub_stdin_stream(), limit: limit) }
 
@@ -112,7 +110,8 @@ public final class BufferedInput: InputSource {
         return readLineBytes()
     }
 
-    public func readAll() throws -> Data {
+    /// Everything that is left (the bounded reads below check its size).
+    private func takeAll() -> Data {
         remaining.withLock { data in
             defer { data = Data() }
             return data
@@ -124,13 +123,13 @@ public final class BufferedInput: InputSource {
     }
 
     public func readAll(limit: Int, until: ContinuousClock.Instant?) throws(BoundedFile.Failure) -> Data {
-        let all = (try? readAll()) ?? Data()
+        let all = takeAll()
         guard all.count <= limit else { throw .tooLarge(size: Int64(all.count)) }
         return all
     }
 
     public func spool(limit: Int64, until: ContinuousClock.Instant?) throws(BoundedFile.Failure) -> InputFile {
-        let all = (try? readAll()) ?? Data()
+        let all = takeAll()
         guard Int64(all.count) <= limit else { throw .tooLarge(size: Int64(all.count)) }
         return try InputFile.spool(bytes: all, name: "stdin")
     }

@@ -52,8 +52,12 @@ extension CommandContext {
             return HubError.data("\(label) is larger than \(limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit) bytes"); nothing was sent.", code: tooLarge)
         case .timedOut:
             return HubError(.temporary, code: .timeout, "\(label) gave no end of input before the deadline (a FIFO nobody writes to, or a command that does not end). Raise --deadline if it is slow.")
-        default:
-            return HubError.noInput("\(label) cannot be read (\(error)).", code: .unreadable)
+        case .failed(_, let err):
+            return HubError.noInput("\(label) cannot be read: \(String(cString: strerror(err))).", code: .unreadable)
+        case .missing:
+            return HubError.noInput("\(label) does not exist. Check the path.", code: .fileNotFound)
+        case .directory, .notRegular:
+            return HubError.noInput("\(label) is not a file hubctl can read.", code: .notAFile)
         }
     }
 

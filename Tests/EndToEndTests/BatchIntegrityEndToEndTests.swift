@@ -15,16 +15,17 @@ import Testing
 
     func register(_ user: String) -> String { #"{"command": ["register"], "user": "\#(user)", "password-env": "HUBCTL_PW_LOAD"}"# }
 
-    /// A batch that holds its results file while its one registration is slowed down by the
-    /// emulator; returns once the results file is locked (checked with flock(1), bounded).
-    func holdingBatch(_ emu: Emulator, _ hub: Hubctl, _ arguments: [String], results: String, appendStdout: Bool) throws -> Process {
-        let fault = try emu.control("POST", "/_emulator/faults", json: #"{"delay": 4, "count": 1, "path": "Connections"}"#)
-        #expect(fault.status == 201)
-        let jobs = hub.dir.write("slow-\(UUID().uuidString.prefix(6)).ndjson", register("load-1") + "\n")
+    /// A batch that holds its results file for as long as this test wants: its jobs file is a FIFO
+    /// that nobody writes to yet (the batch locks its results before it opens its input, then waits
+    /// there). Returns once the results file is locked (seen with flock(1)); `release` gives the
+    /// batch one line and the end of its input.
+    func holdingBatch(_ hub: Hubctl, _ arguments: [String], results: String, appendStdout: Bool) throws -> (Process, release: () throws -> Void) {
+        let fifo = hub.dir.file("jobs-\(UUID().uuidString.prefix(6)).fifo")
+        #expect(mkfifo(fifo, 0o600) == 0)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         let redirect = appendStdout ? " >> \"$RESULTS\"" : ""
-        process.arguments = ["-c", "exec \"$0\" \"$@\"\(redirect)", Binaries.hubctl] + arguments + [jobs]
+        process.arguments = ["-c", "exec \"$0\" \"$@\"\(redirect)", Binaries.hubctl] + arguments + [fifo]
         var env = hub.environment
         env["PATH"] = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         env["RESULTS"] = results
@@ -33,21 +34,28 @@ import Testing
         process.standardInput = FileHandle.nullDevice
         if !appendStdout { process.standardOutput = FileHandle.nullDevice }
         try process.run()
+        // Bounded, but generous: only a broken build waits this long; a passing run sees the lock
+        // as soon as the batch has started.
         var locked = false
-        for _ in 0..<400 where !locked {
+        for _ in 0..<1200 where !locked && process.isRunning {
             if FileManager.default.fileExists(atPath: results) {
                 locked = try run("/usr/bin/flock", ["--nonblock", "--shared", results, "true"]).status != 0
             }
             if !locked { Thread.sleep(forTimeInterval: 0.05) }
         }
         #expect(locked, "the first batch locked its results file")
-        return process
+        let line = register("load-1")
+        return (process, {
+            let writer = try FileHandle(forWritingTo: URL(fileURLWithPath: fifo))
+            writer.write(Data((line + "\n").utf8))
+            try writer.close()
+        })
     }
 
     @Test func aSecondBatchOnTheSameResultsFileStopsAtOnce() throws {
         let (emu, hub) = try bed()
         let results = hub.dir.file("results.ndjson")
-        let first = try holdingBatch(emu, hub, ["batch", "--results", results], results: results, appendStdout: false)
+        let (first, release) = try holdingBatch(hub, ["batch", "--results", results], results: results, appendStdout: false)
 
         let jobs = hub.dir.write("jobs.ndjson", register("load-2") + "\n")
         let second = try hub("batch", "--results", results, jobs)
@@ -58,10 +66,12 @@ import Testing
         let resuming = try hub("batch", "--resume", results, jobs)
         #expect(resuming.status == 75, "\(resuming)")
         #expect(resuming.errorCode == "results_in_use", "\(resuming)")
+        #expect(try connections(emu).isEmpty, "the second batch did nothing")
 
+        try release()
         first.waitUntilExit()
         #expect(first.terminationStatus == 0)
-        #expect(try connections(emu).count == 1, "the second batch did nothing")
+        #expect(try connections(emu).count == 1)
         // Once the first has ended, the same file takes the next batch (its jobs are another
         // file's, so no --resume: the results of line 1 there are load-1's, not load-2's).
         let after = try hub("batch", "--results", results, jobs)
@@ -74,13 +84,14 @@ import Testing
         let (emu, hub) = try bed()
         let results = hub.dir.file("out.ndjson")
         #expect(FileManager.default.createFile(atPath: results, contents: nil))
-        let first = try holdingBatch(emu, hub, ["batch"], results: results, appendStdout: true)
+        let (first, release) = try holdingBatch(hub, ["batch"], results: results, appendStdout: true)
         let jobs = hub.dir.write("jobs.ndjson", register("load-3") + "\n")
         var env = hub.environment
         env["PATH"] = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         let second = try run("/bin/bash", ["-c", "\"$0\" batch \"$1\" >> \"$2\"", Binaries.hubctl, jobs, results], environment: env)
         #expect(second.status == 75, "\(second)")
         #expect(second.err.contains("results_in_use"), "\(second)")
+        try release()
         first.waitUntilExit()
         #expect(first.terminationStatus == 0)
         #expect(try connections(emu).count == 1)

@@ -20,7 +20,8 @@ import Testing
         #expect(try bed.hub("register").status == 0)
         // The next command must refresh (under the vault's lock), and the token endpoint is slow.
         #expect(try bed.emu.control("POST", "/_emulator/oauth/expire", json: #"{"appId": "com.example.ms"}"#).status == 204)
-        #expect(try bed.emu.control("POST", "/_emulator/faults", json: #"{"delay": 6, "count": 1, "path": "/token"}"#).status == 201)
+        // 12 s: the second command below starts and waits out its 2 s deadline well within it, even on a loaded machine.
+        #expect(try bed.emu.control("POST", "/_emulator/faults", json: #"{"delay": 12, "count": 1, "path": "/token"}"#).status == 201)
         let slow = Process()
         slow.executableURL = URL(fileURLWithPath: Binaries.hubctl)
         slow.arguments = ["settings", "get", "UserName"]
@@ -52,12 +53,15 @@ import Testing
         let hub = Hubctl(environment: ["HUBCTL_VAULT_KEY": Data(repeating: 6, count: 32).base64EncodedString()])
         #expect(try hub("vault", "set", "k", "v").status == 0)
         let lockFile = hub.dir.path + "/home/vault.lock"
-        // flock(1) holds the lock for 8 s; hubctl gives up at its 1 s deadline.
+        // flock(1) holds the lock for up to 20 s (killed when the test is done); hubctl gives up at its 1 s deadline.
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
-        holder.arguments = ["--exclusive", lockFile, "sleep", "8"]
+        holder.arguments = ["--exclusive", "--no-fork", lockFile, "sleep", "20"]
         try holder.run()
-        defer { holder.terminate(); holder.waitUntilExit() }
+        defer {
+            kill(holder.processIdentifier, SIGKILL)
+            holder.waitUntilExit()
+        }
         var held = false
         for _ in 0..<200 where !held {
             held = try run("/usr/bin/flock", ["--nonblock", lockFile, "true"]).status != 0

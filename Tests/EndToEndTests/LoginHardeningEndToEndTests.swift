@@ -117,7 +117,7 @@ import Testing
                 print("forged redirect answered", status, file=sys.stderr)
             """#)
         chmod(browser, 0o755)
-        let login = try bed.hub.run(["login", "--deadline", "4"], env: ["BROWSER": browser,
+        let login = try bed.hub.run(["login", "--deadline", "8"], env: ["BROWSER": browser,
                                                                          "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"],
                                     timeout: 60)
         #expect(login.status == 75, "\(login)")

@@ -205,7 +205,7 @@ struct PlistEndToEndTests {
         #expect(codes(files(alone)[0]) == ["unreadable"])
         #expect(alone.out.contains("no end of input"), "\(alone)")
         let good = write("good.plist", plistData(validPlist, binary: false))
-        let mixed = try hubctl("plist", "validate", "--deadline", "1", good, "/dev/null", fifo)
+        let mixed = try hubctl("plist", "validate", "--deadline", "3", good, "/dev/null", fifo)
         #expect(mixed.status == 66, "\(mixed)")
         #expect(files(mixed).map { $0["valid"] as? Bool } == [true, false, false])
         #expect(codes(files(mixed)[1]) == ["empty_file"])

@@ -109,14 +109,15 @@ struct EmulatorCommand: AsyncParsableCommand {
                                      adds a Connection property ($metadata,
                                      answers, validation); 409 if it exists
           GET    /_emulator/schema/properties   the added properties
-          PUT    /_emulator/metadata {"served": false}: $metadata answers 404
+          PUT    /_emulator/metadata {"served": false}: $metadata answers 404;
+                                     {"document": "<edmx:Edmx ...>"}: served as given
 
         MOBILE SERVICES (docs/protocol.md section 14)
           per application "mobileServices": {"oauth": {"clientId": "UUID",
               "redirectUris": ["http://127.0.0.1/callback"] (loopback: any port),
               "accessTokenSeconds": 3600, "accessTokenUses": N (each token good
               for N requests), "rotateRefreshTokens": true, "challenge":
-              "bearer" | "status" | "message"}, "saml": false,
+              "bearer" | "status" | "message", "requirePkce": true}, "saml": false,
               "appVersions": ["1.0"] (application versioning: X-APP-VERSION)}
           top level "onboardingVersion": "v4" makes it Mobile Services: GET
               /mobileservices/management/versions answers (404 without it: SMP 3)
@@ -129,6 +130,9 @@ struct EmulatorCommand: AsyncParsableCommand {
           POST   /_emulator/oauth/revoke {"appId": "..."} every token retired
           POST   /_emulator/oauth/expire {"appId": "..."} access tokens expire
           GET    /_emulator/oauth    counters: codes, codeExchanges, refreshes
+          PUT    /_emulator/oauth/answer {"expires_in": 1e300, ...}: members that
+                                     replace (null: remove) those of every token
+                                     answer; {} restores the emulator's own
           PUT    /_emulator/versions {"onboarding": "v4" | null}: Mobile Services
                                      naming v4, or (null) SMP 3 without the address
           A bearer request gets Set-Cookie JTENANTSESSIONID_emulator, which

@@ -65,6 +65,8 @@ public final class EmulatorState: Sendable {
     public let mobileServices: MobileServicesState
     /// The client services' switches and what they received (ClientServicesState.swift).
     public let clientServices = ClientServicesState()
+    /// The Notification Backend API's credentials and sent notifications (PushBackend.swift).
+    public let pushBackend = PushBackendState()
     /// A cap on the request log, so a long-running demo does not grow without bound.
     static let requestLogLimit = 10_000
 

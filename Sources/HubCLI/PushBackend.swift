@@ -181,7 +181,7 @@ struct PushSend: HubCommand {
         78 no credentials.
 
         Example:
-          hubctl push send --service-key key.json --app-id com.example.demo --users alice,bob --alert "Maintenance at 22:00"
+          hubctl push send --service-key key.json --users alice,bob --alert hi
         """)
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
@@ -379,7 +379,7 @@ struct PushRegistrations: HubCommand {
         75 timeout, 77 credentials refused or a role missing, 78 no credentials.
 
         Example:
-          hubctl push registrations --service-key key.json --app-id com.example.demo --user alice
+          hubctl push registrations --service-key key.json --user alice
         """)
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions

@@ -11,6 +11,7 @@ enum HelpTopics {
     static let exitCodes = """
     EXIT CODES (stable; scripts may rely on them)
       0   ok
+      3   partial        `push send`: some targets got nothing (the results on stdout say which)
       64  usage          bad flags or arguments; a read-only, unknown or mistyped property
       65  data           invalid plist; malformed server answer; corrupt or hostile archive;
                          vault file damaged; unknown setting name

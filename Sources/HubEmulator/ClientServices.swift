@@ -26,6 +26,7 @@ struct ClientServicesHandler: Sendable {
         segments.removeFirst(prefix.count)
         let platform = services.platform
 
+        if let answer = await PushBackendHandler(state: state).respond(to: request, segments: segments) { return answer }
         if segments == ["clientlogs"] {
             guard platform == .smp3 else { return notFound(request) }
             return await smp3Logs(request)

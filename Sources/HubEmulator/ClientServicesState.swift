@@ -110,6 +110,9 @@ public final class ClientServicesState: Sendable {
         }
     }
 
+    /// Every push registration as stored, for the Notification Backend API's target resolution.
+    var pushRegistrations: [PushRegistrationRecord] { store.withLock { $0.push } }
+
     func deletePush(appId: String, os: String, deviceId: String) -> PushOutcome {
         store.withLock { store in
             guard let i = store.push.firstIndex(where: { $0.appId == appId && $0.os == os && $0.deviceId == deviceId }) else { return .missing }

@@ -29,6 +29,7 @@ struct ControlRoutes: Sendable {
         group.put("metadata") { request, _ in try await setMetadata(request) }
         MobileServicesControl(state: state).add(to: group)
         ClientServicesControl(state: state).register(group)
+        PushBackendControl(state: state).register(group)
         group.delete("requests") { _, _ in
             state.clearRequests()
             return Response(status: .noContent)

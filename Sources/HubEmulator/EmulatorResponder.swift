@@ -72,7 +72,7 @@ public struct EmulatorResponder: HTTPResponder {
         if let authority = request.head.authority { headers["host"] = authority }
         for field in request.headers {
             let name = field.name.canonicalName
-            let value = (name == "authorization" || name == "proxy-authorization") ? "<redacted>" : field.value
+            let value = ["authorization", "proxy-authorization", "x-api-key"].contains(name) ? "<redacted>" : field.value
             if let existing = headers[name] {
                 headers[name] = existing + (name == "cookie" ? "; " : ", ") + value
             } else {

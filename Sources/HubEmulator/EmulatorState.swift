@@ -33,7 +33,7 @@ public struct LoggedRequest: Sendable, Encodable {
     public let method: String
     public let path: String
     public let query: String?
-    /// Lower-case header names; `Authorization` values replaced by `<redacted>`.
+    /// Lower-case header names; `Authorization` and `X-API-Key` values replaced by `<redacted>`.
     public let headers: [String: String]
 }
 
@@ -65,6 +65,8 @@ public final class EmulatorState: Sendable {
     public let mobileServices: MobileServicesState
     /// The client services' switches and what they received (ClientServicesState.swift).
     public let clientServices = ClientServicesState()
+    /// The Notification Backend API's credentials and sent notifications (PushBackend.swift).
+    public let pushBackend = PushBackendState()
     /// A cap on the request log, so a long-running demo does not grow without bound.
     static let requestLogLimit = 10_000
 

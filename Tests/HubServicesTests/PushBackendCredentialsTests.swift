@@ -1,0 +1,48 @@
+// Parsing the operator's push credentials (service key, binding, VCAP_SERVICES) and the
+// notification shape check (docs/protocol.md §16).
+import Foundation
+import Testing
+@testable import HubCore
+@testable import HubServices
+
+@Suite struct PushBackendCredentialsTests {
+    @Test func serviceKeyFlatAndNested() throws {
+        let flat = try PushBackendCredentials.serviceKey(Data(#"{"url": "https://ms.example/", "apiKey": "k1", "alias": "ops"}"#.utf8))
+        #expect(flat.url == "https://ms.example")
+        #expect(flat.auth == .apiKey(alias: "ops", key: "k1"))
+        let nested = try PushBackendCredentials.serviceKey(Data(#"{"services": [{"name": "push", "serviceKeys": [{"alias": "a", "url": "https://x", "apiKey": "ka"}, {"alias": "b", "url": "https://x", "apiKey": "kb"}]}]}"#.utf8), alias: "b")
+        #expect(nested.auth == .apiKey(alias: "b", key: "kb"))
+    }
+
+    @Test func serviceKeyWithoutApiKeyNamesTheFieldNotASecret() {
+        #expect(throws: HubError.self) { try PushBackendCredentials.serviceKey(Data(#"{"url": "https://x"}"#.utf8)) }
+        do { _ = try PushBackendCredentials.serviceKey(Data(#"{"url": "https://x", "apiKey": ""}"#.utf8)) }
+        catch let e as HubError { #expect(e.message.contains("apiKey")); #expect(e.kind == .config) }
+        catch { Issue.record("unexpected \(error)") }
+    }
+
+    @Test func bindingGivesTheTokenEndpoint() throws {
+        let b = try PushBackendCredentials.binding(Data(#"{"uaa": {"clientid": "c", "clientsecret": "s", "url": "https://uaa.example/"}, "endpoints": {"mobileservices": {"url": "https://ms.example"}}}"#.utf8))
+        #expect(b.url == "https://ms.example")
+        #expect(b.auth == .clientCredentials(tokenURL: "https://uaa.example/oauth/token", clientId: "c", clientSecret: "s"))
+        #expect(throws: HubError.self) { try PushBackendCredentials.binding(Data(#"{"uaa": {"clientid": "c"}}"#.utf8)) }
+    }
+
+    @Test func vcapServicesPicksTheOnlyOrTheNamedBinding() throws {
+        let one = #"{"uaa": {"clientid": "c", "clientsecret": "s", "url": "https://uaa"}, "endpoints": {"mobileservices": {"url": "https://ms"}}}"#
+        let single = try PushBackendCredentials.vcapServices(#"{"mobile-services": [{"name": "m", "credentials": \#(one)}]}"#, name: nil)
+        #expect(single.url == "https://ms")
+        let two = #"{"mobile-services": [{"name": "a", "credentials": \#(one)}, {"name": "b", "credentials": \#(one)}]}"#
+        do { _ = try PushBackendCredentials.vcapServices(two, name: nil); Issue.record("several bindings need a name") }
+        catch let e as HubError { #expect(e.message.contains("\"a\"") && e.message.contains("\"b\"")) }
+        #expect(try PushBackendCredentials.vcapServices(two, name: "b").url == "https://ms")
+        #expect(throws: HubError.self) { try PushBackendCredentials.vcapServices(#"{"xsuaa": []}"#, name: nil) }
+    }
+
+    @Test func notificationShape() throws {
+        #expect(PushNotificationShape.problems(try JSONValue.read(Data(#"{"alert": "a", "badge": 2, "sound": "x", "priority": "high", "custom": {"k": "v"}}"#.utf8))).isEmpty)
+        let bad = PushNotificationShape.problems(try JSONValue.read(Data(#"{"alert": 1, "badge": -1, "colour": "red", "custom": {"k": 2}}"#.utf8)))
+        #expect(bad.count == 4)
+        #expect(PushNotificationShape.problems(.array([])) == ["notification: must be a JSON object"])
+    }
+}

@@ -4,6 +4,7 @@
 
 import ArgumentParser
 import Foundation
+import HubAuth
 import HubCore
 import HubServices
 import HubTransport
@@ -97,8 +98,10 @@ final class PushBackendClient {
             }
             throw SMPEndpoint.unexpected(response, doing: "fetching a client-credentials token")
         }
-        guard let value = try? JSONValue.read(response.body), let access = value["access_token"]?.stringValue else {
-            throw HubError(.data, code: .malformedResponse, "The token endpoint's answer has no access_token.", status: 200)
+        // Checked as every token answer is (docs/security.md §15): Bearer, and a header-safe token.
+        guard let value = try? JSONValue.read(response.body), let access = value["access_token"]?.stringValue,
+              OAuthTokens.isHeaderSafe(access), value["token_type"]?.stringValue?.lowercased() == "bearer" else {
+            throw HubError(.data, code: .malformedResponse, "The token endpoint's answer has no usable Bearer access_token (missing, another token_type, or characters a header cannot carry).", status: 200)
         }
         token = access
         return access

@@ -126,9 +126,9 @@ struct ProbeCommand: HubCommand {
             try Self.writeTextfile(report.prometheus, to: textfilePath)
         }
         if format == "prometheus" { context.console.writeRaw(Data(report.prometheus.utf8)) } else { try context.emit(report) }
-        if let (step, error) = run.firstFailure {
-            var failed = error
-            failed.message = "probe step \(step) failed: " + error.message
+        if let failure = run.firstFailure {
+            var failed = failure.1
+            failed.message = "probe step \(failure.0) failed: " + failed.message
             throw failed
         }
     }

@@ -17,7 +17,7 @@ DIST_DIR ?= .build/dist
 # Debian packages the build, the tests and the demo need.
 APT_PACKAGES := libcurl4-openssl-dev libssl-dev libarchive-dev libsqlite3-dev pkg-config curl openssl jq \
                 libarchive-tools nginx-light zsh fish man-db python3 hyperfine time \
-                chromium chromium-driver python3-pip binutils gcc
+                chromium chromium-driver python3-pip binutils gcc prometheus prometheus-node-exporter
 # PyPI packages (module=package) the tests and the demo need: Selenium drives Chromium through the
 # OAuth login (scripts/oauth-browser.py); SAP's pyodata (with requests) is the independent OData V2
 # client of the interoperability tests (Tests/Interop).

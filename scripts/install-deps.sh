@@ -19,3 +19,10 @@ $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" </dev/null 
 if printf '%s\n' "${missing[@]}" | grep -qx nginx-light; then
     ($SUDO systemctl disable --now nginx 2>/dev/null || $SUDO service nginx stop 2>/dev/null || true) >/dev/null
 fi
+# prometheus (for promtool) and prometheus-node-exporter start system services on ports 9090 and
+# 9100 where systemd runs; the tests only run promtool and their own node exporter on a free port.
+for service in prometheus prometheus-node-exporter; do
+    if printf '%s\n' "${missing[@]}" | grep -qx "$service"; then
+        ($SUDO systemctl disable --now "$service" 2>/dev/null || $SUDO service "$service" stop 2>/dev/null || true) >/dev/null
+    fi
+done

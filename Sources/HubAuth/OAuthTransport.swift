@@ -81,8 +81,24 @@ public final class OAuthTransport: HTTPTransport {
         return retried
     }
 
+    /// Renews the access token now with the refresh token, whether or not it has expired (the
+    /// token step of `hubctl probe`); the answer is kept in the vault as every renewal is.
+    public func renewNow() throws {
+        _ = try refresh(try loadedTokens())
+    }
+
     /// A token to send: the one in hand, else the stored one (or the seed's), renewed when expired.
     public func usableTokens() throws -> OAuthTokens {
+        let tokens = try loadedTokens()
+        if tokens.accessToken.isEmpty || tokens.expired() {
+            note?("the access token has expired; refreshing it")
+            return try refresh(tokens)
+        }
+        return tokens
+    }
+
+    /// The tokens in hand, else the stored ones (or the seed's); login_required when there are none.
+    private func loadedTokens() throws -> OAuthTokens {
         if !loaded {
             loaded = true
             current = try vault.load()
@@ -93,10 +109,6 @@ public final class OAuthTransport: HTTPTransport {
         }
         guard let tokens = current else {
             throw OAuthChallenge.loginRequired("There is no OAuth login for client \(client.clientId) of application '\(client.appId)' at \(client.server) in the vault.", client: client)
-        }
-        if tokens.accessToken.isEmpty || tokens.expired() {
-            note?("the access token has expired; refreshing it")
-            return try refresh(tokens)
         }
         return tokens
     }

@@ -17,7 +17,7 @@ public final class CommandContext: Sendable {
     /// No transport was given: libcurl, which `batch` runs on its shared connection pool.
     public let usesDefaultTransport: Bool
     /// When the command started: its `--deadline` counts from here, however many transports it makes.
-    public let started = ContinuousClock.now
+    public let started: ContinuousClock.Instant
 
     public static let curlTransport: TransportFactory = { try CurlHTTPClient(options: $0) }
 
@@ -31,6 +31,29 @@ public final class CommandContext: Sendable {
         self.input = input
         self.makeHTTPTransport = transport ?? CommandContext.curlTransport
         self.usesDefaultTransport = transport == nil
+        self.started = .now
+    }
+
+    private init(copying other: CommandContext, transport: @escaping TransportFactory) {
+        global = other.global
+        console = other.console
+        environment = other.environment
+        input = other.input
+        makeHTTPTransport = transport
+        usesDefaultTransport = other.usesDefaultTransport
+        started = other.started
+    }
+
+    /// The same context (options, deadline, console) whose transports report every exchange to
+    /// `observer`: how `hubctl probe` sees the status and timers of each request its steps send.
+    public func observingExchanges(_ observer: @escaping @Sendable (HTTPExchange) -> Void) -> CommandContext {
+        let make = makeHTTPTransport
+        return CommandContext(copying: self, transport: { options in
+            var observed = options
+            let earlier = options.exchangeObserver
+            observed.exchangeObserver = { exchange in earlier?(exchange); observer(exchange) }
+            return try make(observed)
+        })
     }
 
     /// `--home`, `HUBCTL_HOME`, else the XDG default.

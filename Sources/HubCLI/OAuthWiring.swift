@@ -42,4 +42,15 @@ extension CommandContext {
                                        deviceId: { try DeviceIdentity.load(home: home) },
                                        appVersion: config.appVersion, oauthClient: client)
     }
+
+    /// The probe's token step: one refresh of the configured client's access token through a
+    /// transport of its own (its exchange is observed like every other).
+    func renewOAuthTokens(_ config: ConnectionConfig) throws {
+        guard let client = oauthClient(config) else { return }
+        let console = self.console
+        try OAuthTransport(inner: try makeTransport(config), client: client, vault: try oauthVault(client),
+                           seedRefreshToken: environment["HUBCTL_REFRESH_TOKEN"],
+                           note: global.verbose ? { console.note("hubctl: " + $0) } : nil,
+                           warn: { console.warning($0) }).renewNow()
+    }
 }

@@ -20,6 +20,7 @@ enum HubctlSubcommands {
         UsageCommand.self,
         WhoamiCommand.self,
         PolicyCommand.self,
+        ProbeCommand.self,
         ConfigCommand.self,
         CompletionCommand.self,
         HelpCommand.self,

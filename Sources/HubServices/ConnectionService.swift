@@ -275,6 +275,49 @@ public final class ConnectionService {
         }
     }
 
+    // MARK: Connections that are never recorded (`hubctl probe --register`)
+
+    /// Registers a throw-away connection: a new client-chosen id, the first registration version
+    /// the server knows, and nothing written under the home (no record, no passcode policy).
+    public func registerUnrecorded() throws -> Registration {
+        let chosenId = makeConnectionId()
+        let body = try ODataCodec.encodeProperties(["DeviceType": .string("Linux"), "DeviceModel": .string("hubctl probe")])
+        for version in try session.registrationVersionsToTry() {
+            // The client-chosen X-SMP-APPCID makes the POST safe to retry; a 409 is our own first try.
+            let response = try session.send(session.request("POST", endpoint.connectionsURL(version: version),
+                                                            appcid: chosenId, json: body, idempotent: true))
+            switch response.status {
+            case 200, 201, 409:
+                let settings = response.status == 409 || response.body.isEmpty ? [:]
+                    : try ODataCodec.decodeEntity(response.body, status: response.status, refused: refusedName)
+                let id = response.status == 409 ? chosenId : Self.connectionId(settings: settings, response: response) ?? chosenId
+                guard SafeName.isConnectionId(id) else {
+                    throw HubError(.data, code: .invalidConnectionId,
+                                   "The server answered with a connection id hubctl cannot use safely: \(HubError.quoted(id)).", status: response.status)
+                }
+                return Registration(server: config.server, appId: config.appId, user: config.user, applicationConnectionId: id,
+                                    apiVersion: version, anonymous: config.anonymous, securityConfiguration: config.securityConfiguration)
+            case 404:
+                continue
+            default:
+                throw SMPEndpoint.unexpected(response, doing: "registering a throw-away connection")
+            }
+        }
+        throw HubError(.noInput, code: .applicationNotFound,
+                       "The server does not know application '\(config.appId)' (HTTP 404 on every registration version). Check --app-id and --server.")
+    }
+
+    /// The settings of a connection as the server has them now (nothing recorded).
+    public func settings(of r: Registration) throws -> [String: JSONValue] {
+        try readSettings(version: r.apiVersion, id: r.applicationConnectionId)
+    }
+
+    /// Deletes a connection that was never recorded; true when the server had it.
+    @discardableResult
+    public func deleteUnrecorded(_ r: Registration) throws -> Bool {
+        try delete(r)
+    }
+
     // MARK: Errors
 
     static func connectionNotFound(_ id: String) -> HubError {

@@ -162,6 +162,12 @@ public final class CurlHTTPClient: HTTPTransport, @unchecked Sendable {
             var outcome = try runAttempt(handle: handle, errorBuffer: errorBuffer, request: hop, options: options,
                                          timeLimit: max(0.001, Double(left.seconds) + Double(left.attoseconds) / 1e18),
                                          state: state, perform: driver.map { d in { d.perform($0) } })
+            if let observe = options.exchangeObserver {
+                var status: Int?
+                if case .response(let response, _) = outcome { status = response.status }
+                observe(HTTPExchange(method: hop.method.uppercased(), url: TransportSupport.redact(hop.url), status: status,
+                                     timings: exchangeTimings(handle)))
+            }
             if case .failure(var failure) = outcome, redirects > 0 {
                 // The first hop was sent: repeating the chain repeats it.
                 failure.requestSent = true

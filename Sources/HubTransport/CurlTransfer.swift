@@ -311,6 +311,18 @@ func runAttempt(handle: UnsafeMutableRawPointer, errorBuffer: UnsafeMutablePoint
                                     oversizedHeader: code == CURLE_OUT_OF_MEMORY && !state.headersComplete))
 }
 
+/// The timers of the exchange `handle` ran last (microseconds from libcurl, here seconds); read
+/// before the handle is reset for the next one. A timer libcurl cannot give reads 0.
+func exchangeTimings(_ handle: UnsafeMutableRawPointer) -> HTTPTimings {
+    func seconds(_ info: CURLINFO) -> Double {
+        var value: curl_off_t = 0
+        return hub_curl_getinfo_off(handle, info, &value) == CURLE_OK && value > 0 ? Double(value) / 1_000_000 : 0
+    }
+    return HTTPTimings(nameLookup: seconds(CURLINFO_NAMELOOKUP_TIME_T), connect: seconds(CURLINFO_CONNECT_TIME_T),
+                       appConnect: seconds(CURLINFO_APPCONNECT_TIME_T), startTransfer: seconds(CURLINFO_STARTTRANSFER_TIME_T),
+                       total: seconds(CURLINFO_TOTAL_TIME_T))
+}
+
 private func milliseconds(_ seconds: Double) -> Int {
     seconds <= 0 ? 0 : max(1, Int((seconds * 1000).rounded()))
 }

@@ -129,6 +129,51 @@ public struct HTTPResponse: Sendable {
 /// How often and how soon a failed request is tried again. How long all of it may take is the
 /// command's `Deadline`: a wait (a backoff, or the server's `Retry-After`) that does not fit in the
 /// time left is not made.
+/// libcurl's timers for one exchange (one hop), in seconds from its start, and the phases
+/// `hubctl probe` reports from them (docs/protocol.md §18.1).
+public struct HTTPTimings: Sendable, Equatable {
+    /// CURLINFO_NAMELOOKUP_TIME_T, CONNECT_TIME_T, APPCONNECT_TIME_T, STARTTRANSFER_TIME_T, TOTAL_TIME_T.
+    public var nameLookup: Double
+    public var connect: Double
+    public var appConnect: Double
+    public var startTransfer: Double
+    public var total: Double
+
+    public init(nameLookup: Double, connect: Double, appConnect: Double, startTransfer: Double, total: Double) {
+        self.nameLookup = nameLookup
+        self.connect = connect
+        self.appConnect = appConnect
+        self.startTransfer = startTransfer
+        self.total = total
+    }
+
+    /// Resolving the host name.
+    public var dns: Double { max(0, nameLookup) }
+    /// The TCP connection (about 0 when an open connection was reused).
+    public var tcpConnect: Double { max(0, connect - nameLookup) }
+    /// The TLS handshake: 0 over plain HTTP and on a reused connection (libcurl reports no handshake then).
+    public var tls: Double { appConnect > 0 ? max(0, appConnect - connect) : 0 }
+    /// From the connection being ready to the first byte of the answer: the request sent and the
+    /// server's work; 0 when no answer came.
+    public var firstByte: Double { startTransfer > 0 ? max(0, startTransfer - max(appConnect, connect)) : 0 }
+}
+
+/// One exchange as a transport's observer sees it: what was asked (the URL redacted as `--verbose`
+/// shows it), the status (nil when no answer came) and libcurl's timers.
+public struct HTTPExchange: Sendable {
+    public var method: String
+    public var url: String
+    public var status: Int?
+    public var timings: HTTPTimings
+
+    public init(method: String, url: String, status: Int?, timings: HTTPTimings) {
+        self.method = method
+        self.url = url
+        self.status = status
+        self.timings = timings
+    }
+}
+
 public struct RetryPolicy: Sendable {
     /// Attempts in all, the first included.
     public var maxAttempts: Int
@@ -187,6 +232,9 @@ public struct TransportOptions: Sendable {
     /// Called as a body arrives (bytes so far, the total when the server announced it); for
     /// progress bars over `stream`. Not called when nil, which keeps libcurl's meter off.
     public var progress: (@Sendable (_ received: Int64, _ expected: Int64?) -> Void)?
+    /// Called after every exchange (each attempt and each redirect hop) with its status and timers;
+    /// `hubctl probe` reports them. Not called when nil.
+    public var exchangeObserver: (@Sendable (HTTPExchange) -> Void)?
 
     public init(caCertificatePath: String? = nil, insecure: Bool = false, connectTimeout: Double = 10,
                 totalTimeout: Double = 30, deadline: Deadline = Deadline(seconds: 120), lowSpeedLimit: Int = 1, lowSpeedTime: Int = 30,

@@ -1,0 +1,184 @@
+// What `hubctl probe` prints: the JSON report, and the same figures as Prometheus metrics
+// (docs/protocol.md §18.3; README "Running unattended" says what each metric means).
+
+import Foundation
+import HubCore
+import HubTransport
+
+struct ProbePhases: Encodable {
+    var dns: Double
+    var connect: Double
+    var tls: Double
+    var firstByte: Double
+    var total: Double
+
+    init(_ t: HTTPTimings) {
+        dns = t.dns
+        connect = t.tcpConnect
+        tls = t.tls
+        firstByte = t.firstByte
+        total = t.total
+    }
+
+    init(sum: [ProbePhases]) {
+        dns = sum.reduce(0) { $0 + $1.dns }
+        connect = sum.reduce(0) { $0 + $1.connect }
+        tls = sum.reduce(0) { $0 + $1.tls }
+        firstByte = sum.reduce(0) { $0 + $1.firstByte }
+        total = sum.reduce(0) { $0 + $1.total }
+    }
+
+    /// The Prometheus `phase` label values, in order.
+    var labelled: [(String, Double)] { [("dns", dns), ("connect", connect), ("tls", tls), ("first_byte", firstByte), ("total", total)] }
+}
+
+struct ProbeExchange: Encodable {
+    var method: String
+    /// Redacted as --verbose shows it (no userinfo, secret-looking query values hidden).
+    var url: String
+    /// nil when no answer came (refused, timed out, TLS failed).
+    var status: Int?
+    var phases: ProbePhases
+
+    init(_ e: HTTPExchange) {
+        method = e.method
+        url = e.url
+        status = e.status
+        phases = ProbePhases(e.timings)
+    }
+
+    enum CodingKeys: String, CodingKey { case method, url, status, phases }
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(method, forKey: .method)
+        try c.encode(url, forKey: .url)
+        try c.encode(status, forKey: .status)
+        try c.encode(phases, forKey: .phases)
+    }
+}
+
+struct ProbeStepError: Encodable {
+    var code: String
+    var message: String
+    var exitCode: Int32
+    var status: Int?
+
+    init(_ e: HubError) {
+        code = e.code.rawValue
+        message = e.message
+        exitCode = e.exitCode
+        status = e.status
+    }
+}
+
+struct ProbeStep: Encodable {
+    var step: String
+    var success: Bool
+    var durationSeconds: Double
+    var exchanges: [ProbeExchange]
+    var error: ProbeStepError?
+}
+
+struct ProbeReport: Encodable {
+    var success: Bool
+    var server: String
+    var appId: String
+    var timestamp: String
+    /// When a probe of this server and application last succeeded (this one included); nil: never.
+    var lastSuccess: String?
+    var durationSeconds: Double
+    var steps: [ProbeStep]
+
+    private var timestampSeconds: Double
+    private var lastSuccessSeconds: Double?
+
+    init(server: String, appId: String, timestamp: Date, steps: [ProbeStep], lastSuccess: Date?) {
+        self.success = steps.allSatisfy(\.success)
+        self.server = server
+        self.appId = appId
+        self.timestamp = ISO8601.string(from: timestamp)
+        self.lastSuccess = lastSuccess.map { ISO8601.string(from: $0) }
+        self.durationSeconds = steps.reduce(0) { $0 + $1.durationSeconds }
+        self.steps = steps
+        self.timestampSeconds = timestamp.timeIntervalSince1970
+        self.lastSuccessSeconds = lastSuccess?.timeIntervalSince1970
+    }
+
+    enum CodingKeys: String, CodingKey { case success, server, appId, timestamp, lastSuccess, durationSeconds, steps }
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(success, forKey: .success)
+        try c.encode(server, forKey: .server)
+        try c.encode(appId, forKey: .appId)
+        try c.encode(timestamp, forKey: .timestamp)
+        try c.encode(lastSuccess, forKey: .lastSuccess)
+        try c.encode(durationSeconds, forKey: .durationSeconds)
+        try c.encode(steps, forKey: .steps)
+    }
+
+    /// The report as Prometheus gauges, labelled with the server and the application.
+    var prometheus: String {
+        var text = PrometheusText()
+        let base = [("server", server), ("app", appId)]
+        text.gauge("hubctl_probe_success", help: "1 when every step of the last hubctl probe succeeded, else 0.",
+                   labels: base, success ? 1 : 0)
+        for s in steps {
+            text.gauge("hubctl_probe_step_success", help: "1 when the step succeeded in the last probe, else 0.",
+                       labels: base + [("step", s.step)], s.success ? 1 : 0)
+        }
+        for s in steps {
+            text.gauge("hubctl_probe_duration_seconds", help: "How long the step took in the last probe, in seconds.",
+                       labels: base + [("step", s.step)], s.durationSeconds)
+        }
+        for s in steps where !s.exchanges.isEmpty {
+            for (phase, seconds) in ProbePhases(sum: s.exchanges.map(\.phases)).labelled {
+                text.gauge("hubctl_probe_http_phase_seconds",
+                           help: "Time of one HTTP phase (dns, connect, tls, first_byte, total) in the step, summed over its exchanges, in seconds.",
+                           labels: base + [("step", s.step), ("phase", phase)], seconds)
+            }
+        }
+        for s in steps where !s.exchanges.isEmpty {
+            text.gauge("hubctl_probe_http_status_code", help: "HTTP status of the step's last exchange (0: no answer).",
+                       labels: base + [("step", s.step)], Double(s.exchanges.last?.status ?? 0))
+        }
+        text.gauge("hubctl_probe_timestamp_seconds", help: "When the last probe ended, in seconds since the Unix epoch.",
+                   labels: base, timestampSeconds.rounded(.down))
+        text.gauge("hubctl_probe_last_success_timestamp_seconds",
+                   help: "When a probe of this server and application last succeeded, in seconds since the Unix epoch (0: never).",
+                   labels: base, (lastSuccessSeconds ?? 0).rounded(.down))
+        return text.text
+    }
+}
+
+/// When a probe of each (server, application) last succeeded: `<home>/probe-state.json`, so a
+/// failed probe still reports the last success. Numbers are checked when read (docs/security.md §15).
+enum ProbeState {
+    static let latestDate: Double = 253_402_300_799   // 9999-12-31T23:59:59Z
+
+    /// Records a success at `at`, or reads the last one after a failure; returns the last success.
+    static func update(home: String, server: String, appId: String, succeeded: Bool, at: Date) throws -> Date? {
+        let path = home + "/probe-state.json"
+        let key = server + "\n" + appId
+        var entries: [String: JSONValue] = [:]
+        if let data = try? BoundedFile.read(path: path, limit: 1 << 20, openFlags: O_NOFOLLOW, regularOnly: true),
+           case .object(let stored)? = (try? JSONValue.read(data))?["lastSuccess"] {
+            entries = stored.filter { seconds($0.value) != nil }
+        }
+        guard succeeded else { return entries[key].flatMap(seconds).map { Date(timeIntervalSince1970: $0) } }
+        entries[key] = .double(at.timeIntervalSince1970.rounded(.down))
+        try AtomicFile.ensurePrivateDirectory(home)
+        try AtomicFile.write(try JSONOutput.encode(JSONValue.object(["lastSuccess": .object(entries)]), pretty: false), to: path)
+        return Date(timeIntervalSince1970: at.timeIntervalSince1970.rounded(.down))
+    }
+
+    private static func seconds(_ value: JSONValue) -> Double? {
+        let number: Double?
+        switch value {
+        case .int(let i): number = Double(i)
+        case .double(let d): number = d
+        default: number = nil
+        }
+        guard let n = BoundedNumber.seconds(number, maximum: latestDate), n > 0 else { return nil }
+        return n
+    }
+}

@@ -21,11 +21,12 @@ struct ProbePhases: Encodable {
     }
 
     init(sum: [ProbePhases]) {
-        dns = sum.reduce(0) { $0 + $1.dns }
-        connect = sum.reduce(0) { $0 + $1.connect }
-        tls = sum.reduce(0) { $0 + $1.tls }
-        firstByte = sum.reduce(0) { $0 + $1.firstByte }
-        total = sum.reduce(0) { $0 + $1.total }
+        func total(_ phase: (ProbePhases) -> Double) -> Double { (sum.reduce(0) { $0 + phase($1) } * 1_000_000).rounded() / 1_000_000 }
+        dns = total(\.dns)
+        connect = total(\.connect)
+        tls = total(\.tls)
+        firstByte = total(\.firstByte)
+        self.total = total(\.total)
     }
 
     /// The Prometheus `phase` label values, in order.
@@ -98,7 +99,7 @@ struct ProbeReport: Encodable {
         self.appId = appId
         self.timestamp = ISO8601.string(from: timestamp)
         self.lastSuccess = lastSuccess.map { ISO8601.string(from: $0) }
-        self.durationSeconds = steps.reduce(0) { $0 + $1.durationSeconds }
+        self.durationSeconds = (steps.reduce(0) { $0 + $1.durationSeconds } * 1_000_000).rounded() / 1_000_000
         self.steps = steps
         self.timestampSeconds = timestamp.timeIntervalSince1970
         self.lastSuccessSeconds = lastSuccess?.timeIntervalSince1970

@@ -148,14 +148,18 @@ public struct HTTPTimings: Sendable, Equatable {
     }
 
     /// Resolving the host name.
-    public var dns: Double { max(0, nameLookup) }
+    public var dns: Double { Self.microseconds(nameLookup) }
     /// The TCP connection (about 0 when an open connection was reused).
-    public var tcpConnect: Double { max(0, connect - nameLookup) }
+    public var tcpConnect: Double { Self.microseconds(connect - nameLookup) }
     /// The TLS handshake: 0 over plain HTTP and on a reused connection (libcurl reports no handshake then).
-    public var tls: Double { appConnect > 0 ? max(0, appConnect - connect) : 0 }
+    public var tls: Double { appConnect > 0 ? Self.microseconds(appConnect - connect) : 0 }
     /// From the connection being ready to the first byte of the answer: the request sent and the
     /// server's work; 0 when no answer came.
-    public var firstByte: Double { startTransfer > 0 ? max(0, startTransfer - max(appConnect, connect)) : 0 }
+    public var firstByte: Double { startTransfer > 0 ? Self.microseconds(startTransfer - max(appConnect, connect)) : 0 }
+
+    /// Not negative, and rounded to libcurl's resolution (a difference of two timers would
+    /// otherwise print as 6.1000000000000005e-05).
+    static func microseconds(_ seconds: Double) -> Double { (max(0, seconds) * 1_000_000).rounded() / 1_000_000 }
 }
 
 /// One exchange as a transport's observer sees it: what was asked (the URL redacted as `--verbose`

@@ -104,13 +104,13 @@ private func samples(_ scrape: String, _ name: String) -> [String] {
     @Test func registerStepsLeaveNoConnectionBehind() throws {
         let emu = try Emulator()
         let hub = try registeredDevice(emu)
-        let recorded = try #require(try connections(emu).first?["ApplicationConnectionId"] as? String)
+        let recorded = try #require(try connections(emu).first?["id"] as? String)
         let r = try hub("probe", "--register")
         #expect(r.status == 0, "\(r)")
         #expect(steps(r).map { $0["step"] as? String } == ["settings", "acp_check", "register", "read", "unregister"])
         #expect((step(r, "register")?["exchanges"] as? [[String: Any]])?.last?["status"] as? Int == 201)
         #expect((step(r, "unregister")?["exchanges"] as? [[String: Any]])?.last?["method"] as? String == "DELETE")
-        let left = try connections(emu).compactMap { $0["ApplicationConnectionId"] as? String }
+        let left = try connections(emu).compactMap { $0["id"] as? String }
         #expect(left == [recorded], "the throw-away connection is gone and the recorded one untouched")
         let status = try hub("settings", "get", "ApplicationConnectionId")
         #expect(status.json?["ApplicationConnectionId"] as? String == recorded, "the throw-away was never recorded")
@@ -133,7 +133,7 @@ private func samples(_ scrape: String, _ name: String) -> [String] {
 
         let metrics = try hub("probe", "--format", "prometheus")
         #expect(metrics.status == 69)
-        #expect(metrics.out.contains(#"hubctl_probe_success{server="\#(emu.url)",app="com.example.demo"} 0"#), metrics.out)
+        #expect(metrics.out.contains(#"hubctl_probe_success{server="\#(emu.url)",app="com.example.demo"} 0"#), "\(metrics.out)")
         #expect(metrics.out.contains(#"hubctl_probe_step_success{server="\#(emu.url)",app="com.example.demo",step="settings"} 0"#))
         #expect(metrics.out.contains(#"hubctl_probe_http_status_code{server="\#(emu.url)",app="com.example.demo",step="settings"} 500"#))
         #expect(metrics.out.contains(#"hubctl_probe_last_success_timestamp_seconds{server="\#(emu.url)",app="com.example.demo"} 0"#),
@@ -189,7 +189,7 @@ private func samples(_ scrape: String, _ name: String) -> [String] {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["hubctl_probe_com.example.demo.prom"], "no temporary file left")
 
         let first = try exporter.scrape()
-        #expect(samples(first, "hubctl_probe_success") == [#"hubctl_probe_success{app="com.example.demo",server="\#(emu.url)"} 1"#], first)
+        #expect(samples(first, "hubctl_probe_success") == [#"hubctl_probe_success{app="com.example.demo",server="\#(emu.url)"} 1"#], "\(first)")
         let lastSuccess = try #require(samples(first, "hubctl_probe_last_success_timestamp_seconds").first)
         #expect(!lastSuccess.hasSuffix(" 0"))
         #expect(samples(first, "node_textfile_scrape_error") == ["node_textfile_scrape_error 0"])
@@ -200,7 +200,7 @@ private func samples(_ scrape: String, _ name: String) -> [String] {
         let failed = try hub("probe", "--textfile", dir.path, "--deadline", "20")
         #expect(failed.status == 69, "\(failed)")
         let second = try exporter.scrape()
-        #expect(samples(second, "hubctl_probe_success") == [#"hubctl_probe_success{app="com.example.demo",server="\#(emu.url)"} 0"#], second)
+        #expect(samples(second, "hubctl_probe_success") == [#"hubctl_probe_success{app="com.example.demo",server="\#(emu.url)"} 0"#], "\(second)")
         #expect(samples(second, "hubctl_probe_last_success_timestamp_seconds").first == lastSuccess)
     }
 
@@ -210,12 +210,13 @@ private func samples(_ scrape: String, _ name: String) -> [String] {
         // A relay in front of nginx holds the server's first bytes (the ServerHello) back 1.2 s.
         let relay = Process()
         relay.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        relay.arguments = [ShellEndToEndTests.root + "/scripts/slow-relay.py", String(nginxPort), "1.2"]
+        relay.arguments = [Repo.root + "/scripts/slow-relay.py", String(nginxPort), "1.2"]
         let out = Pipe()
         relay.standardOutput = out
         relay.standardError = FileHandle.nullDevice
         try relay.run()
-        defer { relay.terminate(); relay.waitUntilExit() }
+        // SIGKILL: the relay has nothing to clean up, and its end must not depend on how it treats SIGTERM.
+        defer { kill(relay.processIdentifier, SIGKILL); relay.waitUntilExit() }
         let line = String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
         let port = try #require(line.split(separator: " ").last.flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }, "relay said: \(line)")
 
@@ -255,7 +256,7 @@ private func samples(_ scrape: String, _ name: String) -> [String] {
         let emu = try Emulator()
         try setPlatform(emu, "mobile-services")
         let hub = try registeredDevice(emu)
-        let recorded = try #require(try connections(emu).first?["ApplicationConnectionId"] as? String)
+        let recorded = try #require(try connections(emu).first?["id"] as? String)
         let key = hub.dir.write("key.json", #"{"url": "\#(emu.url)", "apiKey": "emulator-push-api-key"}"#)
         chmod(key, 0o600)
         let r = try hub("probe", "--register", "--push", "--service-key", key)
@@ -274,7 +275,7 @@ private func samples(_ scrape: String, _ name: String) -> [String] {
     }
 
     @Test func theAlertRulesAreAcceptedByPromtoolAndShownInTheREADME() throws {
-        let rules = ShellEndToEndTests.root + "/contrib/prometheus/hubctl-probe.rules.yml"
+        let rules = Repo.root + "/contrib/prometheus/hubctl-probe.rules.yml"
         guard FileManager.default.isExecutableFile(atPath: promtool) else {
             throw HarnessError("\(promtool) is missing: `make test` installs Debian's prometheus package.")
         }
@@ -282,7 +283,7 @@ private func samples(_ scrape: String, _ name: String) -> [String] {
         #expect(check.status == 0, "\(check)")
         #expect(check.out.contains("SUCCESS: 2 rules found"), "\(check)")
         let text = try String(contentsOfFile: rules, encoding: .utf8)
-        let readme = try String(contentsOfFile: ShellEndToEndTests.root + "/README.md", encoding: .utf8)
+        let readme = try String(contentsOfFile: Repo.root + "/README.md", encoding: .utf8)
         #expect(readme.contains("```yaml\n" + text + "```"), "README shows the rule file as it is")
     }
 

@@ -184,13 +184,13 @@ _hubctl() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    register|unregister|settings|acp|vault|plist|status|batch|login|logout|auth|push|logs|usage|whoami|policy|config|completion|help|help)
+    register|unregister|settings|acp|vault|plist|status|batch|login|logout|auth|push|logs|usage|whoami|policy|probe|config|completion|help|help)
         # Offer subcommand argument completions
         "_hubctl_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'register unregister settings acp vault plist status batch login logout auth push logs usage whoami policy config completion help help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'register unregister settings acp vault plist status batch login logout auth push logs usage whoami policy probe config completion help help' -- "${cur}"))
         ;;
     esac
 }
@@ -3323,6 +3323,118 @@ _hubctl_policy_get() {
     esac
 }
 
+_hubctl_probe() {
+    repeating_flags=()
+    non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --register --push --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --dest --service-key --binding --binding-name --tenant --format --textfile)
+    __hubctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--server')
+        return
+        ;;
+    '--plist')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--app-id')
+        return
+        ;;
+    '--profile')
+        __hubctl_add_custom_completions ---completion probe -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)"
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--cert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--key')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--pkcs12')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cert-provider')
+        return
+        ;;
+    '--cacert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--api-version')
+        return
+        ;;
+    '--home')
+        __hubctl_add_completions -d
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--deadline')
+        return
+        ;;
+    '--vault-passphrase-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--oauth-client-id')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--oauth-authorize-url')
+        return
+        ;;
+    '--oauth-token-url')
+        return
+        ;;
+    '--app-version')
+        return
+        ;;
+    '--platform')
+        return
+        ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    '--dest')
+        __hubctl_add_completions -d
+        return
+        ;;
+    '--service-key')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--binding')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--binding-name')
+        return
+        ;;
+    '--tenant')
+        return
+        ;;
+    '--format')
+        return
+        ;;
+    '--textfile')
+        __hubctl_add_completions -d
+        return
+        ;;
+    esac
+}
+
 _hubctl_config() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
@@ -3926,7 +4038,7 @@ _hubctl_help() {
     # Offer positional completions
     case "${positional_number}" in
     *)
-        __hubctl_add_completions -W 'environment'$'\n''exit-codes'$'\n''register'$'\n''unregister'$'\n''settings'$'\n''acp'$'\n''vault'$'\n''plist'$'\n''status'$'\n''batch'$'\n''login'$'\n''logout'$'\n''auth'$'\n''push'$'\n''logs'$'\n''usage'$'\n''whoami'$'\n''policy'$'\n''config'$'\n''completion'$'\n''help'
+        __hubctl_add_completions -W 'environment'$'\n''exit-codes'$'\n''register'$'\n''unregister'$'\n''settings'$'\n''acp'$'\n''vault'$'\n''plist'$'\n''status'$'\n''batch'$'\n''login'$'\n''logout'$'\n''auth'$'\n''push'$'\n''logs'$'\n''usage'$'\n''whoami'$'\n''policy'$'\n''probe'$'\n''config'$'\n''completion'$'\n''help'
         return
         ;;
     esac

@@ -120,6 +120,8 @@ function __hubctl_parse_tokens -S
             case 'get'
                 __hubctl_parse_subcommand 1 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'oauth-client-id=' 'redirect-uri=' 'oauth-authorize-url=' 'oauth-token-url=' 'app-version=' 'platform=' 'error-format=' 'version' 'h/help'
             end
+        case 'probe'
+            __hubctl_parse_subcommand 0 'server=' 'plist=' 'app-id=' 'profile=' 'user=' 'password-stdin' 'cert=' 'key=' 'pkcs12=' 'cert-provider=' 'cacert=' 'insecure' 'api-version=' 'home=' 'timeout=' 'deadline=' 'no-input' 'anonymous' 'verbose' 'vault-passphrase-file=' 'oauth-client-id=' 'redirect-uri=' 'oauth-authorize-url=' 'oauth-token-url=' 'app-version=' 'platform=' 'error-format=' 'dest=' 'service-key=' 'binding=' 'binding-name=' 'tenant=' 'register' 'push' 'format=' 'textfile=' 'version' 'h/help'
         case 'config'
             __hubctl_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
@@ -213,6 +215,7 @@ complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubct
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl" -eq 1' -fa 'usage' -d 'Upload client usage reports (Mobile Services).'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl" -eq 1' -fa 'whoami' -d 'Print the user and its roles (Mobile Services\' role service, /v2/Me).'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl" -eq 1' -fa 'policy' -d 'Read the policies the administrator set (passcode, feature restrictions, logs, attestation).'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl" -eq 1' -fa 'probe' -d 'Run one timed round trip as a device (token, settings, ACP check; optionally register and push) for monitoring.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl" -eq 1' -fa 'config' -d 'Read and change the profiles of the configuration file.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl" -eq 1' -fa 'completion' -d 'Print the completion script for bash, zsh or fish.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl" -eq 1' -fa 'help' -d 'Show the help of a command, or a topic: exit-codes, environment.'
@@ -1225,6 +1228,44 @@ complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options 
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl policy get" error-format' -l 'error-format' -d 'How errors are written on stderr: text (a line and a hint) or json (the error document). (env HUBCTL_ERROR_FORMAT; default: text on a terminal, else json)' -rfka 'text json'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl policy get" version' -l 'version' -d 'Show the version.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl policy get" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl probe" server' -l 'server' -d 'Server base URL, scheme://host:port[/path-prefix]. (env HUBCTL_SERVER)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl probe" plist' -l 'plist' -d 'clienthub.plist to take connection settings from. (env HUBCTL_PLIST)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl probe" app-id' -l 'app-id' -d 'Application id, e.g. com.acme.field. (env HUBCTL_APP_ID)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl probe" profile' -l 'profile' -d 'Profile in the configuration file. (env HUBCTL_PROFILE; default: default)' -rfka '(__hubctl_custom_completion ---completion probe -- --profile (count (__hubctl_tokens -pc)) (__hubctl_tokens -tC))'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl probe" user' -l 'user' -d 'Back-end user. (env HUBCTL_USER)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl probe" password-stdin' -l 'password-stdin' -d 'Read the back-end password from the first line of stdin (or set HUBCTL_PASSWORD).'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl probe" cert' -l 'cert' -d 'Client certificate, PEM. (env HUBCTL_CERT)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl probe" key' -l 'key' -d 'Client private key, PEM. (env HUBCTL_KEY)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl probe" pkcs12' -l 'pkcs12' -d 'Client certificate and key, PKCS#12; passphrase in HUBCTL_PKCS12_PASSPHRASE. (env HUBCTL_PKCS12)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl probe" cert-provider' -l 'cert-provider' -d 'Certificate provider: an external program (split on spaces, no shell), or `vault` for the certificate kept in the vault. (env HUBCTL_CERT_PROVIDER)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl probe" cacert' -l 'cacert' -d 'CA bundle to trust for the server. (env HUBCTL_CACERT)' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl probe" insecure' -l 'insecure' -d 'Skip TLS certificate verification. Dangerous: anyone on the path can read your credentials.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl probe" api-version' -l 'api-version' -d 'latest (falls back to v1 on 404) or a pinned v1…v4. (env HUBCTL_API_VERSION; default: latest)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl probe" home' -l 'home' -d 'Where the vault and state live. (env HUBCTL_HOME; default: ${XDG_DATA_HOME:-~/.local/share}/hubctl)' -rfa '(__hubctl_complete_directories)'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl probe" timeout' -l 'timeout' -d 'Per-request time limit in seconds (each attempt). (env HUBCTL_TIMEOUT; default: 30)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl probe" deadline' -l 'deadline' -d 'Overall time limit of a command in seconds: every request, retry, wait and download ends within it. (env HUBCTL_DEADLINE; default: 120)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl probe" no-input' -l 'no-input' -d 'Never prompt; implied when stdin is not a terminal. (env HUBCTL_NO_INPUT=1)'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl probe" anonymous' -l 'anonymous' -d 'The application allows anonymous connections: use its public/ path. (env HUBCTL_ANONYMOUS=1)'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl probe" verbose' -l 'verbose' -d 'Log one line per request on stderr, secrets redacted.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl probe" vault-passphrase-file' -l 'vault-passphrase-file' -d 'File whose first line is the vault passphrase (or set HUBCTL_VAULT_PASSPHRASE / HUBCTL_VAULT_KEY).' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl probe" oauth-client-id' -l 'oauth-client-id' -d 'OAuth client id of the application (Mobile Services cockpit); turns on OAuth. (env HUBCTL_OAUTH_CLIENT_ID)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl probe" redirect-uri' -l 'redirect-uri' -d 'OAuth redirect URI as configured for the client; on loopback hubctl listens there (port 0: any free port). (env HUBCTL_REDIRECT_URI; default: http://127.0.0.1:8765/callback)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl probe" oauth-authorize-url' -l 'oauth-authorize-url' -d 'OAuth authorization endpoint (default: SERVER/oauth2/api/v1/authorize). (env HUBCTL_OAUTH_AUTHORIZE_URL)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl probe" oauth-token-url' -l 'oauth-token-url' -d 'OAuth token endpoint (default: SERVER/oauth2/api/v1/token). (env HUBCTL_OAUTH_TOKEN_URL)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl probe" app-version' -l 'app-version' -d 'Application version sent as X-APP-VERSION (application versioning). (env HUBCTL_APP_VERSION)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl probe" platform' -l 'platform' -d 'Which server\'s client services to use: auto (asks the server once per command), smp3 or mobile-services. (env HUBCTL_PLATFORM; default: auto)' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl probe" error-format' -l 'error-format' -d 'How errors are written on stderr: text (a line and a hint) or json (the error document). (env HUBCTL_ERROR_FORMAT; default: text on a terminal, else json)' -rfka 'text json'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl probe" dest' -l 'dest' -d 'Profile directory; DIR/current is the profile in use. Without it: the profile\'s acp-dest (HUBCTL_ACP_DEST), else where the last fetch for this server and application went, else $HUBCTL_HOME/acp/<appId>.' -rfa '(__hubctl_complete_directories)'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl probe" service-key' -l 'service-key' -d 'A Mobile Services service key JSON (url, apiKey, alias): API-key authentication.' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl probe" binding' -l 'binding' -d 'A service binding JSON (uaa.clientid, uaa.clientsecret, uaa.url, endpoints.mobileservices.url): OAuth2 client credentials.' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl probe" binding-name' -l 'binding-name' -d 'Which mobile-services entry of VCAP_SERVICES, when it has several.' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl probe" tenant' -l 'tenant' -d 'A subscriber tenant id (sent as x-tenant-id).' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl probe" register' -l 'register' -d 'Also register, read and unregister a throw-away connection.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl probe" push' -l 'push' -d 'Also push to the throw-away connection through the Notification Backend API (needs --register and push credentials).'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl probe" format' -l 'format' -d 'json or prometheus.' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl probe" textfile' -l 'textfile' -d 'Also write the Prometheus text to DIR/hubctl_probe_<app>.prom (atomically).' -rfa '(__hubctl_complete_directories)'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl probe" version' -l 'version' -d 'Show the version.'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl probe" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config" version' -l 'version' -d 'Show the version.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl config" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl config" -eq 1' -fa 'set' -d 'Set one setting of a profile (created when missing).'
@@ -1414,7 +1455,7 @@ complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options 
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl completion" -eq 1' -fka 'bash zsh fish'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl completion" version' -l 'version' -d 'Show the version.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl completion" h help' -s 'h' -l 'help' -d 'Show help information.'
-complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl help" -ge 1' -fka 'environment exit-codes register unregister settings acp vault plist status batch login logout auth push logs usage whoami policy config completion help'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl help" -ge 1' -fka 'environment exit-codes register unregister settings acp vault plist status batch login logout auth push logs usage whoami policy probe config completion help'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl help" version' -l 'version' -d 'Show the version.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl help" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl help" version' -l 'version' -d 'Show the version.'

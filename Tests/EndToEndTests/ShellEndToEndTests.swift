@@ -10,7 +10,8 @@ enum Repo {
     static let commands: [[String]] = [
         ["register"], ["unregister"], ["settings", "get"], ["settings", "set"], ["acp", "check"], ["acp", "fetch"],
         ["vault", "init"], ["vault", "set"], ["vault", "show"], ["vault", "list"], ["vault", "delete"], ["vault", "rekey"],
-        ["plist", "validate"], ["status"], ["batch"], ["login"], ["logout"], ["auth", "token"],
+        ["plist", "validate"], ["status"], ["batch"], ["login"], ["logout"], ["auth", "token"], ["probe"],
+        ["push", "send"], ["push", "status"], ["push", "registrations"],
     ]
 
     @Test(arguments: commands)

@@ -194,7 +194,7 @@ struct ProbeRun {
             failure = HubError.internalError("\(error)")
         }
         let elapsed = start.duration(to: .now).components
-        let seconds = ((Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18) * 1_000_000).rounded() / 1_000_000
+        let seconds = HTTPTimings.microseconds(Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18)
         steps.append(ProbeStep(step: name, success: failure == nil, durationSeconds: seconds,
                                exchanges: recorder.drain().map(ProbeExchange.init), error: failure.map(ProbeStepError.init)))
         if let failure, firstFailure == nil { firstFailure = (name, failure) }

@@ -21,7 +21,7 @@ struct ProbePhases: Encodable {
     }
 
     init(sum: [ProbePhases]) {
-        func total(_ phase: (ProbePhases) -> Double) -> Double { (sum.reduce(0) { $0 + phase($1) } * 1_000_000).rounded() / 1_000_000 }
+        func total(_ phase: (ProbePhases) -> Double) -> Double { HTTPTimings.microseconds(sum.reduce(0) { $0 + phase($1) }) }
         dns = total(\.dns)
         connect = total(\.connect)
         tls = total(\.tls)
@@ -99,7 +99,7 @@ struct ProbeReport: Encodable {
         self.appId = appId
         self.timestamp = ISO8601.string(from: timestamp)
         self.lastSuccess = lastSuccess.map { ISO8601.string(from: $0) }
-        self.durationSeconds = (steps.reduce(0) { $0 + $1.durationSeconds } * 1_000_000).rounded() / 1_000_000
+        self.durationSeconds = HTTPTimings.microseconds(steps.reduce(0) { $0 + $1.durationSeconds })
         self.steps = steps
         self.timestampSeconds = timestamp.timeIntervalSince1970
         self.lastSuccessSeconds = lastSuccess?.timeIntervalSince1970

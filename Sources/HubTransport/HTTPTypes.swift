@@ -159,7 +159,7 @@ public struct HTTPTimings: Sendable, Equatable {
 
     /// Not negative, and rounded to libcurl's resolution (a difference of two timers would
     /// otherwise print as 6.1000000000000005e-05).
-    static func microseconds(_ seconds: Double) -> Double { (max(0, seconds) * 1_000_000).rounded() / 1_000_000 }
+    public static func microseconds(_ seconds: Double) -> Double { (max(0, seconds) * 1_000_000).rounded() / 1_000_000 }
 }
 
 /// One exchange as a transport's observer sees it: what was asked (the URL redacted as `--verbose`

@@ -39,9 +39,14 @@ final class StopSignals {
 
     init() throws {
         var ends: [Int32] = [-1, -1]
-        // Non-blocking: a handler never blocks on a full pipe (one byte is enough to wake the wait).
-        guard pipe2(&ends, O_CLOEXEC | O_NONBLOCK) == 0 else {
+        guard pipe(&ends) == 0 else {
             throw HubError.internalError("Cannot create the pipe for signal handling: \(String(cString: strerror(errno))).")
+        }
+        // Non-blocking: a handler never blocks on a full pipe (one byte is enough to wake the wait).
+        // Close-on-exec: a certificate provider hubctl starts does not inherit it.
+        for end in ends {
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
         }
         readEnd = ends[0]
         writeEnd = ends[1]

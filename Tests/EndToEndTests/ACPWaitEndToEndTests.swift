@@ -9,8 +9,8 @@ import Testing
 /// hubctl started in the background: its output collected as it comes, signals sent to it.
 final class BackgroundHubctl: Sendable {
     let process: Process
-    private let out = Mutex(Data())
-    private let err = Mutex(Data())
+    private let out = LockedData()
+    private let err = LockedData()
     private let readersDone = DispatchGroup()
 
     init(_ hub: Hubctl, _ arguments: [String]) throws {
@@ -32,14 +32,14 @@ final class BackgroundHubctl: Sendable {
                 while true {
                     let chunk = handle.availableData
                     if chunk.isEmpty { break }
-                    sink.withLock { $0.append(chunk) }
+                    sink.append(chunk)
                 }
                 group.leave()
             }.start()
         }
     }
 
-    var stderrText: String { err.withLock { String(decoding: $0, as: UTF8.self) } }
+    var stderrText: String { String(decoding: err.data, as: UTF8.self) }
 
     /// Waits (at most `timeout` s) until stderr has `text`: a readiness check.
     func waitForStderr(_ text: String, timeout: TimeInterval = 90) -> Bool {
@@ -56,10 +56,17 @@ final class BackgroundHubctl: Sendable {
         }
         process.waitUntilExit()
         _ = readersDone.wait(timeout: .now() + 30)
-        return RunResult(status: process.terminationStatus, stdout: out.withLock { $0 }, stderr: err.withLock { $0 })
+        return RunResult(status: process.terminationStatus, stdout: out.data, stderr: err.data)
     }
 
     deinit { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+}
+
+/// Bytes appended by a reader thread and read by the test.
+final class LockedData: Sendable {
+    private let bytes = Mutex(Data())
+    func append(_ chunk: Data) { bytes.withLock { $0.append(chunk) } }
+    var data: Data { bytes.withLock { $0 } }
 }
 
 /// Polls `condition` every 50 ms until it holds or `timeout` seconds pass.

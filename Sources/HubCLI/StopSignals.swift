@@ -34,6 +34,8 @@ final class StopSignals {
     /// The first stop request seen; later ones change nothing.
     private var received: WaitStop?
     private var restored = false
+    /// This thread's signal mask before `init` unblocked the handled signals.
+    private var savedMask = sigset_t()
 
     static let handled: [Int32] = [SIGTERM, SIGINT]
 
@@ -55,16 +57,28 @@ final class StopSignals {
             close(writeEnd)
             throw HubError.internalError("Signal handling for a wait is already installed in this process.")
         }
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
         for signal in Self.handled {
+            var old = sigaction()
+            guard sigaction(signal, nil, &old) == 0 else { continue }
+            // A SIGINT ignored from the start (a background job of a shell) stays ignored.
+            if signal == SIGINT, let handler = old.__sigaction_handler.sa_handler,
+               unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) { continue }
             var action = sigaction()
             action.__sigaction_handler.sa_handler = stopSignalHandler
             sigemptyset(&action.sa_mask)
             // SA_RESTART: a step under way (file writes, libcurl) sees no EINTR from it; poll(2)
             // in `sleep` returns early regardless.
             action.sa_flags = SA_RESTART
-            var old = sigaction()
-            if sigaction(signal, &action, &old) == 0 { previous.append((signal, old)) }
+            if sigaction(signal, &action, nil) == 0 {
+                previous.append((signal, old))
+                sigaddset(&unblock, signal)
+            }
         }
+        // A parent may have started hubctl with them blocked (a thread of a thread pool that blocks
+        // them spawning it): unblocked here, on this thread, they are delivered.
+        pthread_sigmask(SIG_UNBLOCK, &unblock, &savedMask)
     }
 
     deinit { restore() }
@@ -73,6 +87,8 @@ final class StopSignals {
     func restore() {
         guard !restored else { return }
         restored = true
+        // The mask first: a signal that arrives now stays pending, as it would have before.
+        pthread_sigmask(SIG_SETMASK, &savedMask, nil)
         for (signal, old) in previous {
             var action = old
             sigaction(signal, &action, nil)

@@ -73,7 +73,7 @@ struct ACPCheckCommand: HubCommand {
         78 missing configuration, 130 interrupted (SIGINT, with --wait).
 
         Example:
-          hubctl acp check | jq -e .updateAvailable >/dev/null && hubctl acp fetch
+          hubctl acp check --wait --fetch --interval 300 --dest /srv/app/profile
         """)
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
@@ -138,29 +138,35 @@ struct ACPCheckCommand: HubCommand {
             trace: context.global.verbose ? { console.note("hubctl: acp check --wait: " + $0) } : nil)
         let loop = ACPWait(schedule: ACPWaitSchedule(interval: interval ?? Self.defaultInterval), until: until,
                            stepSeconds: config.deadline)
+        // With --fetch the fetch is part of the check that found the profile: a transient failure
+        // of the download is a failed check (reported, backed off, tried again by the next check),
+        // and it goes through the same session (its credentials kept; one attempt, as every check).
+        var fetched: ACPFetchResult?
         let outcome = try loop.run(environment) { seconds, last in
             window.restart(seconds: seconds)
-            return try service.poll(destination: dest, after: last)
+            let poll = try service.poll(destination: dest, after: last)
+            guard fetch, poll.check.updateAvailable, signals.pending() == nil else { return poll }
+            // What is left of an explicit deadline, else a deadline of its own.
+            let left = until.map { instant -> Double in
+                let d = ContinuousClock.now.duration(to: instant).components
+                return max(0.001, Double(d.seconds) + Double(d.attoseconds) / 1e18)
+            }
+            window.restart(seconds: left ?? config.deadline)
+            fetched = try ACPFetchCommand.install(context, service: service, destination: dest, force: false,
+                                                  limits: .default, durable: true, progress: nil)
+            return poll
         }
         switch outcome {
         case .found(let poll):
             var output = ACPCheckOutput(poll.check, destination: ACPStateStore.absolute(dest))
             if fetch {
-                if let stop = signals.pending() {
-                    try stopped(stop, context, detail: "\(poll.check.available ?? "the new profile") is assigned but was not fetched")
+                guard let fetched else {
+                    // A signal arrived during the check that found it: not fetched.
+                    try stopped(signals.pending() ?? .terminate, context,
+                                detail: "\(poll.check.available ?? "the new profile") is assigned but was not fetched")
                     return
                 }
-                // The fetch gets the retries of `acp fetch`, and what is left of an explicit
-                // deadline, else a deadline of its own.
-                let left = until.map { instant -> Double in
-                    let d = ContinuousClock.now.duration(to: instant).components
-                    return max(0.001, Double(d.seconds) + Double(d.attoseconds) / 1e18)
-                }
-                let fetchService = ACPService(connections: try context.connectionService(
-                    shape: TransportShape(deadline: Deadline(seconds: left ?? config.deadline))))
-                let result = try ACPFetchCommand.install(context, service: fetchService, destination: dest,
-                                                         force: false, limits: .default, durable: true, progress: nil)
-                output.fetch = ACPFetchOutput(result)
+                output.fetch = ACPFetchOutput(fetched)
             }
             try context.emit(output)
         case .stopped(let stop, _):

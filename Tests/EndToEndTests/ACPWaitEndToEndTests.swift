@@ -166,6 +166,27 @@ extension Emulator {
         #expect(r.err.components(separatedBy: "the server answers again").count == 2, "\(r.err)")
     }
 
+    /// A download cut short is a failed check: reported once, the previous state left as it was,
+    /// and the next check fetches it whole.
+    @Test func aFetchCutShortIsTriedAgain() throws {
+        let emu = try Emulator()
+        let hub = try registered(emu)
+        let dest = hub.dir.path + "/home/acp/com.example.demo"
+        let waiting = try BackgroundHubctl(hub, ["acp", "check", "--wait", "--fetch", "--interval", "1", "--jitter-seed", Self.seed])
+        #expect(emu.waitForConnectionReads(1))
+        try emu.control("POST", "/_emulator/faults", json: #"{"truncate": true, "count": 1, "path": "/bundles/"}"#)
+        let bundle = hub.dir.file("big.zip")
+        try Archives.make("big", at: bundle, version: "3.0.0", extra: "2")
+        try emu.publish(bundle, id: "Appmc:3.0.0")
+        let r = waiting.finish()
+        #expect(r.status == 0, "\(r)")
+        #expect((r.json?["fetch"] as? [String: Any])?["bundleId"] as? String == "Appmc:3.0.0", "\(r)")
+        #expect(r.err.components(separatedBy: "connection_lost").count == 2, "\(r.err)")
+        #expect(r.err.contains("the server answers again"), "\(r.err)")
+        #expect(try hub("acp", "check").json?["current"] as? String == "Appmc:3.0.0")
+        #expect(!tree(dest).contains { $0.hasPrefix(".staging") }, "\(tree(dest))")
+    }
+
     /// A 503 with Retry-After: the next check does not come before the time asked.
     @Test func honoursRetryAfter() throws {
         let emu = try Emulator()

@@ -64,7 +64,8 @@ struct ACPCheckCommand: HubCommand {
         Signals with --wait: SIGTERM ends it with exit 0 (a service manager stopping it), SIGINT \
         with 130, and nothing on stdout. During the sleep between checks they take effect at \
         once; during a check or a fetch when that step ends, so a profile is either fetched \
-        completely and switched to or not touched. Not available in `hubctl batch`.
+        completely and switched to (then reported as usual, exit 0) or not touched. Not \
+        available in `hubctl batch`.
 
         Exit codes: 0 ok (with --wait: a newer profile is assigned, fetched with --fetch, or SIGTERM), \
         64 usage (--interval, --fetch or --jitter-seed without --wait), 65 malformed answer or bundle, \
@@ -167,6 +168,9 @@ struct ACPCheckCommand: HubCommand {
                     return
                 }
                 output.fetch = ACPFetchOutput(fetched)
+                if let stop = signals.pending() {
+                    context.console.note("hubctl: acp check --wait: \(stop == .terminate ? "SIGTERM" : "SIGINT") arrived during the fetch, which was completed first.")
+                }
             }
             try context.emit(output)
         case .stopped(let stop, _):

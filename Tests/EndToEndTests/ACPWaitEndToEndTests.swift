@@ -248,6 +248,33 @@ extension Emulator {
         #expect(try hub("acp", "check").json?["current"] as? String == "Appmc:1.0.0")
     }
 
+    /// SIGTERM while the profile is being downloaded: the fetch completes, the profile is switched
+    /// to whole, and the wait ends with its document and 0.
+    @Test func aSignalDuringTheFetchLetsItFinish() throws {
+        let emu = try Emulator()
+        let hub = try registered(emu)
+        let dest = hub.dir.path + "/home/acp/com.example.demo"
+        let waiting = try BackgroundHubctl(hub, ["acp", "check", "--wait", "--fetch", "--interval", "1", "--jitter-seed", Self.seed])
+        #expect(emu.waitForConnectionReads(1))
+        try emu.control("POST", "/_emulator/faults", json: #"{"delay": 2, "count": 1, "path": "/bundles/"}"#)
+        let bundle = hub.dir.file("v4.zip")
+        try Archives.make("zip", at: bundle, version: "4.0.0")
+        try emu.publish(bundle, id: "Appmc:4.0.0")
+        // The download has arrived at the server (logged before the delay): the fetch is under way.
+        #expect(eventually {
+            guard let state = try? emulatorState(emu), let requests = state["requests"] as? [[String: Any]] else { return false }
+            return requests.contains { ($0["path"] as? String)?.contains("/bundles/") ?? false }
+        })
+        waiting.signal(SIGTERM)
+        let r = waiting.finish()
+        #expect(r.status == 0, "\(r)")
+        #expect((r.json?["fetch"] as? [String: Any])?["bundleId"] as? String == "Appmc:4.0.0", "\(r)")
+        #expect(r.err.contains("SIGTERM arrived during the fetch"), "\(r)")
+        #expect(try hub("acp", "check").json?["current"] as? String == "Appmc:4.0.0")
+        #expect(FileManager.default.fileExists(atPath: dest + "/current/META-INF/MANIFEST.MF"))
+        #expect(!tree(dest).contains { $0.hasPrefix(".staging") }, "\(tree(dest))")
+    }
+
     /// The flags of --wait need it; --interval is a number of seconds from 1.
     @Test func waitOnlyFlagsNeedWait() throws {
         let hub = Hubctl()

@@ -256,11 +256,11 @@ extension Emulator {
         let dest = hub.dir.path + "/home/acp/com.example.demo"
         let waiting = try BackgroundHubctl(hub, ["acp", "check", "--wait", "--fetch", "--interval", "1", "--jitter-seed", Self.seed])
         #expect(emu.waitForConnectionReads(1))
-        try emu.control("POST", "/_emulator/faults", json: #"{"delay": 2, "count": 1, "path": "/bundles/"}"#)
+        try emu.control("POST", "/_emulator/faults", json: #"{"delay": 8, "count": 1, "path": "/bundles/"}"#)
         let bundle = hub.dir.file("v4.zip")
         try Archives.make("zip", at: bundle, version: "4.0.0")
         try emu.publish(bundle, id: "Appmc:4.0.0")
-        // The download has arrived at the server (logged before the delay): the fetch is under way.
+        // The download has arrived at the server (logged before the 8 s delay): the fetch is under way.
         #expect(eventually {
             guard let state = try? emulatorState(emu), let requests = state["requests"] as? [[String: Any]] else { return false }
             return requests.contains { ($0["path"] as? String)?.contains("/bundles/") ?? false }

@@ -8,6 +8,12 @@ MANDIR := $(PREFIX)/share/man/man1
 BASHCOMPDIR := $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR := $(PREFIX)/share/zsh/site-functions
 FISHCOMPDIR := $(PREFIX)/share/fish/vendor_completions.d
+SYSTEMDDIR := $(PREFIX)/lib/systemd/system
+# The Prometheus alert rules for `hubctl probe` (contrib/prometheus), as the package installs them.
+EXAMPLESDIR := $(PREFIX)/share/doc/hubctl/examples
+# The systemd units of contrib/systemd (README "Running unattended"); they name /usr/bin/hubctl,
+# which `make install` replaces with $(BINDIR)/hubctl.
+SYSTEMD_UNITS := $(notdir $(wildcard contrib/systemd/*.service contrib/systemd/*.timer))
 
 SWIFT ?= swift
 DEBUG_BIN := .build/debug
@@ -17,7 +23,7 @@ DIST_DIR ?= .build/dist
 # Debian packages the build, the tests and the demo need.
 APT_PACKAGES := libcurl4-openssl-dev libssl-dev libarchive-dev libsqlite3-dev pkg-config curl openssl jq \
                 libarchive-tools nginx-light zsh fish man-db python3 hyperfine time \
-                chromium chromium-driver python3-pip binutils gcc prometheus prometheus-node-exporter
+                chromium chromium-driver python3-pip binutils gcc systemd prometheus prometheus-node-exporter
 # PyPI packages (module=package) the tests and the demo need: Selenium drives Chromium through the
 # OAuth login (scripts/oauth-browser.py); SAP's pyodata (with requests) is the independent OData V2
 # client of the interoperability tests (Tests/Interop).
@@ -92,11 +98,20 @@ install: $(if $(NO_BUILD),,release)
 	install -m 0644 completions/hubctl.bash $(DESTDIR)$(BASHCOMPDIR)/hubctl
 	install -m 0644 completions/_hubctl $(DESTDIR)$(ZSHCOMPDIR)/_hubctl
 	install -m 0644 completions/hubctl.fish $(DESTDIR)$(FISHCOMPDIR)/hubctl.fish
+	install -d $(DESTDIR)$(SYSTEMDDIR)
+	for unit in $(SYSTEMD_UNITS); do \
+		sed 's|/usr/bin/hubctl|$(BINDIR)/hubctl|g' contrib/systemd/$$unit >$(DESTDIR)$(SYSTEMDDIR)/$$unit && \
+		chmod 0644 $(DESTDIR)$(SYSTEMDDIR)/$$unit || exit 1; \
+	done
+	install -d $(DESTDIR)$(EXAMPLESDIR)
+	install -m 0644 contrib/prometheus/hubctl-probe.rules.yml $(DESTDIR)$(EXAMPLESDIR)/
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/hubctl $(DESTDIR)$(BINDIR)/hubctl-emulator
 	rm -f $(addprefix $(DESTDIR)$(MANDIR)/,$(notdir $(wildcard man/*.1)))
 	rm -f $(DESTDIR)$(BASHCOMPDIR)/hubctl $(DESTDIR)$(ZSHCOMPDIR)/_hubctl $(DESTDIR)$(FISHCOMPDIR)/hubctl.fish
+	rm -f $(addprefix $(DESTDIR)$(SYSTEMDDIR)/,$(SYSTEMD_UNITS))
+	rm -f $(DESTDIR)$(EXAMPLESDIR)/hubctl-probe.rules.yml
 
 bench: release
 	bash bench/run.sh $(RELEASE_BIN)

@@ -712,9 +712,9 @@ _hubctl_acp() {
 
 _hubctl_acp_check() {
     repeating_flags=()
-    non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
+    non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --wait --fetch --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --dest)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --dest --interval --jitter-seed)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -796,6 +796,12 @@ _hubctl_acp_check() {
         ;;
     '--dest')
         __hubctl_add_completions -d
+        return
+        ;;
+    '--interval')
+        return
+        ;;
+    '--jitter-seed')
         return
         ;;
     esac

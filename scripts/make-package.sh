@@ -38,6 +38,12 @@ deb)
     install -m 0644 "$root/completions/_hubctl" "$pkg/usr/share/zsh/vendor-completions/_hubctl"
     install -m 0644 "$root/completions/hubctl.fish" "$pkg/usr/share/fish/vendor_completions.d/hubctl.fish"
     install -m 0644 "$root/README.md" "$pkg/usr/share/doc/hubctl/README.md"
+    # The Prometheus alert rules for `hubctl probe` (README "Running unattended").
+    install -d "$pkg/usr/share/doc/hubctl/examples"
+    install -m 0644 "$root/contrib/prometheus/hubctl-probe.rules.yml" "$pkg/usr/share/doc/hubctl/examples/"
+    # The systemd units (README "Running unattended") where Debian packages put them; they name /usr/bin/hubctl.
+    install -d "$pkg/lib/systemd/system"
+    install -m 0644 "$root"/contrib/systemd/*.service "$root"/contrib/systemd/*.timer "$pkg/lib/systemd/system/"
     {
         echo "hubctl ($version) unstable; urgency=medium"
         echo
@@ -73,7 +79,7 @@ COPYRIGHT
         while read -r lib; do dpkg -S "$lib" 2>/dev/null || dpkg -S "$(readlink -f "$lib")" 2>/dev/null || true; done |
         cut -d: -f1 | sort -u | paste -sd, | sed 's/,/, /g')"
     [ -n "$depends" ] || { echo "error: could not work out the package's dependencies" >&2; exit 1; }
-    size="$(du -sk "$pkg/usr" | cut -f1)"
+    size="$(du -sk "$pkg/usr" "$pkg/lib" | awk '{ total += $1 } END { print total }')"
     cat >"$pkg/DEBIAN/control" <<CONTROL
 Package: hubctl
 Version: $version
@@ -90,7 +96,7 @@ Description: client life cycle for SAP Mobile Platform 3 and SAP Mobile Services
  credentials, JSON on stdout for scripts. hubctl-emulator stands in for the
  server in tests.
 CONTROL
-    (cd "$pkg" && find usr -type f -print0 | sort -z | xargs -0 md5sum >DEBIAN/md5sums)
+    (cd "$pkg" && find usr lib -type f -print0 | sort -z | xargs -0 md5sum >DEBIAN/md5sums)
     chmod 0644 "$pkg/DEBIAN/control" "$pkg/DEBIAN/md5sums"
     deb="$out/hubctl_${version}_$arch.deb"
     dpkg-deb --root-owner-group -Zxz --build "$pkg" "$deb" >/dev/null

@@ -32,12 +32,24 @@ status="$(dpkg-query --admindir="$target/var/lib/dpkg" -W -f='${Status} ${Versio
 [ "$status" = "install ok installed $version" ] || fail "dpkg says: $status"
 for f in usr/bin/hubctl usr/bin/hubctl-emulator usr/share/man/man1/hubctl.1.gz \
          usr/share/bash-completion/completions/hubctl usr/share/zsh/vendor-completions/_hubctl \
-         usr/share/fish/vendor_completions.d/hubctl.fish usr/share/doc/hubctl/changelog.Debian.gz; do
+         usr/share/fish/vendor_completions.d/hubctl.fish usr/share/doc/hubctl/changelog.Debian.gz \
+         usr/share/doc/hubctl/examples/hubctl-probe.rules.yml; do
     [ -f "$target/$f" ] || fail "the package did not install /$f"
 done
 changelog="$(zcat "$target/usr/share/doc/hubctl/changelog.Debian.gz")"
 grep -qF "hubctl ($version) unstable" <<<"${changelog%%$'\n'*}" || fail "changelog"
 cmp -s "$target/usr/share/bash-completion/completions/hubctl" "$root/completions/hubctl.bash" || fail "bash completion differs"
+# The systemd units, as in contrib/systemd (they name /usr/bin/hubctl, where the package puts it).
+units=0
+for unit in "$root"/contrib/systemd/*.service "$root"/contrib/systemd/*.timer; do
+    installed_unit="$target/lib/systemd/system/$(basename "$unit")"
+    [ -f "$installed_unit" ] || fail "the package did not install /lib/systemd/system/$(basename "$unit")"
+    cmp -s "$installed_unit" "$unit" || fail "/lib/systemd/system/$(basename "$unit") differs from contrib/systemd"
+    units=$((units + 1))
+done
+[ "$units" -ge 3 ] || fail "contrib/systemd has $units units; expected hubctl-acp-wait@.service, hubctl-probe@.service and .timer"
+grep -q '^ExecStart=/usr/bin/hubctl acp check --wait --fetch' "$target/lib/systemd/system/hubctl-acp-wait@.service" || fail "hubctl-acp-wait@.service ExecStart"
+grep -q '^ExecStart=/usr/bin/hubctl probe --textfile ' "$target/lib/systemd/system/hubctl-probe@.service" || fail "hubctl-probe@.service ExecStart"
 
 installed="$target/usr/bin/hubctl"
 [ "$("$installed" --version)" = "${version%%[~+]*}" ] || fail "installed hubctl --version: $("$installed" --version)"

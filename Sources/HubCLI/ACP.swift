@@ -5,6 +5,7 @@ import Foundation
 import HubBundles
 import HubCore
 import HubServices
+import HubTransport
 
 struct ACPCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -45,21 +46,149 @@ struct ACPCheckCommand: HubCommand {
         profile directory the last fetch for this server and application used (printed as \
         "destination").
 
-        Exit codes: 0 ok, 65 malformed answer, 66 not registered, 69 server unreachable, \
-        75 timeout, 77 authentication failed, 78 missing configuration.
+        With --wait it checks again every --interval seconds (±10 % jitter) until a profile other \
+        than the one in use is assigned, then prints the same document and exits 0; at once when \
+        one is assigned already. With --fetch it then fetches and switches to it as `acp fetch` \
+        does and adds that command's document as "fetch". Reads are conditional (If-None-Match) \
+        when the server sends an ETag. While the server is unreachable or failing it keeps waiting, \
+        backing off (the interval doubled per failed check, up to 10 times the interval or 15 \
+        minutes) and waiting as long as a Retry-After asks (up to 15 minutes); stderr gets one line \
+        when the checks start failing and one when the server answers again. Refused credentials, \
+        a lost registration or a malformed answer end the wait with their exit code.
+
+        Time limits with --wait: a --deadline given as a flag, in HUBCTL_DEADLINE or in the profile \
+        bounds the whole wait, the fetch included (exit 75 when it passes). Without one it waits as \
+        long as it takes, but every check is still bounded: each request by --timeout, each check \
+        and the fetch by the default deadline of 120 s each.
+
+        Signals with --wait: SIGTERM ends it with exit 0 (a service manager stopping it), SIGINT \
+        with 130, and nothing on stdout. During the sleep between checks they take effect at \
+        once; during a check or a fetch when that step ends, so a profile is either fetched \
+        completely and switched to (then reported as usual, exit 0) or not touched. Not \
+        available in `hubctl batch`.
+
+        Exit codes: 0 ok (with --wait: a newer profile is assigned, fetched with --fetch, or SIGTERM), \
+        64 usage (--interval, --fetch or --jitter-seed without --wait), 65 malformed answer or bundle, \
+        66 not registered, 69 server unreachable, 73 destination not writable, \
+        75 timeout (with --wait: the deadline passed), 77 authentication failed, \
+        78 missing configuration, 130 interrupted (SIGINT, with --wait).
 
         Example:
-          hubctl acp check | jq -e .updateAvailable >/dev/null && hubctl acp fetch
+          hubctl acp check --wait --fetch --interval 300 --dest /srv/app/profile
         """)
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
     @OptionGroup var destination: ACPDestination
 
+    @Flag(help: "Wait until a profile other than the one in use is assigned (see the time limits and signals above).")
+    var wait = false
+
+    @Flag(help: "With --wait: then fetch the new profile and switch to it, as `acp fetch` does.")
+    var fetch = false
+
+    @Option(help: ArgumentHelp("With --wait: seconds between checks while the server answers (default 60, at least 1, at most 86400).",
+                               valueName: "seconds"))
+    var interval: Double?
+
+    @Option(name: .customLong("jitter-seed"),
+            help: ArgumentHelp("With --wait: seed of the jitter, for a repeatable schedule (default: random).", valueName: "n"))
+    var jitterSeed: UInt64?
+
+    static let defaultInterval: Double = 60
+
+    func validate() throws {
+        if !wait {
+            let given = [fetch ? "--fetch" : nil, interval == nil ? nil : "--interval", jitterSeed == nil ? nil : "--jitter-seed"].compactMap { $0 }
+            if !given.isEmpty {
+                throw ValidationError("\(given.joined(separator: ", ")) only work\(given.count == 1 ? "s" : "") with --wait.")
+            }
+        }
+        if let interval, !(interval.isFinite && interval >= 1 && interval <= 86_400) {
+            throw ValidationError("--interval must be a number of seconds from 1 to 86400.")
+        }
+    }
+
     func execute(_ context: CommandContext) throws {
+        if wait { return try waitForProfile(context) }
         let connections = try context.connectionService()
         let service = ACPService(connections: connections)
         let dest = try destination.resolve(context, service: service)
         try context.emit(ACPCheckOutput(try service.check(destination: dest), destination: ACPStateStore.absolute(dest)))
+    }
+
+    /// `--wait`: one session for all the checks (its credentials and connections kept), each check
+    /// with its own deadline and a single attempt: the loop, not the transport, decides when to try
+    /// again, and it sleeps where a signal can end the wait.
+    private func waitForProfile(_ context: CommandContext) throws {
+        let config = try context.connectionConfig()
+        let signals = try StopSignals()
+        defer { signals.restore() }
+        let until: ContinuousClock.Instant? = config.deadlineExplicit
+            ? context.started + .milliseconds(Int64(min(config.deadline, 86_400) * 1000)) : nil
+        let window = DeadlineWindow(seconds: config.deadline)
+        let connections = try context.connectionService(shape: TransportShape(deadline: Deadline(window: window),
+                                                                              retry: RetryPolicy(maxAttempts: 1)))
+        let service = ACPService(connections: connections)
+        let dest = try destination.resolve(context, service: service)
+        var random = SeededRandom(seed: jitterSeed ?? UInt64.random(in: 0...UInt64.max))
+        let console = context.console
+        let environment = ACPWaitEnvironment(
+            sleep: { signals.sleep($0) }, pendingStop: { signals.pending() },
+            random: { random.next() },
+            report: { console.note("hubctl: acp check --wait: " + $0) },
+            trace: context.global.verbose ? { console.note("hubctl: acp check --wait: " + $0) } : nil)
+        let loop = ACPWait(schedule: ACPWaitSchedule(interval: interval ?? Self.defaultInterval), until: until,
+                           stepSeconds: config.deadline)
+        // With --fetch the fetch is part of the check that found the profile: a transient failure
+        // of the download is a failed check (reported, backed off, tried again by the next check),
+        // and it goes through the same session (its credentials kept; one attempt, as every check).
+        var fetched: ACPFetchResult?
+        let outcome = try loop.run(environment) { seconds, last in
+            window.restart(seconds: seconds)
+            let poll = try service.poll(destination: dest, after: last)
+            guard fetch, poll.check.updateAvailable, signals.pending() == nil else { return poll }
+            // What is left of an explicit deadline, else a deadline of its own.
+            let left = until.map { instant -> Double in
+                let d = ContinuousClock.now.duration(to: instant).components
+                return max(0.001, Double(d.seconds) + Double(d.attoseconds) / 1e18)
+            }
+            window.restart(seconds: left ?? config.deadline)
+            fetched = try ACPFetchCommand.install(context, service: service, destination: dest, force: false,
+                                                  limits: .default, durable: true, progress: nil)
+            return poll
+        }
+        switch outcome {
+        case .found(let poll):
+            var output = ACPCheckOutput(poll.check, destination: ACPStateStore.absolute(dest))
+            if fetch {
+                guard let fetched else {
+                    // A signal arrived during the check that found it: not fetched.
+                    try stopped(signals.pending() ?? .terminate, context,
+                                detail: "\(poll.check.available ?? "the new profile") is assigned but was not fetched")
+                    return
+                }
+                output.fetch = ACPFetchOutput(fetched)
+                if let stop = signals.pending() {
+                    context.console.note("hubctl: acp check --wait: \(stop == .terminate ? "SIGTERM" : "SIGINT") arrived during the fetch, which was completed first.")
+                }
+            }
+            try context.emit(output)
+        case .stopped(let stop, _):
+            try stopped(stop, context, detail: "no newer profile was assigned")
+        case .deadlinePassed(let lastError):
+            var message = "No profile other than the one in use was assigned before the \(TransportSupport.formatSeconds(config.deadline)) deadline (--deadline) passed"
+            if let lastError { message += "; the last check failed (\(lastError.code.rawValue)): \(lastError.message)" } else { message += "." }
+            var error = HubError(.temporary, code: .timeout, message)
+            error.hint = "Without --deadline (flag, HUBCTL_DEADLINE or the profile), --wait waits as long as it takes."
+            throw error
+        }
+    }
+
+    /// SIGTERM: exit 0; SIGINT: 130. Nothing on stdout; one line on stderr.
+    private func stopped(_ stop: WaitStop, _ context: CommandContext, detail: String) throws {
+        let name = stop == .terminate ? "SIGTERM" : "SIGINT"
+        context.console.note("hubctl: acp check --wait: stopped by \(name); \(detail).")
+        if stop == .interrupt { throw StoppedBySignal(exitCode: 130) }
     }
 }
 
@@ -120,12 +249,21 @@ struct ACPFetchCommand: HubCommand {
             progress = { update in bar.update(update.bytesReceived, total: update.totalBytes) }
         }
         let dest = try destination.resolve(context, service: service)
-        let result = try service.fetch(destination: dest, force: force, limits: limits, durable: !noSync, progress: progress)
+        let result = try Self.install(context, service: service, destination: dest, force: force, limits: limits,
+                                      durable: !noSync, progress: progress)
         bar?.finish()
+        try context.emit(ACPFetchOutput(result))
+    }
+
+    /// Fetches, installs and records the assigned profile (also `acp check --wait --fetch`).
+    static func install(_ context: CommandContext, service: ACPService, destination dest: String, force: Bool,
+                        limits: ExtractionLimits, durable: Bool,
+                        progress: (@Sendable (InstallProgress) -> Void)?) throws -> ACPFetchResult {
+        let result = try service.fetch(destination: dest, force: force, limits: limits, durable: durable, progress: progress)
         // Remembered per (server, application), so that `acp check` and `status` find it without --dest.
         try ACPStateStore(home: context.home).save(ACPStateRecord(
             server: service.config.server, appId: service.config.appId, bundleId: result.bundleId,
             destination: ACPStateStore.absolute(dest), sha256: result.sha256, fetchedAt: Date()))
-        try context.emit(ACPFetchOutput(result))
+        return result
     }
 }

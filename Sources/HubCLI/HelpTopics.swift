@@ -27,6 +27,7 @@ enum HelpTopics {
                          passphrase; files with unsafe permissions
       78  config         missing or contradictory configuration (no server, no app id,
                          unknown profile)
+      130 interrupted    `acp check --wait` stopped by SIGINT (SIGTERM ends it with 0)
 
     On failure stdout is empty and stderr carries one JSON line:
       {"error": {"code": "auth_failed", "message": "…", "status": 401}}

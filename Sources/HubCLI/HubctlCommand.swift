@@ -83,6 +83,9 @@ public struct Hubctl: ParsableCommand {
         } catch let failed as BatchFailed {
             // The failed lines' errors are in the batch's results already.
             return failed.exitCode
+        } catch let stopped as StoppedBySignal {
+            // `acp check --wait` interrupted (SIGINT): it has said so on stderr.
+            return stopped.exitCode
         } catch let error as HubError {
             console.emitError(error, format: format)
             return error.exitCode

@@ -27,8 +27,8 @@ extension CommandContext {
     }
 
     /// The libcurl transport under the OAuth layer (when configured) under the Mobile Services layer.
-    func mobileServicesTransport(_ config: ConnectionConfig) throws -> any HTTPTransport {
-        var transport = try makeTransport(config)
+    func mobileServicesTransport(_ config: ConnectionConfig, shape: TransportShape = TransportShape()) throws -> any HTTPTransport {
+        var transport = try makeTransport(config, shape: shape)
         let client = oauthClient(config)
         if let client {
             let console = self.console

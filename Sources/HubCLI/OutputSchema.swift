@@ -71,8 +71,10 @@ struct ACPCheckOutput: Encodable {
     var updateAvailable: Bool
     /// The profile directory compared (from --dest, acp-dest, the last fetch, or the default).
     var destination: String?
+    /// `acp check --wait --fetch`: what the fetch that followed did (the document of `acp fetch`).
+    var fetch: ACPFetchOutput?
 
-    enum CodingKeys: String, CodingKey { case appId, current, available, updateAvailable, destination }
+    enum CodingKeys: String, CodingKey { case appId, current, available, updateAvailable, destination, fetch }
 
     /// `current` and `available` are always present, null when unknown.
     func encode(to encoder: any Encoder) throws {
@@ -82,6 +84,7 @@ struct ACPCheckOutput: Encodable {
         try c.encode(available, forKey: .available)
         try c.encode(updateAvailable, forKey: .updateAvailable)
         try c.encodeIfPresent(destination, forKey: .destination)
+        try c.encodeIfPresent(fetch, forKey: .fetch)
     }
 }
 

@@ -72,14 +72,16 @@ extension CommandContext {
         return max(0, Double(left.seconds) + Double(left.attoseconds) / 1e18)
     }
 
-    /// The HTTP transport configured from the connection settings and global flags.
-    func makeTransport(_ config: ConnectionConfig) throws -> any HTTPTransport {
+    /// The HTTP transport configured from the connection settings and global flags; `shape`
+    /// replaces the command's deadline or retry policy (`acp check --wait`).
+    func makeTransport(_ config: ConnectionConfig, shape: TransportShape = TransportShape()) throws -> any HTTPTransport {
         if global.insecure {
             console.warning("--insecure: TLS certificate verification is OFF. Anyone on the network path can impersonate the server and read your credentials. Use --cacert instead.")
         }
         var options = TransportOptions(caCertificatePath: config.caCertificate, insecure: global.insecure,
                                        totalTimeout: config.timeout,
-                                       deadline: Deadline(seconds: config.deadline, from: started))
+                                       deadline: shape.deadline ?? Deadline(seconds: config.deadline, from: started))
+        if let retry = shape.retry { options.retry = retry }
         if global.verbose {
             let console = self.console
             options.verboseLog = { line in console.note("hubctl: " + line) }
@@ -162,16 +164,23 @@ extension CommandContext {
 
     /// The session every service of one command sends its requests through: the endpoint of the
     /// resolved configuration over the authenticated transport.
-    func session(saveCredentials: Bool = false) throws -> SMPSession {
+    func session(saveCredentials: Bool = false, shape: TransportShape = TransportShape()) throws -> SMPSession {
         let config = try connectionConfig()
-        let http = AuthenticatingTransport(transport: try mobileServicesTransport(config),
+        let http = AuthenticatingTransport(transport: try mobileServicesTransport(config, shape: shape),
                                            providers: try credentialProviders(config, saveCredentials: saveCredentials), user: config.user)
         return SMPSession(endpoint: SMPEndpoint(config: config), http: http)
     }
 
     /// Registration, settings and unregistration for the resolved configuration.
-    func connectionService(saveCredentials: Bool = false) throws -> ConnectionService {
+    func connectionService(saveCredentials: Bool = false, shape: TransportShape = TransportShape()) throws -> ConnectionService {
         let console = self.console
-        return ConnectionService(session: try session(saveCredentials: saveCredentials), home: home, warn: { console.warning($0) })
+        return ConnectionService(session: try session(saveCredentials: saveCredentials, shape: shape), home: home, warn: { console.warning($0) })
     }
+}
+
+/// What a command that runs a series of bounded steps changes in its transport: a deadline that
+/// moves from step to step, and how many attempts a request gets (nil: the command's own).
+struct TransportShape {
+    var deadline: Deadline?
+    var retry: RetryPolicy?
 }

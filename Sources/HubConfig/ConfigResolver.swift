@@ -163,6 +163,7 @@ public struct ConfigResolver: Sendable {
         resolved.appVersion = string("app-version")
         resolved.platform = platform
         resolved.acpDestination = string("acp-dest")
+        resolved.deadlineExplicit = (upper.string(forKey: "hubctl.deadline").map { !$0.isEmpty }) ?? false
         return resolved
     }
 

@@ -27,6 +27,9 @@ public struct ConnectionConfig: Sendable, Equatable {
     public var timeout: Double
     /// The command's overall limit in seconds (`--deadline`).
     public var deadline: Double
+    /// True when the user gave the deadline (flag, HUBCTL_DEADLINE or the profile), false for the
+    /// built-in default: `acp check --wait` is bounded by it only then.
+    public var deadlineExplicit: Bool = false
     public var profile: String
     public var plist: String?
     /// OAuth2 on Mobile Services (docs/protocol.md §14); nil when no client id is configured.

@@ -37,6 +37,9 @@ public struct HubError: Error, Sendable, CustomStringConvertible {
     public var status: Int?
     /// What to try next, shown on its own `hint:` line when errors are text (not in the JSON).
     public var hint: String?
+    /// The seconds the server asked to wait (`Retry-After`) when its answer ended the request, for
+    /// a caller that tries again later on its own schedule (`acp check --wait`). Not in the JSON.
+    public var retryAfter: Double?
 
     public init(_ kind: FailureKind, code: ErrorCode, _ message: String, status: Int? = nil) {
         self.kind = kind

@@ -220,7 +220,8 @@ struct ControlRoutes: Sendable {
         let requests = state.requests.map { entry -> ODataValue in
             .object([("method", .string(entry.method)), ("path", .string(entry.path)),
                      ("query", entry.query.map(ODataValue.string) ?? .null),
-                     ("headers", .object(entry.headers.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }))])
+                     ("headers", .object(entry.headers.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
+                     ("at", .double(entry.at)), ("status", entry.status.map(ODataValue.int) ?? .null)])
         }
         return json(.ok, .object([("connections", .array(connections)), ("requests", .array(requests))]))
     }

@@ -96,6 +96,16 @@ public struct EmulatorConfiguration: Sendable, Decodable {
     public var customProperties: [PropertyDefinition]
     /// The onboarding version `GET /mobileservices/management/versions` names; nil = that address is 404.
     public var onboardingVersion: String?
+    /// Connections that exist from the start, with the defaults of a new connection: what a server
+    /// restarted with its database keeps.
+    public var connections: [SeededConnection] = []
+
+    /// `{"id": "…", "appId": "…", "user": "…"}` (user null or absent for an anonymous connection).
+    public struct SeededConnection: Sendable, Decodable {
+        public var id: String
+        public var appId: String
+        public var user: String?
+    }
 
     public static let defaultApplications: [Application] = [
         Application(id: "com.example.demo", users: ["demo": "demo-password", "alice": "alice-password"],
@@ -128,7 +138,7 @@ public struct EmulatorConfiguration: Sendable, Decodable {
         var `default`: AnyJSON?
         var versions: [String]?
     }
-    enum CodingKeys: String, CodingKey { case applications, versions, pathPrefix, answerFormat, idLocations, customProperties, onboardingVersion }
+    enum CodingKeys: String, CodingKey { case applications, versions, pathPrefix, answerFormat, idLocations, customProperties, onboardingVersion, connections }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -151,6 +161,7 @@ public struct EmulatorConfiguration: Sendable, Decodable {
         }
         customProperties = custom
         onboardingVersion = try c.decodeIfPresent(String.self, forKey: .onboardingVersion)
+        connections = try c.decodeIfPresent([SeededConnection].self, forKey: .connections) ?? []
     }
 
     /// Reads a configuration file; the error names the file and what is wrong with it.
@@ -174,6 +185,15 @@ public struct EmulatorConfiguration: Sendable, Decodable {
         var seen = Set<String>()
         for app in configuration.applications where !seen.insert(app.id).inserted {
             throw ConfigurationError(message: "\(source) lists the application \(app.id) twice; give each application once")
+        }
+        var seededIds = Set<String>()
+        for connection in configuration.connections {
+            guard configuration.applications.contains(where: { $0.id == connection.appId }) else {
+                throw ConfigurationError(message: "\(source): connection \(connection.id) names the application \(connection.appId), which is not configured")
+            }
+            guard ProtocolHandler.problemWithClientId(connection.id) == nil, seededIds.insert(connection.id).inserted else {
+                throw ConfigurationError(message: "\(source): the connection id \(connection.id) is empty, unusable or given twice")
+            }
         }
         for app in configuration.applications {
             for (name, value) in app.settings {

@@ -25,8 +25,14 @@ public struct EmulatorResponder: HTTPResponder {
         if path == Self.controlPrefix || path.hasPrefix(Self.controlPrefix + "/") {
             return try await control.respond(to: request, context: context)
         }
-        state.log(Self.logEntry(request))
+        let sequence = state.log(Self.logEntry(request))
+        let response = try await answer(request, path: path)
+        state.logStatus(sequence, Int(response.status.code))
+        return response
+    }
 
+    /// The answer to a protocol request: an injected fault, or the server's own.
+    private func answer(_ request: Request, path: String) async throws -> Response {
         // Faults, in the order documented on `FaultPlan`: at most one rule per request. The OAuth
         // and Mobile Services endpoints take them too (a slow token endpoint, a failing login).
         if let rule = faults.claimBeforeProcessing(path: path) {

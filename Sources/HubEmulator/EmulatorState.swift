@@ -35,6 +35,22 @@ public struct LoggedRequest: Sendable, Encodable {
     public let query: String?
     /// Lower-case header names; `Authorization` and `X-API-Key` values replaced by `<redacted>`.
     public let headers: [String: String]
+    /// When it arrived: seconds since the emulator started, on a monotonic clock (tests compare
+    /// the times of two requests).
+    public var at: Double = 0
+    /// The status of the answer, once it is known.
+    public var status: Int?
+    /// Its place in the log, to find it again when the answer is known.
+    var sequence = 0
+
+    enum CodingKeys: String, CodingKey { case method, path, query, headers, at, status }
+
+    public init(method: String, path: String, query: String?, headers: [String: String]) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers
+    }
 }
 
 /// What a protocol lookup of an application found.
@@ -50,6 +66,7 @@ public final class EmulatorState: Sendable {
         var applications: [String: ApplicationState] = [:]
         var connections: [String: ConnectionRecord] = [:]
         var requests: [LoggedRequest] = []
+        var requestsLogged = 0
         /// The last ETag time handed out, so two updates in one millisecond still get different ETags.
         var lastETagMillis: Int64 = 0
         /// Connection properties added through the control API (docs/protocol.md §13).
@@ -69,6 +86,8 @@ public final class EmulatorState: Sendable {
     public let pushBackend = PushBackendState()
     /// A cap on the request log, so a long-running demo does not grow without bound.
     static let requestLogLimit = 10_000
+    /// When the emulator started: the request log's times count from here.
+    let started = ContinuousClock.now
 
     public init(configuration: EmulatorConfiguration) {
         var store = Store()
@@ -81,6 +100,11 @@ public final class EmulatorState: Sendable {
         // A configured onboarding version is a Mobile Services tenant; without one the emulator plays
         // SMP 3 (no versions address) until a test switches it (docs/protocol.md §14, §15.1).
         clientServices.platform = configuration.onboardingVersion == nil ? .smp3 : .mobileServices
+        // Connections the configuration names exist from the start (a restarted server keeps its
+        // connections); `parse` checked their applications.
+        for seeded in configuration.connections {
+            _ = createConnection(id: seeded.id, appId: seeded.appId, user: seeded.user, clientValues: [:])
+        }
     }
 
     // MARK: Applications and users
@@ -245,10 +269,25 @@ public final class EmulatorState: Sendable {
 
     // MARK: Request log
 
-    func log(_ request: LoggedRequest) {
-        store.withLock { store in
+    /// Logs a request as it arrives; returns its sequence number for `logStatus`.
+    @discardableResult
+    func log(_ request: LoggedRequest) -> Int {
+        var entry = request
+        let elapsed = started.duration(to: .now).components
+        entry.at = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+        return store.withLock { store in
             if store.requests.count >= Self.requestLogLimit { store.requests.removeFirst(store.requests.count / 2) }
-            store.requests.append(request)
+            store.requestsLogged += 1
+            entry.sequence = store.requestsLogged
+            store.requests.append(entry)
+            return entry.sequence
+        }
+    }
+
+    /// Notes the status of the answer to a logged request.
+    func logStatus(_ sequence: Int, _ status: Int) {
+        store.withLock { store in
+            if let index = store.requests.lastIndex(where: { $0.sequence == sequence }) { store.requests[index].status = status }
         }
     }
 

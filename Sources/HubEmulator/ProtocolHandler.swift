@@ -1,5 +1,6 @@
 // The server side of docs/protocol.md §1–7: register, read, update, delete connections, and bundles.
 
+import COpenSSL
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -207,12 +208,23 @@ struct ProtocolHandler: Sendable {
         }
         switch method.rawValue {
         case "GET", "HEAD":
-            if let wanted = request.queryValue("If-None-Match") ?? request.headers[.ifNoneMatch],
-               case .string(let etag) = record.values["ETag"] ?? .null, Self.unquote(wanted) == etag {
-                return Response(status: .notModified)
+            let schema = state.schema(version: address.version)
+            // The answer's ETag is a digest of what it says (the properties of this version, the
+            // format), so it changes exactly when the entity does.
+            let tag = Self.contentTag(record, schema: schema, format: format)
+            if let wanted = request.queryValue("If-None-Match") ?? request.headers[.ifNoneMatch] {
+                let property: String? = if case .string(let etag) = record.values["ETag"] ?? .null { etag } else { nil }
+                let tags = wanted.split(separator: ",").map { Self.unquote(String($0)) }
+                if tags.contains(where: { $0 == "*" || $0 == tag || $0 == property }) {
+                    var notModified = Response(status: .notModified)
+                    notModified.headers[.eTag] = "\"\(tag)\""
+                    return notModified
+                }
             }
-            return Answers.entity(record, schema: state.schema(version: address.version), request: request,
-                                  address: address, format: format, includeId: true, status: .ok)
+            var response = Answers.entity(record, schema: schema, request: request,
+                                          address: address, format: format, includeId: true, status: .ok)
+            response.headers[.eTag] = "\"\(tag)\""
+            return response
         case "PUT", "PATCH", "MERGE":
             let body = try await request.collectSmallBody()
             let schema = state.schema(version: address.version)
@@ -256,6 +268,15 @@ struct ProtocolHandler: Sendable {
             }
         }
         return Answers.emptyCollection(name, request: request, address: address, path: path, format: format)
+    }
+
+    /// The hex SHA-256 (first 32 digits) of a connection's properties as `schema` lists them, and the format.
+    static func contentTag(_ record: ConnectionRecord, schema: [PropertyDefinition], format: WireFormat) -> String {
+        let text = (format == .json ? "json\n" : "atom\n") + ODataJSON.write(.object(record.orderedProperties(schema)))
+        var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBufferPointer { SHA256($0.baseAddress, $0.count, &digest) }
+        return digest.prefix(16).map { String(format: "%02x", $0) }.joined()
     }
 
     /// `"2017-01-10 06:10:33.406"` or `W/"…"` → the bare ETag.

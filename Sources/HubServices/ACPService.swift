@@ -15,6 +15,14 @@ public struct ACPCheck: Sendable {
     public var updateAvailable: Bool
 }
 
+/// What one check of `acp check --wait` found, and the `ETag` the next one sends.
+public struct ACPPoll: Sendable {
+    public var check: ACPCheck
+    public var etag: String?
+    /// The server answered **304**: the assignment is the one the previous check saw.
+    public var notModified: Bool
+}
+
 public struct ACPFetchResult: Sendable {
     public var bundleId: String
     public var updated: Bool
@@ -58,6 +66,25 @@ public final class ACPService {
         // Plain string equality, as SAP's clients compare (no version ordering).
         return ACPCheck(appId: config.appId, current: current, available: available,
                         updateAvailable: available != nil && available != current)
+    }
+
+    /// One check of `acp check --wait`: like `check`, but a read of the settings is conditional on
+    /// the `ETag` of the previous one (`last`), and a **304** reuses the id that read found.
+    public func poll(destination: String, after last: ACPPoll?) throws -> ACPPoll {
+        let (_, answer) = try connections.recordedSettings(ifNoneMatch: last?.etag)
+        let available: String?, etag: String?, notModified: Bool
+        switch answer {
+        case .notModified:
+            (available, etag, notModified) = (last?.check.available, last?.etag, true)
+        case .changed(let settings, let newTag):
+            let id = settings["CustomizationBundleId"]?.stringValue
+            (available, etag, notModified) = (id?.isEmpty == false ? id : nil, newTag, false)
+        }
+        // The profile in use is read every time: another process may have fetched meanwhile.
+        let current = try ProfileDirectory(path: destination).currentRecord()?.bundleId
+        return ACPPoll(check: ACPCheck(appId: config.appId, current: current, available: available,
+                                       updateAvailable: available != nil && available != current),
+                       etag: etag, notModified: notModified)
     }
 
     /// `durable`: flush the extracted profile to disk before switching `current` to it, so that a

@@ -22,6 +22,12 @@ public struct RegisterResult: Sendable {
     public var settings: [String: JSONValue]
 }
 
+/// A conditional read of the settings: unchanged (**304**), or the settings and their `ETag`.
+public enum ConditionalSettings: Sendable {
+    case notModified
+    case changed([String: JSONValue], etag: String?)
+}
+
 public struct UnregisterResult: Sendable {
     public var applicationConnectionId: String
     /// Whether the server still had the connection (false after a 404: it is forgotten locally anyway).
@@ -202,6 +208,36 @@ public final class ConnectionService {
         let all = try readSettings(version: r.apiVersion, id: r.applicationConnectionId)
         try recordPolicy(all)
         return (r, all)
+    }
+
+    /// The recorded registration and, unless the server says they are unchanged since `etag` (an
+    /// `ETag` it sent before: `If-None-Match`, **304**), its settings and their new `ETag`.
+    public func recordedSettings(ifNoneMatch etag: String?) throws -> (Registration, ConditionalSettings) {
+        let r = try recorded()
+        let extra = etag.map { [HTTPHeader("If-None-Match", $0)] } ?? []
+        let response = try session.send(session.request("GET", endpoint.connectionURL(version: r.apiVersion, id: r.applicationConnectionId),
+                                                        appcid: r.applicationConnectionId, extraHeaders: extra))
+        switch response.status {
+        case 304 where etag != nil:
+            return (r, .notModified)
+        case 200:
+            let all = try ODataCodec.decodeEntity(response.body, status: 200, refused: refusedName)
+            try recordPolicy(all)
+            return (r, .changed(all, etag: response.header("ETag").flatMap(Self.usableETag)))
+        case 404:
+            throw Self.connectionNotFound(r.applicationConnectionId)
+        default:
+            throw SMPEndpoint.unexpected(response, doing: "reading the connection's settings")
+        }
+    }
+
+    /// An `ETag` header value that may be sent back as `If-None-Match`: visible ASCII, at most 256
+    /// characters; anything else is not used (the next read is unconditional).
+    static func usableETag(_ value: String) -> String? {
+        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty, trimmed.utf8.count <= 256,
+              trimmed.unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) }) else { return nil }
+        return trimmed
     }
 
     public func settings(names: [String]) throws -> [String: JSONValue] {

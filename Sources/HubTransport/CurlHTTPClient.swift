@@ -117,15 +117,19 @@ public final class CurlHTTPClient: HTTPTransport, @unchecked Sendable {
                     let header = response.header("Retry-After")
                     let asked = TransportSupport.retryAfterSeconds(header)
                     if let asked, let header, attempt < maxAttempts, asked >= deadline.remaining {
-                        throw askedTooLong(response, retryAfter: header, seconds: asked, request: request)
+                        var failure = askedTooLong(response, retryAfter: header, seconds: asked, request: request)
+                        failure.retryAfter = asked
+                        throw failure
                     }
                     if let delay = nextDelay(asked) {
                         driver?.backoff.hold(for: delay)
                         Thread.sleep(forTimeInterval: delay)
                         continue
                     }
-                    throw exhausted(response, request: request, attempts: attempt,
-                                    outOfTime: attempt < maxAttempts)
+                    var failure = exhausted(response, request: request, attempts: attempt,
+                                            outOfTime: attempt < maxAttempts)
+                    failure.retryAfter = asked
+                    throw failure
                 }
                 if let rejection = certificateRejection(response, request: request) { throw rejection }
                 return response

@@ -3,6 +3,7 @@
 
 import Foundation
 import HubCore
+import Synchronization
 
 public struct HTTPHeader: Sendable, Equatable {
     public var name: String
@@ -195,20 +196,54 @@ public struct RetryPolicy: Sendable {
 /// redirect, wait and download of every request the command makes ends before it. Measured on a
 /// monotonic clock, so a change of the wall clock neither shortens nor stretches it.
 public struct Deadline: Sendable {
-    /// The limit as given, in seconds (for messages).
-    public let seconds: Double
+    private let fixedSeconds: Double
     private let end: ContinuousClock.Instant
+    /// Set for a deadline its owner moves between steps (`DeadlineWindow`).
+    private let window: DeadlineWindow?
 
     /// `seconds` from `start` (by default, from now).
     public init(seconds: Double, from start: ContinuousClock.Instant = .now) {
-        self.seconds = seconds
+        self.fixedSeconds = seconds
         self.end = start + .milliseconds(Int64((min(seconds, 1e9) * 1000).rounded()))
+        self.window = nil
     }
+
+    /// A deadline that follows `window`: each step the window's owner starts gets its own limit,
+    /// while the transport (its connections and credentials) stays the same.
+    public init(window: DeadlineWindow) {
+        self.fixedSeconds = 0
+        self.end = .now
+        self.window = window
+    }
+
+    /// The limit as given, in seconds (for messages).
+    public var seconds: Double { window?.current.seconds ?? fixedSeconds }
 
     /// Seconds left; 0 or less once it has passed.
     public var remaining: Double {
-        let left = ContinuousClock.now.duration(to: end).components
+        let left = ContinuousClock.now.duration(to: window?.current.end ?? end).components
         return Double(left.seconds) + Double(left.attoseconds) / 1e18
+    }
+}
+
+/// The limit of the step under way, for a command made of a series of bounded steps that share one
+/// transport (`acp check --wait`: every check has its own deadline, however long the wait lasts).
+public final class DeadlineWindow: Sendable {
+    private let state: Mutex<(seconds: Double, end: ContinuousClock.Instant)>
+
+    public init(seconds: Double, from start: ContinuousClock.Instant = .now) {
+        state = Mutex((seconds, Self.end(seconds, from: start)))
+    }
+
+    /// Starts the next step: `seconds` from `start`.
+    public func restart(seconds: Double, from start: ContinuousClock.Instant = .now) {
+        state.withLock { $0 = (seconds, Self.end(seconds, from: start)) }
+    }
+
+    var current: (seconds: Double, end: ContinuousClock.Instant) { state.withLock { $0 } }
+
+    private static func end(_ seconds: Double, from start: ContinuousClock.Instant) -> ContinuousClock.Instant {
+        start + .milliseconds(Int64((min(max(seconds, 0), 1e9) * 1000).rounded()))
     }
 }
 

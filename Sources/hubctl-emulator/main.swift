@@ -42,6 +42,9 @@ struct EmulatorCommand: AsyncParsableCommand {
                         (ApplicationConnectionId and the entity URI), "header"
                         (X-SMP-APPCID), "cookie" (X-SMP-APPCID and X-SUP-APPCID);
                         Location is always sent
+          connections   connections that exist from the start (a restarted
+                        server that kept its database): [{"id": "...",
+                        "appId": "com.example.demo", "user": "demo"}]
           customProperties  Connection properties added after SAP's, as
                         POST /_emulator/schema/properties adds them:
                         [{"name": "FleetSlot", "type": "Edm.Int32",
@@ -57,7 +60,10 @@ struct EmulatorCommand: AsyncParsableCommand {
           .../Connections         POST registers: JSON or Atom body; 201; 409 if
                                   the client's X-SMP-APPCID exists; 400 for
                                   read-only, unknown or mistyped properties
-          .../Connections('ID')   GET (304 for ?If-None-Match=ETag); PUT (writable
+          .../Connections('ID')   GET (an ETag header, a digest of the entity;
+                                  304 when If-None-Match, a header or
+                                  ?If-None-Match=, names it or the ETag
+                                  property); PUT (writable
                                   properties not given go back to defaults),
                                   PATCH, MERGE, POST + X-HTTP-METHOD: MERGE (204);
                                   DELETE (200)
@@ -99,8 +105,11 @@ struct EmulatorCommand: AsyncParsableCommand {
                                      for new and existing connections
           GET    /_emulator/state    {"connections": [{"id", "appId", "user",
                                       "properties"}], "requests": [{"method",
-                                      "path", "query", "headers"}]}; header names
-                                     lower-case, Authorization "<redacted>"
+                                      "path", "query", "headers", "at",
+                                      "status"}]}; header names lower-case,
+                                     Authorization "<redacted>"; "at" is
+                                     seconds since the start (monotonic),
+                                     "status" the answer's
           DELETE /_emulator/requests clear the request log
           POST   /_emulator/schema/properties
                                      {"name": "FleetSlot", "type": "Edm.Int32",

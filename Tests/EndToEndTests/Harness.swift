@@ -140,9 +140,10 @@ final class Emulator: Sendable {
     let dir: TempDir
 
     /// `config` is the emulator's JSON configuration (see hubctl-emulator --help); nil = defaults.
-    init(config: String? = nil, extraArguments: [String] = []) throws {
+    /// `port`: 0 for a free one, or the port of an emulator stopped before (a restarted server).
+    init(config: String? = nil, extraArguments: [String] = [], port: Int = 0) throws {
         dir = TempDir("emu")
-        var args = ["--port", "0", "--host", "127.0.0.1"]
+        var args = ["--port", String(port), "--host", "127.0.0.1"]
         if let config { args += ["--config", dir.write("emulator.json", config)] }
         args += extraArguments
         process = Process()
@@ -184,6 +185,15 @@ final class Emulator: Sendable {
         let codeLine = text.split(separator: "\n").last.map(String.init) ?? "0"
         if let idx = text.lastIndex(of: "\n") { text = String(text[..<idx]) } else { text = "" }
         return (Int(codeLine) ?? 0, Data(text.utf8))
+    }
+
+    /// The port it listens on.
+    var port: Int { Int(url.split(separator: ":").last ?? "") ?? 0 }
+
+    /// Stops the server (SIGTERM) and waits until it has exited.
+    func stop() {
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
     }
 
     deinit {

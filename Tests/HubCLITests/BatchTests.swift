@@ -88,6 +88,8 @@ struct BatchTests {
         for (text, code) in [(#"{"command": ["plist", "validate", "-"]}"#, "stdin_in_batch"),
                              (#"{"command": ["logs", "upload", "-"]}"#, "stdin_in_batch"),
                              (#"{"command": ["push", "register", "--token=-"]}"#, "stdin_in_batch"),
+                             (#"{"command": ["acp", "check", "--wait"]}"#, "usage"),
+                             (#"{"command": ["acp", "check", "--interval", "5", "--wait", "--fetch"]}"#, "usage"),
                              (#"{"command": ["settings", "get"], "password-env": "AWS_SECRET_ACCESS_KEY"}"#, "no_password"),
                              (#"{"command": ["settings", "get"], "password-env": "HUBCTL_"}"#, "no_password")] {
             let op = BatchOperation(line: 2, text: text, batch: batch)
@@ -95,6 +97,8 @@ struct BatchTests {
             #expect(op.refusal?.code.rawValue == code, "\(text)")
         }
         #expect(BatchOperation(line: 2, text: #"{"command": ["settings", "get"], "password-env": "HUBCTL_PW_U1"}"#, batch: batch).refusal == nil)
+        #expect(BatchOperation(line: 2, text: #"{"command": ["acp", "check"]}"#, batch: batch).refusal == nil)
+        #expect(BatchOperation(line: 2, text: #"{"command": ["acp", "check", "--wait"]}"#, batch: batch).refusal?.message.contains("--wait") == true)
         let bytes = Array(#"{"command": ["status"], "user": "\#u{FF}"}"#.utf8).map { $0 == 0xC3 ? 0xFF : $0 }
         let invalid = BatchOperation(line: 3, bytes: bytes, digest: BatchOperation.digest(of: bytes), batch: batch)
         #expect(invalid.refusal?.code == .invalidEncoding)

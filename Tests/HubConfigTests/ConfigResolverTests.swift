@@ -39,6 +39,20 @@ struct ConfigResolverTests {
         #expect(config.apiVersion == "v2" && config.apiVersionPinned)
     }
 
+    /// `acp check --wait` is bounded by a deadline the user gave, in any layer, not by the default.
+    @Test func whetherTheDeadlineWasGiven() throws {
+        let plain = try environment("default:\n  server: https://p\n  app-id: com.p\n", [:])
+        let byDefault = try ConfigResolver(flags: [:], environment: plain).resolve()
+        #expect(byDefault.deadline == 120 && !byDefault.deadlineExplicit)
+        #expect(try ConfigResolver(flags: ["deadline": "30"], environment: plain).resolve().deadlineExplicit)
+        let variable = try ConfigResolver(flags: [:], environment: plain.merging(["HUBCTL_DEADLINE": "45"]) { $1 }).resolve()
+        #expect(variable.deadline == 45 && variable.deadlineExplicit)
+        #expect(!(try ConfigResolver(flags: [:], environment: plain.merging(["HUBCTL_DEADLINE": ""]) { $1 }).resolve().deadlineExplicit))
+        let profile = try environment("default:\n  server: https://p\n  app-id: com.p\n  deadline: 600\n", [:])
+        let fromProfile = try ConfigResolver(flags: [:], environment: profile).resolve()
+        #expect(fromProfile.deadline == 600 && fromProfile.deadlineExplicit)
+    }
+
     @Test func anEmptyVariableDoesNotHideTheProfile() throws {
         let env = try environment("""
         default:

@@ -270,6 +270,52 @@ import Testing
         }
     }
 
+    /// The ETag header is a digest of the entity: the same while it is unchanged (304 for it, also in
+    /// a list), different per format and after a change.
+    @Test func theETagHeaderFollowsTheContent() async throws {
+        try await withEmulator { client, server in
+            let id = try await client.register()
+            let first = try await client.execute(uri: connectionPath(id), method: .get, headers: headers(appCID: id))
+            let tag = try #require(first.headers[.eTag])
+            #expect(tag.hasPrefix("\"") && tag.hasSuffix("\"") && tag.count == 34)
+            let again = try await client.execute(uri: connectionPath(id), method: .get, headers: headers(appCID: id))
+            #expect(again.headers[.eTag] == tag)
+            let atom = try await client.execute(uri: connectionPath(id), method: .get, headers: headers(appCID: id, accept: "application/xml"))
+            #expect(atom.headers[.eTag] != nil && atom.headers[.eTag] != tag)
+            var conditional = headers(appCID: id)
+            conditional[.ifNoneMatch] = "\"other\", W/\(tag)"
+            let notModified = try await client.execute(uri: connectionPath(id), method: .get, headers: conditional)
+            #expect(notModified.status == .notModified)
+            #expect(notModified.headers[.eTag] == tag)
+            #expect(notModified.body.readableBytes == 0)
+            var h = headers(appCID: id, contentType: "application/json")
+            h[.methodOverride] = "MERGE"
+            let update = try await client.execute(uri: connectionPath(id), method: .post, headers: h,
+                                                  body: ByteBuffer(string: #"{"DeviceModel":"changed"}"#))
+            #expect(update.status == .noContent)
+            conditional[.ifNoneMatch] = tag
+            let changed = try await client.execute(uri: connectionPath(id), method: .get, headers: conditional)
+            #expect(changed.status == .ok)
+            #expect(changed.headers[.eTag] != tag)
+        }
+    }
+
+    /// Connections named in the configuration exist from the start; a bad entry is refused.
+    @Test func seededConnectionsExistFromTheStart() async throws {
+        let configuration = try EmulatorConfiguration.parse(Data(#"{"connections": [{"id": "seed-1", "appId": "com.example.demo", "user": "demo"}]}"#.utf8))
+        try await withEmulator(configuration) { client, _ in
+            let read = try await client.execute(uri: connectionPath("seed-1"), method: .get, headers: headers(appCID: "seed-1"))
+            #expect(read.status == .ok)
+            #expect(read.entity["UserName"] as? String == "demo")
+        }
+        #expect(throws: ConfigurationError.self) {
+            try EmulatorConfiguration.parse(Data(#"{"connections": [{"id": "x", "appId": "com.example.nope"}]}"#.utf8))
+        }
+        #expect(throws: ConfigurationError.self) {
+            try EmulatorConfiguration.parse(Data(#"{"connections": [{"id": "a b", "appId": "com.example.demo"}]}"#.utf8))
+        }
+    }
+
     @Test(arguments: ["PUT", "PATCH", "MERGE", "POST+MERGE"])
     func everyUpdateFormChangesWritableProperties(_ form: String) async throws {
         try await withEmulator { client, _ in

@@ -65,6 +65,10 @@ struct BatchOperation: Sendable {
                     refusal = HubError.usage("Line \(line): \(HubError.quoted(first)) cannot run in a batch; the commands are \(Self.allowedCommands.sorted().joined(separator: ", ")).")
                 } else if command.contains(where: { ["--password-stdin", "--help", "-h", "--version"].contains($0) || $0.hasPrefix("--error-format") }) {
                     refusal = HubError.usage("Line \(line): --password-stdin, --help, --version and --error-format cannot be used in a batch (use \"password-env\" for a password; errors are always JSON in the results).")
+                } else if command.contains("--wait") {
+                    // `acp check --wait` may wait for days: it would hold a worker (and its
+                    // identity's later lines) for as long.
+                    refusal = HubError.usage("Line \(line): --wait cannot be used in a batch (it would hold a worker until a new profile is assigned); run `hubctl acp check --wait` on its own, e.g. as a service (contrib/systemd).")
                 } else if let reader = command.first(where: { $0 == "-" || $0.hasSuffix("=-") }) {
                     // Every command reads stdin only where an argument is `-`: the batch's own
                     // stdin is its jobs (or nothing), never a line's input.

@@ -17,7 +17,8 @@ struct ConfigCommand: ParsableCommand {
         Example:
           hubctl config set server https://smp.example.com:8443 --profile prod
         """,
-        subcommands: [ConfigSet.self, ConfigUnset.self, ConfigGet.self, ConfigList.self, ConfigUse.self, ConfigPath.self])
+        subcommands: [ConfigSet.self, ConfigUnset.self, ConfigGet.self, ConfigList.self, ConfigUse.self, ConfigPath.self,
+                      ConfigSetPush.self, ConfigUnsetPush.self])
 }
 
 extension CommandContext {
@@ -134,7 +135,7 @@ struct ConfigUnset: HubCommand {
 }
 
 /// An existing profile, or exit 78 naming the known ones.
-private func requireProfile(_ profile: String, in file: ConfigFile) throws {
+func requireProfile(_ profile: String, in file: ConfigFile) throws {
     guard file.profiles[profile] == nil else { return }
     let known = file.profiles.keys.sorted()
     throw HubError.config("Unknown profile '\(profile)' in \(file.path)" +

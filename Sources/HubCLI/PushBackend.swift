@@ -75,19 +75,31 @@ struct PushBackendOptions: ParsableArguments {
 }
 
 /// The vault as the push commands use it: the secret that opens it is asked for at most once.
+/// Nothing is read (not even the passcode policy) for credentials that need no vault.
 final class PushVault {
-    let store: VaultStore
+    let context: CommandContext
     let secrets: VaultSecrets
+    private var opened: VaultStore?
     private var secret: VaultSecret?
 
-    init(_ context: CommandContext) throws {
-        store = try context.vaultStore()
+    init(_ context: CommandContext) {
+        self.context = context
         secrets = VaultSecrets(context: context)
+    }
+
+    var store: VaultStore {
+        get throws {
+            if let opened { return opened }
+            let store = try context.vaultStore()
+            opened = store
+            return store
+        }
     }
 
     /// The secret, or nil when none can be had (without a prompt when `prompt` is false).
     func secret(prompt: Bool) throws -> VaultSecret? {
         if let secret { return secret }
+        let store = try self.store
         do {
             secret = try secrets.current(preferring: try store.storedSecretKind(), confirm: !store.exists, prompt: prompt)
         } catch let e as HubError where e.code == .vaultSecretMissing {
@@ -98,6 +110,7 @@ final class PushVault {
 
     /// The credentials of a profile: its push-* settings and the secret `config set-push` put in the vault.
     func profileCredentials(_ settings: PushProfileSettings, profile: String) throws -> PushBackendCredentials {
+        let store = try self.store
         let key = PushBackendCredentials.secretVaultKey(settings)
         let again = settings.clientId == nil ? "`hubctl config set-push --service-key FILE`" : "`hubctl config set-push --binding FILE`"
         guard store.exists else {
@@ -116,7 +129,7 @@ final class PushVault {
 
     /// Where client-credentials tokens are cached: never worth a prompt.
     var tokenCache: ClientCredentialsCache {
-        ClientCredentialsCache(store: store, secret: { [self] in try self.secret(prompt: false) })
+        get throws { ClientCredentialsCache(store: try store, secret: { [self] in try self.secret(prompt: false) }) }
     }
 }
 
@@ -128,7 +141,7 @@ final class PushBackendClient {
     private let tokens: ClientCredentialsTokens?
 
     convenience init(context: CommandContext, options: PushBackendOptions) throws {
-        let vault = try PushVault(context)
+        let vault = PushVault(context)
         try self.init(context: context, credentials: try options.credentials(context, vault: vault), vault: vault)
     }
 
@@ -147,7 +160,7 @@ final class PushBackendClient {
         http = try context.makeHTTPTransport(options)
         if case .clientCredentials(let tokenURL, let id, let secret) = credentials.auth {
             tokens = ClientCredentialsTokens(client: ClientCredentialsClient(tokenURL: tokenURL, clientId: id, tenant: credentials.tenant),
-                                             clientSecret: secret, transport: http, cache: vault?.tokenCache, note: note)
+                                             clientSecret: secret, transport: http, cache: try vault?.tokenCache, note: note)
         } else {
             tokens = nil
         }

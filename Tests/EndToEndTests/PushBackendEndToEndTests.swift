@@ -246,6 +246,7 @@ import Testing
         let a = try op("push", "send", "--binding", binding, "--app-id", "com.example.demo", "--all", "--alert", "a", "--verbose")
         #expect(a.status == 0, "\(a)")
         #expect(a.err.contains("not cached"), "\(a.err)")
+        #expect(!a.err.contains("emulator-cc-") && !a.err.contains("push-client-secret"), "neither the token nor the secret under --verbose")
         let b = try op("push", "send", "--binding", binding, "--app-id", "com.example.demo", "--all", "--alert", "b")
         #expect(b.status == 0, "\(b)")
         #expect(b.err.isEmpty, "nothing said without --verbose: \(b.err)")

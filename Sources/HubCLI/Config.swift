@@ -12,7 +12,7 @@ struct ConfigCommand: ParsableCommand {
         commandName: "config",
         abstract: "Read and change the profiles of the configuration file.",
         discussion: """
-        A profile is a named set of settings (server, app-id, user, acp-dest, …) that commands use when no flag or HUBCTL_* variable gives them. `config use` chooses the profile used when neither --profile nor HUBCTL_PROFILE names one.
+        A profile is a named set of settings (server, app-id, user, acp-dest, …) that commands use when no flag or HUBCTL_* variable gives them. `config use` chooses the profile used when neither --profile nor HUBCTL_PROFILE names one. `config set-push` keeps the push operator credentials of a service key or binding in a profile, their secret in the vault.
 
         Example:
           hubctl config set server https://smp.example.com:8443 --profile prod

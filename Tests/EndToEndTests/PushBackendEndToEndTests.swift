@@ -327,4 +327,30 @@ import Testing
         #expect(unsetOps.status == 0, "\(unsetOps)")
         #expect((unsetOps.json?["vaultKeysRemoved"] as? [String])?.count == 2, "\(unsetOps)")
     }
+
+    @Test func theServiceKeyFromStdinAsTheCIRecipeGivesIt() throws {
+        let (emu, op, dir) = try setUp()
+        let key = try String(contentsOfFile: dir.file("key.json"), encoding: .utf8)
+        let r = try op("push", "send", "--service-key", "-", "--app-id", "com.example.demo", "--all",
+                       "--alert", "Maintenance Saturday 22:00-23:00 UTC", "--priority", "high", stdin: key)
+        #expect(r.status == 0, "\(r)")
+        #expect(r.err.isEmpty, "\(r.err)")
+        #expect((try record(emu).notifications.last?["notification"] as? [String: Any])?["priority"] as? String == "high")
+        let both = try op("push", "send", "--service-key", "-", "--app-id", "com.example.demo", "--users-from", "-", "--alert", "x", stdin: key)
+        #expect(both.status == 64, "stdin cannot be both: \(both)")
+
+        // Kept in a profile from stdin, then replaced by a binding: the API key leaves the vault.
+        let env = ["HUBCTL_VAULT_KEY": Self.vaultKey]
+        let set = try op("config", "set-push", "--service-key", "-", env: env, stdin: key)
+        #expect(set.status == 0, "\(set)")
+        let replaced = try op("config", "set-push", "--binding", dir.file("binding.json"), env: env)
+        #expect(replaced.status == 0, "\(replaced)")
+        #expect((replaced.json?["vaultKeysRemoved"] as? [String]) == ["hubctl/push/api-key/emulator@\(emu.url)"])
+        let yaml = try String(contentsOfFile: dir.path + "/config/hubctl/config.yaml", encoding: .utf8)
+        #expect(!yaml.contains("push-alias"), "the key's alias went with it: \(yaml)")
+        #expect(yaml.contains("push-client-id: push-client"))
+        let sent = try op("push", "send", "--app-id", "com.example.demo", "--user", "demo", "--alert", "y", env: env)
+        #expect(sent.status == 0, "\(sent)")
+        #expect(try record(emu).tokensIssued == 1)
+    }
 }

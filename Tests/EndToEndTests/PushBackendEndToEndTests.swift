@@ -353,4 +353,22 @@ import Testing
         #expect(sent.status == 0, "\(sent)")
         #expect(try record(emu).tokensIssued == 1)
     }
+
+    @Test func theLinesOfABatchShareOneClientCredentialsToken() throws {
+        let (emu, op, dir) = try setUp()
+        let binding = dir.file("binding.json")
+        let lines = (1...4).map { #"{"command": ["push", "send", "--binding", "\#(binding)", "--app-id", "com.example.demo", "--user", "demo", "--alert", "line \#($0)"]}"# }
+        let file = dir.write("push.ndjson", lines.joined(separator: "\n") + "\n")
+        // No vault secret: nothing is cached on disk, yet the process fetches one token for its four lines.
+        let r = try op("batch", "--concurrency", "2", file)
+        #expect(r.status == 0, "\(r)")
+        let codes = r.out.split(separator: "\n").compactMap { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["exitCode"] as? Int
+        }
+        #expect(codes == [0, 0, 0, 0])
+        let after = try record(emu)
+        #expect(after.notifications.count == 4)
+        #expect(after.tokensIssued == 1, "one token for the batch, not one per line")
+        #expect(!r.out.contains("emulator-cc-") && !r.err.contains("emulator-cc-"))
+    }
 }

@@ -371,4 +371,25 @@ import Testing
         #expect(after.tokensIssued == 1, "one token for the batch, not one per line")
         #expect(!r.out.contains("emulator-cc-") && !r.err.contains("emulator-cc-"))
     }
+
+    @Test func aKeyWithoutAnAliasGoesInXAPIKeyAndOneWithAnAliasAsBasic() throws {
+        let (emu, op, dir) = try setUp()
+        let bare = dir.write("bare-key.json", #"{"url": "\#(emu.url)", "apiKey": "emulator-push-api-key"}"#)
+        chmod(bare, 0o600)
+        func lastSendHeaders() throws -> [String: String] {
+            let requests = (try emulatorState(emu)["requests"] as? [[String: Any]]) ?? []
+            let sends = requests.filter { ($0["path"] as? String)?.hasSuffix("/notifications/users") == true }
+            return (sends.last?["headers"] as? [String: String]) ?? [:]
+        }
+        let r = try op("push", "send", "--service-key", bare, "--app-id", "com.example.demo", "--user", "demo", "--alert", "x")
+        #expect(r.status == 0, "\(r)")
+        let apiKey = try lastSendHeaders()
+        #expect(apiKey["x-api-key"] == "<redacted>")
+        #expect(apiKey["authorization"] == nil)
+        let basic = try op("push", "send", "--service-key", dir.file("key.json"), "--app-id", "com.example.demo", "--user", "demo", "--alert", "x")
+        #expect(basic.status == 0, "\(basic)")
+        let withAlias = try lastSendHeaders()
+        #expect(withAlias["x-api-key"] == nil)
+        #expect(withAlias["authorization"] == "<redacted>")
+    }
 }

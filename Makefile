@@ -116,6 +116,7 @@ uninstall:
 bench: release
 	bash bench/run.sh $(RELEASE_BIN)
 	bash bench/fleet.sh $(RELEASE_BIN)
+	bash bench/push.sh $(RELEASE_BIN)
 
 clean:
 	rm -rf .build

@@ -81,7 +81,7 @@ let package = Package(
         .testTarget(name: "HubTransportTests", dependencies: ["HubTransport", "HubCore"]),
         .testTarget(name: "HubVaultTests", dependencies: ["HubVault", "HubCore"]),
         .testTarget(name: "HubBundlesTests", dependencies: ["HubBundles", "HubCore"]),
-        .testTarget(name: "HubAuthTests", dependencies: ["HubAuth", "HubCore", "HubTransport"]),
+        .testTarget(name: "HubAuthTests", dependencies: ["HubAuth", "HubCore", "HubTransport", "HubVault"]),
         .testTarget(name: "HubServicesTests", dependencies: ["HubServices", "HubCore", "HubTransport", "HubVault"]),
         .testTarget(name: "HubEmulatorTests", dependencies: [
             "HubEmulator", .product(name: "HummingbirdTesting", package: "hummingbird"),

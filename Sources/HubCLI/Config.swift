@@ -12,12 +12,13 @@ struct ConfigCommand: ParsableCommand {
         commandName: "config",
         abstract: "Read and change the profiles of the configuration file.",
         discussion: """
-        A profile is a named set of settings (server, app-id, user, acp-dest, …) that commands use when no flag or HUBCTL_* variable gives them. `config use` chooses the profile used when neither --profile nor HUBCTL_PROFILE names one.
+        A profile is a named set of settings (server, app-id, user, acp-dest, …) that commands use when no flag or HUBCTL_* variable gives them. `config use` chooses the profile used when neither --profile nor HUBCTL_PROFILE names one. `config set-push` keeps the push operator credentials of a service key or binding in a profile, their secret in the vault.
 
         Example:
           hubctl config set server https://smp.example.com:8443 --profile prod
         """,
-        subcommands: [ConfigSet.self, ConfigUnset.self, ConfigGet.self, ConfigList.self, ConfigUse.self, ConfigPath.self])
+        subcommands: [ConfigSet.self, ConfigUnset.self, ConfigGet.self, ConfigList.self, ConfigUse.self, ConfigPath.self,
+                      ConfigSetPush.self, ConfigUnsetPush.self])
 }
 
 extension CommandContext {
@@ -134,7 +135,7 @@ struct ConfigUnset: HubCommand {
 }
 
 /// An existing profile, or exit 78 naming the known ones.
-private func requireProfile(_ profile: String, in file: ConfigFile) throws {
+func requireProfile(_ profile: String, in file: ConfigFile) throws {
     guard file.profiles[profile] == nil else { return }
     let known = file.profiles.keys.sorted()
     throw HubError.config("Unknown profile '\(profile)' in \(file.path)" +

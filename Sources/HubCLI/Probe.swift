@@ -135,7 +135,7 @@ struct ProbeCommand: HubCommand {
 
     /// `push_send`: the Notification Backend API's one-device target, the answer's result checked.
     private func sendToDevice(_ context: CommandContext, appId: String, user: String, device: String) throws {
-        let client = try PushBackendClient(context: context, credentials: try backend.credentials(context))
+        let client = try PushBackendClient(context: context, options: backend)
         let body: [String: JSONValue] = ["notification": .object(["alert": .string("hubctl probe"), "data": .string("hubctl-probe")])]
         let response = try client.send("POST", client.url(["applications", appId, "users", user, "devices", device, "notifications"]),
                                        json: try JSONOutput.encode(body, pretty: false))

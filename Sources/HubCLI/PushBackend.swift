@@ -5,18 +5,20 @@
 import ArgumentParser
 import Foundation
 import HubAuth
+import HubConfig
 import HubCore
 import HubServices
 import HubTransport
+import HubVault
 
 /// Exit code of `push send` when the request went through but some targets got nothing (README "Exit codes").
 let pushSomeTargetsFailedExitCode: Int32 = 3
 
 struct PushBackendOptions: ParsableArguments {
-    @Option(name: .customLong("service-key"), help: ArgumentHelp("A Mobile Services service key JSON (url, apiKey, alias): API-key authentication.", valueName: "file"), completion: .file())
+    @Option(name: .customLong("service-key"), help: ArgumentHelp("A Mobile Services service key JSON (url, apiKey, alias): API-key authentication. '-': stdin.", valueName: "file"), completion: .file())
     var serviceKey: String?
 
-    @Option(name: .customLong("binding"), help: ArgumentHelp("A service binding JSON (uaa.clientid, uaa.clientsecret, uaa.url, endpoints.mobileservices.url): OAuth2 client credentials.", valueName: "file"), completion: .file())
+    @Option(name: .customLong("binding"), help: ArgumentHelp("A service binding JSON (uaa.clientid, uaa.clientsecret, uaa.url, endpoints.mobileservices.url): OAuth2 client credentials. '-': stdin.", valueName: "file"), completion: .file())
     var binding: String?
 
     @Option(name: .customLong("binding-name"), help: ArgumentHelp("Which mobile-services entry of VCAP_SERVICES, when it has several.", valueName: "name"))
@@ -25,29 +27,109 @@ struct PushBackendOptions: ParsableArguments {
     @Option(name: .customLong("tenant"), help: ArgumentHelp("A subscriber tenant id (sent as x-tenant-id).", valueName: "id"))
     var tenant: String?
 
-    func credentials(_ context: CommandContext) throws -> PushBackendCredentials {
+    /// The credentials in force, first found of: --service-key / --binding, VCAP_SERVICES, the
+    /// profile's (`hubctl config set-push`: push-* settings, the secret in the vault). --tenant wins
+    /// over any tenant they name.
+    func credentials(_ context: CommandContext, vault: PushVault) throws -> PushBackendCredentials {
         if serviceKey != nil && binding != nil {
             throw HubError.usage("Give --service-key or --binding, not both.")
         }
         var credentials: PushBackendCredentials
         if let path = serviceKey ?? binding {
-            warnIfReadable(path, context)
-            let data = try context.readFileArgument(path, limit: 1 << 20, what: serviceKey != nil ? "service key" : "binding", tooLarge: .tooLarge)
-            credentials = serviceKey != nil ? try PushBackendCredentials.serviceKey(data, what: path)
-                                            : try PushBackendCredentials.binding(data, what: path)
+            credentials = try Self.read(serviceKey: serviceKey != nil, path: path, context)
         } else if let vcap = context.environment["VCAP_SERVICES"], !vcap.isEmpty {
             credentials = try PushBackendCredentials.vcapServices(vcap, name: bindingName)
         } else {
-            throw HubError(.config, code: .config, "No push credentials: give --service-key FILE or --binding FILE, or run where VCAP_SERVICES has a mobile-services binding.")
+            let config = try context.connectionConfig(requireConnection: false)
+            guard let settings = config.push else {
+                throw HubError(.config, code: .config, "No push credentials: give --service-key FILE or --binding FILE, run where VCAP_SERVICES has a mobile-services binding, or keep them in the profile with `hubctl config set-push`.")
+            }
+            credentials = try vault.profileCredentials(settings, profile: config.profile)
+            if context.global.verbose {
+                context.console.note("hubctl: push credentials of profile '\(config.profile)' (the secret from the vault)")
+            }
         }
         if let tenant { credentials.tenant = tenant }
         return credentials
     }
 
+    /// A service key or binding file (`-`: stdin), with a warning when others may read it.
+    static func read(serviceKey: Bool, path: String, _ context: CommandContext) throws -> PushBackendCredentials {
+        let what = serviceKey ? "service key" : "binding"
+        let data: Data
+        if path == "-" {
+            data = try context.readStandardInput(limit: 1 << 20, what: "the \(what)", tooLarge: .tooLarge)
+        } else {
+            warnIfReadable(path, context)
+            data = try context.readFileArgument(path, limit: 1 << 20, what: what, tooLarge: .tooLarge)
+        }
+        let label = path == "-" ? "the \(what) on stdin" : path
+        return serviceKey ? try PushBackendCredentials.serviceKey(data, what: label) : try PushBackendCredentials.binding(data, what: label)
+    }
+
     /// A key file others may read is a leak waiting to happen: say so (the command goes on).
-    private func warnIfReadable(_ path: String, _ context: CommandContext) {
+    static func warnIfReadable(_ path: String, _ context: CommandContext) {
         guard let mode = (try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? Int, mode & 0o077 != 0 else { return }
         context.console.warning("\(path) is readable by group or others (mode \(String(mode & 0o777, radix: 8))); it holds a secret: chmod 600 \(path).")
+    }
+}
+
+/// The vault as the push commands use it: the secret that opens it is asked for at most once.
+/// Nothing is read (not even the passcode policy) for credentials that need no vault.
+final class PushVault {
+    let context: CommandContext
+    let secrets: VaultSecrets
+    private var opened: VaultStore?
+    private var secret: VaultSecret?
+
+    init(_ context: CommandContext) {
+        self.context = context
+        secrets = VaultSecrets(context: context)
+    }
+
+    var store: VaultStore {
+        get throws {
+            if let opened { return opened }
+            let store = try context.vaultStore()
+            opened = store
+            return store
+        }
+    }
+
+    /// The secret, or nil when none can be had (without a prompt when `prompt` is false).
+    func secret(prompt: Bool) throws -> VaultSecret? {
+        if let secret { return secret }
+        let store = try self.store
+        do {
+            secret = try secrets.current(preferring: try store.storedSecretKind(), confirm: !store.exists, prompt: prompt)
+        } catch let e as HubError where e.code == .vaultSecretMissing {
+            return nil
+        }
+        return secret
+    }
+
+    /// The credentials of a profile: its push-* settings and the secret `config set-push` put in the vault.
+    func profileCredentials(_ settings: PushProfileSettings, profile: String) throws -> PushBackendCredentials {
+        let store = try self.store
+        let key = PushBackendCredentials.secretVaultKey(settings)
+        let again = settings.clientId == nil ? "`hubctl config set-push --service-key FILE`" : "`hubctl config set-push --binding FILE`"
+        guard store.exists else {
+            throw HubError(.noInput, code: .vaultNotFound,
+                           "Profile '\(profile)' names push credentials, but there is no vault with their secret under \(store.directory). Run \(again) --profile \(profile).")
+        }
+        guard let secret = try secret(prompt: true) else {
+            throw HubError.config("The secret of profile '\(profile)''s push credentials is in the vault, which cannot be opened: set HUBCTL_VAULT_PASSPHRASE, --vault-passphrase-file or HUBCTL_VAULT_KEY, or run on a terminal.", code: .vaultSecretMissing)
+        }
+        guard let data = try store.read(secret: secret).value(forKey: key), let text = String(data: data, encoding: .utf8), !text.isEmpty else {
+            throw HubError(.noInput, code: .vaultKeyNotFound,
+                           "The vault has no secret for profile '\(profile)''s push credentials (\(settings.clientId.map { "client \($0)" } ?? "the API key of \(settings.url)")). Run \(again) --profile \(profile).")
+        }
+        return try PushBackendCredentials.profile(settings, secret: text, profile: profile)
+    }
+
+    /// Where client-credentials tokens are cached: never worth a prompt.
+    var tokenCache: ClientCredentialsCache {
+        get throws { ClientCredentialsCache(store: try store, secret: { [self] in try self.secret(prompt: false) }) }
     }
 }
 
@@ -56,19 +138,32 @@ final class PushBackendClient {
     let context: CommandContext
     let credentials: PushBackendCredentials
     let http: any HTTPTransport
-    private var token: String?
+    private let tokens: ClientCredentialsTokens?
 
-    init(context: CommandContext, credentials: PushBackendCredentials) throws {
+    convenience init(context: CommandContext, options: PushBackendOptions) throws {
+        let vault = PushVault(context)
+        try self.init(context: context, credentials: try options.credentials(context, vault: vault), vault: vault)
+    }
+
+    init(context: CommandContext, credentials: PushBackendCredentials, vault: PushVault?) throws {
         self.context = context
         self.credentials = credentials
         let g = context.global
         var options = TransportOptions(caCertificatePath: g.cacert, insecure: g.insecure, totalTimeout: g.timeout ?? 30,
                                        deadline: Deadline(seconds: context.deadlineSeconds, from: context.started))
+        var note: ((String) -> Void)?
         if g.verbose {
             let console = context.console
             options.verboseLog = { line in console.note("hubctl: " + line) }
+            note = { console.note("hubctl: " + $0) }
         }
         http = try context.makeHTTPTransport(options)
+        if case .clientCredentials(let tokenURL, let id, let secret) = credentials.auth {
+            tokens = ClientCredentialsTokens(client: ClientCredentialsClient(tokenURL: tokenURL, clientId: id, tenant: credentials.tenant),
+                                             clientSecret: secret, transport: http, cache: try vault?.tokenCache, note: note)
+        } else {
+            tokens = nil
+        }
     }
 
     static let backendPath = "/mobileservices/push/v2/backend"
@@ -83,44 +178,27 @@ final class PushBackendClient {
         return s
     }
 
-    /// The client-credentials token (fetched once per command).
-    private func bearer(tokenURL: String, clientId: String, secret: String) throws -> String {
-        if let token { return token }
-        var request = HTTPRequest(method: "POST", url: tokenURL,
-                                  headers: [HTTPHeader("Content-Type", "application/x-www-form-urlencoded"), HTTPHeader("Accept", "application/json")],
-                                  body: Data("grant_type=client_credentials".utf8), idempotent: true,
-                                  credentials: BasicCredentials(user: clientId, password: secret))
-        request.carriesSecrets = true
-        let response = try http.send(request)
-        guard response.status == 200 else {
-            if response.status == 400 || response.status == 401 {
-                throw HubError(.permission, code: .authFailed, "The token endpoint refused the client credentials (HTTP \(response.status)). Check the binding's uaa.clientid and uaa.clientsecret.", status: response.status)
-            }
-            throw SMPEndpoint.unexpected(response, doing: "fetching a client-credentials token")
-        }
-        // Checked as every token answer is (docs/security.md §15): Bearer, and a header-safe token.
-        guard let value = try? JSONValue.read(response.body), let access = value["access_token"]?.stringValue,
-              OAuthTokens.isHeaderSafe(access), value["token_type"]?.stringValue?.lowercased() == "bearer" else {
-            throw HubError(.data, code: .malformedResponse, "The token endpoint's answer has no usable Bearer access_token (missing, another token_type, or characters a header cannot carry).", status: 200)
-        }
-        token = access
-        return access
-    }
-
     func send(_ method: String, _ url: String, json body: Data? = nil) throws -> HTTPResponse {
         var headers = [HTTPHeader("Accept", "application/json")]
         if body != nil { headers.append(HTTPHeader("Content-Type", "application/json")) }
         var basic: BasicCredentials?
-        switch credentials.auth {
-        case .apiKey(let alias, let key):
+        if case .apiKey(let alias, let key) = credentials.auth {
             if let alias { basic = BasicCredentials(user: alias, password: key) } else { headers.append(HTTPHeader("X-API-Key", key)) }
-        case .clientCredentials(let tokenURL, let id, let secret):
-            headers.append(HTTPHeader("Authorization", "Bearer " + (try bearer(tokenURL: tokenURL, clientId: id, secret: secret))))
         }
         if let tenant = credentials.tenant { headers.append(HTTPHeader("x-tenant-id", tenant)) }
-        var request = HTTPRequest(method: method, url: url, headers: headers, body: body, idempotent: method == "GET", credentials: basic)
-        request.carriesSecrets = true
-        return try http.send(request)
+        func attempt(_ bearer: String?) throws -> HTTPResponse {
+            var all = headers
+            if let bearer { all.append(HTTPHeader("Authorization", "Bearer " + bearer)) }
+            var request = HTTPRequest(method: method, url: url, headers: all, body: body, idempotent: method == "GET", credentials: basic)
+            request.carriesSecrets = true
+            return try http.send(request)
+        }
+        guard let tokens else { return try attempt(nil) }
+        let token = try tokens.token()
+        let response = try attempt(token)
+        // A cached token the server no longer takes (revoked, or the server restarted): one new token, one retry.
+        guard response.status == 401, tokens.fromCache else { return response }
+        return try attempt(try tokens.renew(rejecting: token))
     }
 
     /// The server's status message, from `{"status": {"message"}}`.
@@ -158,12 +236,25 @@ struct PushTargetResult: Encodable {
     var message: String?
 }
 
-struct PushSendOutput: Encodable {
+struct PushSendOutput: Encodable, CompactJSONWritable {
     var target: String
     var requests: Int
     var sent: Int
     var failed: Int
     var results: [PushTargetResult]
+
+    /// Written directly in a pipe (10,000 results for 10,000 users): what JSONEncoder writes, absent
+    /// optionals left out as its synthesized encoding does.
+    func writeCompactJSON(to out: inout [UInt8]) throws {
+        let list: [JSONValue] = results.map { r in
+            var m: [String: JSONValue] = ["target": .string(r.target), "code": .int(Int64(r.code))]
+            if let id = r.notificationId { m["notificationId"] = .string(id) }
+            if let message = r.message { m["message"] = .string(message) }
+            return .object(m)
+        }
+        try JSONValue.writeObject(["target": .string(target), "requests": .int(Int64(requests)), "sent": .int(Int64(sent)),
+                                   "failed": .int(Int64(failed)), "results": .array(list)], to: &out)
+    }
 }
 
 struct PushSend: HubCommand {
@@ -173,7 +264,9 @@ struct PushSend: HubCommand {
         discussion: """
         The operator's side of push: Mobile Services' Notification Backend API with the \
         credentials of a service key (--service-key, API key), a binding (--binding, OAuth2 client \
-        credentials) or the mobile-services entry of VCAP_SERVICES. Exactly one target. \
+        credentials), the mobile-services entry of VCAP_SERVICES, or the profile's (`hubctl config \
+        set-push`), the first found in that order. A client-credentials token is kept in the vault \
+        until it expires when the vault opens without a prompt. Exactly one target. \
         --users-from reads one user a line and sends requests of at most 1,000 users each. \
         The notification comes from the flags or from --notification FILE|- (a JSON object, \
         checked against the documented shape before anything is sent). One result per target.
@@ -276,17 +369,19 @@ struct PushSend: HubCommand {
     }
 
     func execute(_ context: CommandContext) throws {
+        let stdinUsers = [backend.serviceKey == "-" || backend.binding == "-", usersFrom == "-", notification == "-"].filter { $0 }.count
+        guard stdinUsers <= 1 else { throw HubError.usage("Only one of --service-key, --binding, --users-from and --notification can read stdin ('-').") }
         let target = try self.target(context)
         let notification = try notificationValue(context)
         guard let appId = global.appId ?? context.environment["HUBCTL_APP_ID"], !appId.isEmpty else {
             throw HubError(.config, code: .missingAppId, "No application: give --app-id (or HUBCTL_APP_ID).")
         }
-        let client = try PushBackendClient(context: context, credentials: try backend.credentials(context))
+        let client = try PushBackendClient(context: context, options: backend)
         var results: [PushTargetResult] = []
         var requests = 0
         func post(_ segments: [String], _ body: [String: JSONValue], label: String) throws {
             requests += 1
-            let response = try client.send("POST", client.url(segments), json: try JSONOutput.encode(body, pretty: false))
+            let response = try client.send("POST", client.url(segments), json: try JSONOutput.encode(JSONValue.object(body), pretty: false))
             guard let value = try? JSONValue.read(response.body), case .array(let list)? = value["pushResults"] else {
                 if (200...299).contains(response.status) {
                     results.append(PushTargetResult(target: label, notificationId: nil, code: response.status, message: nil)); return
@@ -345,6 +440,8 @@ struct PushStatus: HubCommand {
         commandName: "status",
         abstract: "Print the status of a notification that `push send` sent (operator).",
         discussion: """
+        Credentials as for `push send`: --service-key, --binding, VCAP_SERVICES, then the profile's.
+
         Exit codes: 0 ok, 64 bad flags, 66 no such notification, 69 server unreachable, \
         75 timeout, 77 credentials refused or a role missing, 78 no credentials.
 
@@ -359,7 +456,7 @@ struct PushStatus: HubCommand {
     struct Output: Encodable { var notificationId: String; var status: String?; var notificationType: String?; var recipients: Int64? }
 
     func execute(_ context: CommandContext) throws {
-        let client = try PushBackendClient(context: context, credentials: try backend.credentials(context))
+        let client = try PushBackendClient(context: context, options: backend)
         let response = try client.send("GET", client.url(["notifications", notificationId, "status"]))
         guard response.status == 200 else { throw PushBackendClient.failure(response, doing: "reading notification \(notificationId)'s status") }
         guard let value = try? JSONValue.read(response.body) else {
@@ -378,6 +475,8 @@ struct PushRegistrations: HubCommand {
         commandName: "registrations",
         abstract: "List the application's push registrations (operator; role pushregistrations_read).",
         discussion: """
+        Credentials as for `push send`: --service-key, --binding, VCAP_SERVICES, then the profile's.
+
         Exit codes: 0 ok, 64 bad flags, 66 no such application, 69 server unreachable, \
         75 timeout, 77 credentials refused or a role missing, 78 no credentials.
 
@@ -397,7 +496,7 @@ struct PushRegistrations: HubCommand {
         guard let appId = global.appId ?? context.environment["HUBCTL_APP_ID"], !appId.isEmpty else {
             throw HubError(.config, code: .missingAppId, "No application: give --app-id (or HUBCTL_APP_ID).")
         }
-        let client = try PushBackendClient(context: context, credentials: try backend.credentials(context))
+        let client = try PushBackendClient(context: context, options: backend)
         var query: [(String, String)] = []
         if let user { query.append(("username", user)) }
         if let group { query.append(("pushGroup", group)) }

@@ -15,15 +15,16 @@ import Glibc
 struct VaultSecrets {
     let context: CommandContext
 
-    /// The secret for the current vault. `confirm` asks a prompt twice (creating a vault).
-    func current(preferring kind: VaultSecret.Kind?, confirm: Bool = false) throws -> VaultSecret {
+    /// The secret for the current vault. `confirm` asks a prompt twice (creating a vault);
+    /// `prompt: false` never asks (a cache that is not worth a question: `vault_secret_missing`).
+    func current(preferring kind: VaultSecret.Kind?, confirm: Bool = false, prompt mayAsk: Bool = true) throws -> VaultSecret {
         let fromFile = try context.global.vaultPassphraseFile.map { try passphrase(fromFile: $0, flag: "--vault-passphrase-file") }
         let fromKey = try key(variable: "HUBCTL_VAULT_KEY")
         let fromEnv = passphrase(variable: "HUBCTL_VAULT_PASSPHRASE")
         let candidates = [fromFile, fromKey, fromEnv].compactMap { $0 }
         if let kind, let match = candidates.first(where: { $0.kind == kind }) { return match }
         if let first = candidates.first { return first }
-        if context.mayPrompt {
+        if mayAsk && context.mayPrompt {
             return try prompt(confirm ? "New vault passphrase: " : "Vault passphrase: ", confirm: confirm)
         }
         throw HubError.config("No vault passphrase given. Set HUBCTL_VAULT_PASSPHRASE, pass --vault-passphrase-file PATH, or set HUBCTL_VAULT_KEY (base64 of 32 bytes, for CI); or run on a terminal to be prompted.",

@@ -40,6 +40,7 @@ public enum ConfigEditor {
                 throw HubError(.usage, code: .invalidAppId,
                                "The application id \(HubError.quoted(value)) cannot be used: give letters, digits, '.', '_' and '-' (at most 200), starting with a letter or digit, e.g. com.acme.field.")
             }
+        case .pushUrl, .pushUaaUrl: _ = try ConfigResolver.absoluteURL(value, of: setting, code: .configInvalid)
         case .apiVersion:
             guard ["latest", "v1", "v2", "v3", "v4"].contains(value) else {
                 throw HubError.config("Unknown API version '\(value)'. Use latest, v1, v2, v3 or v4.", code: .invalidApiVersion)
@@ -73,6 +74,15 @@ public enum ConfigEditor {
         try edit(path: path) { top in
             var settings = top[profile]?.mapping ?? Node.Mapping([])
             settings[key] = value.map(scalar)
+            top[profile] = .mapping(settings)
+        }
+    }
+
+    /// Sets (or, with nil, removes) several keys of `profile` in one replacement of the file.
+    public static func set(path: String, profile: String, values: [(String, String?)]) throws {
+        try edit(path: path) { top in
+            var settings = top[profile]?.mapping ?? Node.Mapping([])
+            for (key, value) in values { settings[key] = value.map(scalar) }
             top[profile] = .mapping(settings)
         }
     }

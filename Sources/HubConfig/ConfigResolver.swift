@@ -164,16 +164,19 @@ public struct ConfigResolver: Sendable {
         resolved.platform = platform
         resolved.acpDestination = string("acp-dest")
         resolved.deadlineExplicit = (upper.string(forKey: "hubctl.deadline").map { !$0.isEmpty }) ?? false
+        // Checked by the push commands that use them (PushBackendCredentials.profile), not here: a
+        // mistake in them must not stop every other command.
+        resolved.push = PushProfileSettings(string)
         return resolved
     }
 
     /// An absolute http(s) URL without credentials (OAuth endpoints and the redirect URI); exit 78 otherwise.
-    static func absoluteURL(_ raw: String, of setting: GlobalSetting) throws -> String {
+    public static func absoluteURL(_ raw: String, of setting: GlobalSetting, code: ErrorCode = .invalidRedirectUri) throws -> String {
         guard let url = URLComponents(string: raw), let scheme = url.scheme?.lowercased(),
               scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty,
               url.user == nil, url.password == nil, url.fragment == nil else {
             let source = [setting.flagName, setting.environment].compactMap { $0 }.joined(separator: " / ")
-            throw HubError.config("Invalid \(setting.name) '\(HubError.redactingUserInfo(raw))': give an absolute http:// or https:// URL without credentials or fragment (\(source)).", code: .invalidRedirectUri)
+            throw HubError.config("Invalid \(setting.name) '\(HubError.redactingUserInfo(raw))': give an absolute http:// or https:// URL without credentials or fragment (\(source)).", code: code)
         }
         return raw
     }

@@ -66,6 +66,9 @@ public final class ClientServicesState: Sendable {
     private let store = Mutex(Store())
     /// A cap on each record, so a long-running demo does not grow without bound.
     static let recordLimit = 1_000
+    /// Push registrations are the Notification Backend API's targets: a fleet's worth is kept
+    /// (bench/push.sh sends to 10,000 users, each with a device).
+    static let pushRecordLimit = 20_000
 
     public init() {}
 
@@ -98,7 +101,7 @@ public final class ClientServicesState: Sendable {
             case (true, .some): return .exists
             case (false, .none): return .missing
             case (true, .none):
-                if store.push.count >= Self.recordLimit { store.push.removeFirst() }
+                if store.push.count >= Self.pushRecordLimit { store.push.removeFirst() }
                 store.push.append(record)
                 return .created
             case (false, .some(let i)):

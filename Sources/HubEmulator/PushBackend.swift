@@ -32,7 +32,7 @@ struct SentNotification: Sendable {
     var notificationType: String
     var target: String
     var notification: ODataValue
-    var deliveries: [(user: String?, deviceId: String, os: String)]
+    var deliveries: [(user: String?, deviceId: String, os: String, pushToken: String?)]
     var tenant: String?
 }
 
@@ -123,7 +123,7 @@ public final class PushBackendState: Sendable {
                              ("notification", n.notification),
                              ("devices", .array(n.deliveries.map { d in
                                  .object([("user", d.user.map(ODataValue.string) ?? .null), ("deviceId", .string(d.deviceId)),
-                                          ("os", .string(d.os))])
+                                          ("os", .string(d.os)), ("pushToken", d.pushToken.map(ODataValue.string) ?? .null)])
                              }))])
                 })),
             ])
@@ -286,7 +286,7 @@ struct PushBackendHandler: Sendable {
         func sendTo(_ type: String, _ label: String, _ devices: [PushRegistrationRecord]) -> Int64 {
             backend.record { id in
                 SentNotification(id: id, appId: appId, notificationType: type, target: label, notification: notification!,
-                                 deliveries: devices.map { ($0.user, $0.deviceId, $0.os) }, tenant: tenant)
+                                 deliveries: devices.map { ($0.user, $0.deviceId, $0.os, Self.string($0.body["pushToken"])) }, tenant: tenant)
             }
         }
         func result(_ target: String, _ id: Int64?) -> ODataValue {
@@ -299,8 +299,10 @@ struct PushBackendHandler: Sendable {
         var results: [ODataValue] = []
         switch target {
         case .users:
+            // By user once, not a scan of every registration for each of up to 1,000 users.
+            let byUser = Dictionary(grouping: registrations.filter { $0.user != nil }, by: { $0.user! })
             for user in users {
-                let devices = registrations.filter { $0.user == user }
+                let devices = byUser[user] ?? []
                 results.append(result(user, devices.isEmpty ? nil : sendTo("USER", user, devices)))
             }
         case .device(let user, let device):
@@ -416,7 +418,8 @@ struct PushBackendHandler: Sendable {
     }
 }
 
-/// The control API: `PUT /_emulator/push/credentials`, `GET`/`DELETE /_emulator/push/notifications`.
+/// The control API: `PUT /_emulator/push/credentials`, `GET`/`DELETE /_emulator/push/notifications`,
+/// `POST /_emulator/push/registrations`.
 struct PushBackendControl: Sendable {
     let state: EmulatorState
 
@@ -427,6 +430,30 @@ struct PushBackendControl: Sendable {
         group.delete("push/notifications") { _, _ in
             state.pushBackend.clear()
             return Response(status: .noContent)
+        }
+        // {"appId", "registrations": [{"user", "deviceId", "os"?, "pushToken", "pushGroup"?, "topics"?, "capabilities"?}]}:
+        // push registrations made as if devices had registered (topics and capabilities, which
+        // `hubctl push register` does not send; many devices at once for a benchmark).
+        group.post("push/registrations") { request, _ in
+            var request = request
+            let data = try await request.collectBody(upTo: 16 << 20)
+            guard let body = try? ODataValue.parseJSON(Data(data.readableBytesView)), case .string(let appId)? = body["appId"],
+                  state.application(appId) != nil else {
+                throw HTTPError(.badRequest, message: "The body must be {\"appId\", \"registrations\": [...]} with an application of the configuration.")
+            }
+            var count = 0
+            for o in PushBackendHandler.objects(body["registrations"]) {
+                guard let deviceId = PushBackendHandler.string(o["deviceId"]), let token = PushBackendHandler.string(o["pushToken"]) else {
+                    throw HTTPError(.badRequest, message: "Each registration needs deviceId and pushToken.")
+                }
+                var members: [(String, ODataValue)] = [("pushToken", .string(token))]
+                for key in ["pushGroup", "topics", "capabilities", "formFactor", "userLocale"] { if let v = o[key] { members.append((key, v)) } }
+                let record = PushRegistrationRecord(appId: appId, os: PushBackendHandler.string(o["os"]) ?? "android", deviceId: deviceId,
+                                                    user: PushBackendHandler.string(o["user"]), body: .object(members), writes: 1)
+                if state.clientServices.writePush(record, create: true) == .exists { _ = state.clientServices.writePush(record, create: false) }
+                count += 1
+            }
+            return Answers.text(.ok, ODataJSON.write(.object([("registered", .int(count))])), contentType: "application/json")
         }
         // {"apiKeys": [{"key","alias","roles"}], "clients": [{"clientId","clientSecret","roles"}], "tokenLifetime": s}
         group.put("push/credentials") { request, _ in

@@ -5,6 +5,7 @@
 // Parsing only; no secret is ever put into a message.
 
 import Foundation
+import HubConfig
 import HubCore
 
 public struct PushBackendCredentials: Sendable, Equatable {
@@ -95,6 +96,70 @@ public struct PushBackendCredentials: Sendable, Equatable {
             chosen = entries[0]
         }
         return try binding(chosen, what: "VCAP_SERVICES binding \(HubError.quoted(chosen["name"]?.stringValue ?? ""))")
+    }
+}
+
+// MARK: Credentials kept in a profile (`hubctl config set-push`)
+
+extension PushBackendCredentials {
+    /// The API key or the client secret.
+    public var secret: String {
+        switch auth {
+        case .apiKey(_, let key): key
+        case .clientCredentials(_, _, let secret): secret
+        }
+    }
+
+    /// What a profile keeps of these credentials: everything but the secret.
+    public var profileSettings: PushProfileSettings {
+        switch auth {
+        case .apiKey(let alias, _):
+            return PushProfileSettings(url: url, alias: alias, tenant: tenant)
+        case .clientCredentials(let tokenURL, let clientId, _):
+            let uaa = tokenURL.hasSuffix(Self.tokenPath) ? String(tokenURL.dropLast(Self.tokenPath.count)) : tokenURL
+            return PushProfileSettings(url: url, uaaURL: uaa, clientId: clientId, tenant: tenant)
+        }
+    }
+
+    /// Where XSUAA's token endpoint is under `uaa.url`.
+    static let tokenPath = "/oauth/token"
+
+    /// The vault key of the secret of a profile's credentials: the API key by alias and URL, the
+    /// client secret by client id and token endpoint (two profiles of one client share it).
+    public static func secretVaultKey(_ settings: PushProfileSettings) -> String {
+        if let clientId = settings.clientId {
+            return "hubctl/push/client-secret/\(clientId)@\(Self.trimmed(settings.uaaURL ?? ""))\(tokenPath)"
+        }
+        return "hubctl/push/api-key/\(settings.alias ?? "")@\(Self.trimmed(settings.url))"
+    }
+
+    static func trimmed(_ url: String) -> String {
+        var u = url
+        while u.hasSuffix("/") { u.removeLast() }
+        return u
+    }
+
+    /// The credentials of a profile's settings and the secret from the vault. `profile` names the
+    /// profile in messages; a URL that is not http(s) is refused (78) with the key to fix.
+    public static func profile(_ settings: PushProfileSettings, secret: String, profile: String) throws -> PushBackendCredentials {
+        func url(_ raw: String, _ key: String) throws -> String {
+            guard let c = URLComponents(string: raw), let scheme = c.scheme?.lowercased(), scheme == "http" || scheme == "https",
+                  let host = c.host, !host.isEmpty, c.user == nil, c.password == nil, c.query == nil, c.fragment == nil else {
+                throw HubError(.config, code: .configInvalid,
+                               "The profile '\(profile)' has a \(key) that is not an http(s) URL without credentials, query or fragment. Run `hubctl config set-push` again.")
+            }
+            return trimmed(raw)
+        }
+        let base = try url(settings.url, "push-url")
+        if let clientId = settings.clientId {
+            guard let uaa = settings.uaaURL else {
+                throw HubError(.config, code: .configInvalid,
+                               "The profile '\(profile)' has push-client-id but no push-uaa-url. Run `hubctl config set-push --binding FILE` again.")
+            }
+            return PushBackendCredentials(url: base, auth: .clientCredentials(tokenURL: try url(uaa, "push-uaa-url") + tokenPath, clientId: clientId, clientSecret: secret),
+                                          tenant: settings.tenant)
+        }
+        return PushBackendCredentials(url: base, auth: .apiKey(alias: settings.alias, key: secret), tenant: settings.tenant)
     }
 }
 

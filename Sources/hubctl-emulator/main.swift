@@ -156,6 +156,17 @@ struct EmulatorCommand: AsyncParsableCommand {
           GET    /_emulator/received {"platform", "push": [...], "logs": [...],
                                       "usage": [...]}: what the client services got
           DELETE /_emulator/received clear that record
+          Notification Backend API (push send|status|registrations, protocol.md §16):
+          PUT    /_emulator/push/credentials {"apiKeys": [{"key", "alias",
+                                      "roles"}], "clients": [{"clientId",
+                                      "clientSecret", "roles"}], "tokenLifetime": s}
+          POST   /_emulator/push/registrations {"appId", "registrations":
+                                      [{"user", "deviceId", "pushToken", "os",
+                                      "pushGroup", "topics", "capabilities"}]}
+          GET    /_emulator/push/notifications {"tokensIssued", "notifications":
+                                      [{"notificationId", "notificationType",
+                                      "devices": [{"deviceId", "pushToken"}]}]}
+          DELETE /_emulator/push/notifications clear that record
         """)
 
     @Option(help: "The address to listen on.")

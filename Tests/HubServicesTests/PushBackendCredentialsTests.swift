@@ -1,6 +1,7 @@
 // Parsing the operator's push credentials (service key, binding, VCAP_SERVICES) and the
 // notification shape check (docs/protocol.md §16).
 import Foundation
+import HubConfig
 import Testing
 @testable import HubCore
 @testable import HubServices
@@ -26,6 +27,31 @@ import Testing
         #expect(b.url == "https://ms.example")
         #expect(b.auth == .clientCredentials(tokenURL: "https://uaa.example/oauth/token", clientId: "c", clientSecret: "s"))
         #expect(throws: HubError.self) { try PushBackendCredentials.binding(Data(#"{"uaa": {"clientid": "c"}}"#.utf8)) }
+    }
+
+    @Test func aProfileKeepsEverythingButTheSecretAndGetsItBack() throws {
+        let key = PushBackendCredentials(url: "https://ms.example/", auth: .apiKey(alias: "ops", key: "k1"), tenant: "t1")
+        let kept = key.profileSettings
+        #expect(kept == PushProfileSettings(url: "https://ms.example", alias: "ops", tenant: "t1"))
+        #expect(!kept.settings.contains { $0.1 == "k1" }, "the API key is not a setting")
+        #expect(PushBackendCredentials.secretVaultKey(kept) == "hubctl/push/api-key/ops@https://ms.example")
+        #expect(try PushBackendCredentials.profile(kept, secret: "k1", profile: "p") == key)
+
+        let client = PushBackendCredentials(url: "https://ms.example", auth: .clientCredentials(tokenURL: "https://uaa.example/oauth/token", clientId: "c", clientSecret: "s"))
+        let keptClient = client.profileSettings
+        #expect(keptClient == PushProfileSettings(url: "https://ms.example", uaaURL: "https://uaa.example", clientId: "c"))
+        #expect(PushBackendCredentials.secretVaultKey(keptClient) == "hubctl/push/client-secret/c@https://uaa.example/oauth/token")
+        #expect(try PushBackendCredentials.profile(keptClient, secret: "s", profile: "p") == client)
+    }
+
+    @Test func aProfileWithABadURLOrHalfAClientIsRefused() {
+        for settings in [PushProfileSettings(url: "ftp://ms.example"), PushProfileSettings(url: "https://user:pw@ms.example"),
+                         PushProfileSettings(url: "https://ms.example", clientId: "c"),
+                         PushProfileSettings(url: "https://ms.example", uaaURL: "not a url", clientId: "c")] {
+            let error = #expect(throws: HubError.self) { try PushBackendCredentials.profile(settings, secret: "s", profile: "prod") }
+            #expect(error?.code == .configInvalid, "\(settings)")
+            #expect(error?.message.contains("prod") == true && error?.message.contains("pw") == false)
+        }
     }
 
     @Test func vcapServicesPicksTheOnlyOrTheNamedBinding() throws {

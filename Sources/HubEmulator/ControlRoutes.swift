@@ -58,6 +58,7 @@ struct ControlRoutes: Sendable {
             if let v = rule.delay { members.append(("delay", .double(v))) }
             if let v = rule.truncate { members.append(("truncate", .bool(v))) }
             if let v = rule.garbage { members.append(("garbage", .string(v))) }
+            if let v = rule.path { members.append(("path", .string(v))) }
             return .object(members)
         }
         return json(status, .object([("faults", .array(rules))]))

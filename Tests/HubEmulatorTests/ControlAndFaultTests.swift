@@ -193,6 +193,16 @@ import Testing
         }
     }
 
+    @Test func aPathFilteredFaultIsListedWithItsPathAndSparesOtherAddresses() async throws {
+        try await withEmulator { client, _ in
+            let added = try await client.control(.post, "faults", #"{"status":500,"count":-1,"path":"Connections"}"#)
+            #expect(added.status == .created)
+            #expect((added.json["faults"] as? [[String: Any]])?.first?["path"] as? String == "Connections")
+            #expect(try await client.execute(uri: demoApp + "/Connections('x')", method: .get, headers: headers()).status == .internalServerError)
+            #expect(try await client.execute(uri: demoApp, method: .get, headers: headers()).status == .ok, "another address is not faulted")
+        }
+    }
+
     @Test func garbageFaultAnswers200WithTheText() async throws {
         try await withEmulator { client, _ in
             try await client.control(.post, "faults", #"{"garbage":"<html>not json","count":1}"#)

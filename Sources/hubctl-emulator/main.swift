@@ -84,7 +84,9 @@ struct EmulatorCommand: AsyncParsableCommand {
           POST   /_emulator/faults   {"status": 503, "count": 3, "retryAfter": 1}
                                      {"delay": 2.5}  {"truncate": true}
                                      {"garbage": "<text>"}
-                                     count defaults to 1; -1 = until cleared
+                                     count defaults to 1; -1 = until cleared;
+                                     "path": "Connections" limits a rule to the
+                                     requests whose path contains that text
                  Rules are used oldest first, at most one per protocol request.
                  A status or garbage rule answers instead of the server; a
                  delay-only rule delays the real answer; a truncate rule waits

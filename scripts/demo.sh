@@ -61,6 +61,18 @@ show hubctl acp check
 show hubctl acp fetch
 show hubctl acp check
 
+# Unattended: a kiosk waits for the next profile; the administrator assigns Demo:1.1.0 two seconds later.
+sed -i 's/^Customization-Resource-Bundle-Version: .*/Customization-Resource-Bundle-Version: 1.1.0/' "$work/bundle/META-INF/MANIFEST.MF"
+rm -f "$work/demo.zip" && (cd "$work/bundle" && bsdtar --format zip -cf "$work/demo.zip" META-INF tiles)
+curl -fsS -X PUT -H 'X-Bundle-Extension: zip' --data-binary @"$work/demo.zip" "$url/_emulator/bundles/com.example.demo/Demo:1.1.0" >/dev/null
+( sleep 2
+  curl -fsS -X POST -H 'Content-Type: application/json' -d '{"appId":"com.example.demo","bundleId":"Demo:1.1.0"}' "$url/_emulator/assign" >/dev/null ) &
+assigner=$!
+show hubctl acp check --wait --fetch --interval 1 --deadline 60
+wait "$assigner"
+# A monitoring job: one timed round trip as the device makes it (Prometheus text with --format prometheus).
+show hubctl probe --register
+
 show hubctl vault init
 bold "\$ printf 's3cr3t-token' | hubctl vault set api-token"
 printf 's3cr3t-token' | hubctl vault set api-token | { command -v jq >/dev/null && jq . || cat; }
@@ -103,6 +115,10 @@ curl -fsS -X PUT -H 'Content-Type: application/json' -d '{"onboarding":"v4"}' "$
 show hubctl register --device-model demo-box --capability push:Module=Orders
 show hubctl settings get UserName ApplicationConnectionId
 show hubctl push register --os android --token demo-fcm-registration-token --group demo-devices
+# The operator's side: a service key of this Mobile Services instance, kept private, sends to the user.
+printf '{"url": "%s", "apiKey": "emulator-push-api-key"}' "$url" >"$work/service-key.json"
+chmod 600 "$work/service-key.json"
+show hubctl push send --service-key "$work/service-key.json" --user demo --alert "Maintenance tonight at 22:00"
 show hubctl whoami
 show hubctl policy get passwordPolicy
 printf '#%s#INFO#demo-correlation#demo#main#provisioned by make demo#\n' "$(date -u +%Y-%m-%dT%H:%M:%S.000Z)" >"$work/client.log"
@@ -112,4 +128,4 @@ hubctl auth token | { command -v jq >/dev/null && jq '{tokenType, expiresAt}' ||
 show hubctl push unregister --os android
 show hubctl unregister
 show hubctl logout
-bold "Demo complete: register → settings → acp → vault → plist validate → unregister → OAuth login, push, logs on Mobile Services."
+bold "Demo complete: register → settings → acp (and --wait) → probe → vault → plist validate → unregister → OAuth login, push (device and operator), logs on Mobile Services."

@@ -30,13 +30,7 @@ extension CommandContext {
     func mobileServicesTransport(_ config: ConnectionConfig, shape: TransportShape = TransportShape()) throws -> any HTTPTransport {
         var transport = try makeTransport(config, shape: shape)
         let client = oauthClient(config)
-        if let client {
-            let console = self.console
-            transport = OAuthTransport(inner: transport, client: client, vault: try oauthVault(client),
-                                       seedRefreshToken: environment["HUBCTL_REFRESH_TOKEN"],
-                                       note: global.verbose ? { console.note("hubctl: " + $0) } : nil,
-                                       warn: { console.warning($0) })
-        }
+        if let client { transport = try oauthTransport(inner: transport, client: client) }
         let home = self.home
         return MobileServicesTransport(inner: transport, appId: config.appId,
                                        deviceId: { try DeviceIdentity.load(home: home) },
@@ -47,10 +41,15 @@ extension CommandContext {
     /// transport of its own (its exchange is observed like every other).
     func renewOAuthTokens(_ config: ConnectionConfig) throws {
         guard let client = oauthClient(config) else { return }
+        try oauthTransport(inner: try makeTransport(config), client: client).renewNow()
+    }
+
+    /// The OAuth layer over `inner`: the client's tokens from the vault (or HUBCTL_REFRESH_TOKEN).
+    private func oauthTransport(inner: any HTTPTransport, client: OAuthClientInfo) throws -> OAuthTransport {
         let console = self.console
-        try OAuthTransport(inner: try makeTransport(config), client: client, vault: try oauthVault(client),
-                           seedRefreshToken: environment["HUBCTL_REFRESH_TOKEN"],
-                           note: global.verbose ? { console.note("hubctl: " + $0) } : nil,
-                           warn: { console.warning($0) }).renewNow()
+        return OAuthTransport(inner: inner, client: client, vault: try oauthVault(client),
+                              seedRefreshToken: environment["HUBCTL_REFRESH_TOKEN"],
+                              note: global.verbose ? { console.note("hubctl: " + $0) } : nil,
+                              warn: { console.warning($0) })
     }
 }

@@ -118,39 +118,50 @@ public final class ConnectionService {
             chosenId = makeConnectionId()
             try store.recordPending(server: config.server, appId: config.appId, user: config.user, connectionId: chosenId)
         }
+        let (response, version) = try create(id: chosenId, body: body)
+        switch response.status {
+        case 200, 201:
+            var settings = response.body.isEmpty ? [:] : try ODataCodec.decodeEntity(response.body, status: response.status, refused: refusedName)
+            guard let id = Self.connectionId(settings: settings, response: response) else {
+                throw HubError(.data, code: .malformedResponse, "The server created a connection but did not say its id (no ApplicationConnectionId, X-SMP-APPCID header or cookie).", status: response.status)
+            }
+            try Self.checkServerConnectionId(id, status: response.status)
+            if settings.isEmpty { settings = try readSettings(version: version, id: id) }
+            return try finishRegistration(id: id, version: version, settings: settings)
+        case 409:
+            // Our own earlier attempt (a lost answer, then a retry) already created it: read it back.
+            let settings = try readSettings(version: version, id: chosenId)
+            return try finishRegistration(id: chosenId, version: version, settings: settings)
+        default:
+            throw SMPEndpoint.unexpected(response, doing: "registering")
+        }
+    }
+
+    /// POSTs a new connection with the client-chosen `id` to each registration version the server
+    /// may know, until one is not 404: that answer and its version; every version 404 is
+    /// `application_not_found`. A client-chosen X-SMP-APPCID makes the POST idempotent, so it is
+    /// safe to retry.
+    private func create(id: String, body: Data) throws -> (HTTPResponse, String) {
         var lastNotFound: HTTPResponse?
         for version in try session.registrationVersionsToTry() {
-            // A client-chosen X-SMP-APPCID makes the POST idempotent, so it is safe to retry.
             let response = try session.send(session.request("POST", endpoint.connectionsURL(version: version),
-                                                            appcid: chosenId, json: body, idempotent: true))
-            switch response.status {
-            case 200, 201:
-                var settings = response.body.isEmpty ? [:] : try ODataCodec.decodeEntity(response.body, status: response.status, refused: refusedName)
-                guard let id = Self.connectionId(settings: settings, response: response) else {
-                    throw HubError(.data, code: .malformedResponse, "The server created a connection but did not say its id (no ApplicationConnectionId, X-SMP-APPCID header or cookie).", status: response.status)
-                }
-                guard SafeName.isConnectionId(id) else {
-                    // Recorded, it would go into every later URL and X-SMP-APPCID header; refused here instead.
-                    throw HubError(.data, code: .invalidConnectionId,
-                                   "The server answered with a connection id hubctl cannot use safely: \(HubError.quoted(id)) (ids are letters, digits, '.', '_', ':' and '-', at most 128). Nothing was recorded; ask the server's administrator.",
-                                   status: response.status)
-                }
-                if settings.isEmpty { settings = try readSettings(version: version, id: id) }
-                return try finishRegistration(id: id, version: version, settings: settings)
-            case 409:
-                // Our own earlier attempt (a lost answer, then a retry) already created it: read it back.
-                let settings = try readSettings(version: version, id: chosenId)
-                return try finishRegistration(id: chosenId, version: version, settings: settings)
-            case 404:
-                lastNotFound = response
-                continue
-            default:
-                throw SMPEndpoint.unexpected(response, doing: "registering")
-            }
+                                                            appcid: id, json: body, idempotent: true))
+            guard response.status == 404 else { return (response, version) }
+            lastNotFound = response
         }
         throw HubError(.noInput, code: .applicationNotFound,
                        "The server does not know application '\(config.appId)' at \(endpoint.connectionsURL(version: endpoint.versionsToTry.last ?? config.apiVersion)) (HTTP 404). Check --app-id, --server (and its path prefix) and --api-version.",
                        status: lastNotFound?.status)
+    }
+
+    /// A connection id the server chose goes into every later URL and X-SMP-APPCID header: one
+    /// that is not a safe name is refused here instead.
+    static func checkServerConnectionId(_ id: String, status: Int) throws {
+        guard SafeName.isConnectionId(id) else {
+            throw HubError(.data, code: .invalidConnectionId,
+                           "The server answered with a connection id hubctl cannot use safely: \(HubError.quoted(id)) (ids are letters, digits, '.', '_', ':' and '-', at most 128). Nothing was recorded; ask the server's administrator.",
+                           status: status)
+        }
     }
 
     private func finishRegistration(id: String, version: String, settings: [String: JSONValue]) throws -> RegisterResult {
@@ -193,12 +204,29 @@ public final class ConnectionService {
     }
 
     func readSettings(version: String, id: String) throws -> [String: JSONValue] {
-        let response = try session.send(session.request("GET", endpoint.connectionURL(version: version, id: id), appcid: id))
-        guard response.status == 200 else {
-            if response.status == 404 { throw Self.connectionNotFound(id) }
+        guard case .changed(let settings, _) = try readSettings(version: version, id: id, ifNoneMatch: nil) else {
+            throw HubError.internalError("A read of the settings without If-None-Match was answered as unchanged.")
+        }
+        return settings
+    }
+
+    /// GET of the connection, conditional on `etag` (`If-None-Match`) when given: **304** is
+    /// `.notModified` (only then), **200** the settings and their `ETag`.
+    func readSettings(version: String, id: String, ifNoneMatch etag: String?) throws -> ConditionalSettings {
+        let extra = etag.map { [HTTPHeader("If-None-Match", $0)] } ?? []
+        let response = try session.send(session.request("GET", endpoint.connectionURL(version: version, id: id), appcid: id,
+                                                        extraHeaders: extra))
+        switch response.status {
+        case 304 where etag != nil:
+            return .notModified
+        case 200:
+            return .changed(try ODataCodec.decodeEntity(response.body, status: 200, refused: refusedName),
+                            etag: response.header("ETag").flatMap(Self.usableETag))
+        case 404:
+            throw Self.connectionNotFound(id)
+        default:
             throw SMPEndpoint.unexpected(response, doing: "reading the connection's settings")
         }
-        return try ODataCodec.decodeEntity(response.body, status: 200, refused: refusedName)
     }
 
     /// The recorded registration and its settings as the server has them now (the passcode
@@ -214,21 +242,9 @@ public final class ConnectionService {
     /// `ETag` it sent before: `If-None-Match`, **304**), its settings and their new `ETag`.
     public func recordedSettings(ifNoneMatch etag: String?) throws -> (Registration, ConditionalSettings) {
         let r = try recorded()
-        let extra = etag.map { [HTTPHeader("If-None-Match", $0)] } ?? []
-        let response = try session.send(session.request("GET", endpoint.connectionURL(version: r.apiVersion, id: r.applicationConnectionId),
-                                                        appcid: r.applicationConnectionId, extraHeaders: extra))
-        switch response.status {
-        case 304 where etag != nil:
-            return (r, .notModified)
-        case 200:
-            let all = try ODataCodec.decodeEntity(response.body, status: 200, refused: refusedName)
-            try recordPolicy(all)
-            return (r, .changed(all, etag: response.header("ETag").flatMap(Self.usableETag)))
-        case 404:
-            throw Self.connectionNotFound(r.applicationConnectionId)
-        default:
-            throw SMPEndpoint.unexpected(response, doing: "reading the connection's settings")
-        }
+        let answer = try readSettings(version: r.apiVersion, id: r.applicationConnectionId, ifNoneMatch: etag)
+        if case .changed(let all, _) = answer { try recordPolicy(all) }
+        return (r, answer)
     }
 
     /// An `ETag` header value that may be sent back as `If-None-Match`: visible ASCII, at most 256
@@ -318,29 +334,19 @@ public final class ConnectionService {
     public func registerUnrecorded() throws -> Registration {
         let chosenId = makeConnectionId()
         let body = try ODataCodec.encodeProperties(["DeviceType": .string("Linux"), "DeviceModel": .string("hubctl probe")])
-        for version in try session.registrationVersionsToTry() {
-            // The client-chosen X-SMP-APPCID makes the POST safe to retry; a 409 is our own first try.
-            let response = try session.send(session.request("POST", endpoint.connectionsURL(version: version),
-                                                            appcid: chosenId, json: body, idempotent: true))
-            switch response.status {
-            case 200, 201, 409:
-                let settings = response.status == 409 || response.body.isEmpty ? [:]
-                    : try ODataCodec.decodeEntity(response.body, status: response.status, refused: refusedName)
-                let id = response.status == 409 ? chosenId : Self.connectionId(settings: settings, response: response) ?? chosenId
-                guard SafeName.isConnectionId(id) else {
-                    throw HubError(.data, code: .invalidConnectionId,
-                                   "The server answered with a connection id hubctl cannot use safely: \(HubError.quoted(id)).", status: response.status)
-                }
-                return Registration(server: config.server, appId: config.appId, user: config.user, applicationConnectionId: id,
-                                    apiVersion: version, anonymous: config.anonymous, securityConfiguration: config.securityConfiguration)
-            case 404:
-                continue
-            default:
-                throw SMPEndpoint.unexpected(response, doing: "registering a throw-away connection")
-            }
+        let (response, version) = try create(id: chosenId, body: body)
+        switch response.status {
+        case 200, 201, 409:
+            // 409: our own first try (a lost answer, then a retry) created it.
+            let settings = response.status == 409 || response.body.isEmpty ? [:]
+                : try ODataCodec.decodeEntity(response.body, status: response.status, refused: refusedName)
+            let id = response.status == 409 ? chosenId : Self.connectionId(settings: settings, response: response) ?? chosenId
+            try Self.checkServerConnectionId(id, status: response.status)
+            return Registration(server: config.server, appId: config.appId, user: config.user, applicationConnectionId: id,
+                                apiVersion: version, anonymous: config.anonymous, securityConfiguration: config.securityConfiguration)
+        default:
+            throw SMPEndpoint.unexpected(response, doing: "registering a throw-away connection")
         }
-        throw HubError(.noInput, code: .applicationNotFound,
-                       "The server does not know application '\(config.appId)' (HTTP 404 on every registration version). Check --app-id and --server.")
     }
 
     /// The settings of a connection as the server has them now (nothing recorded).

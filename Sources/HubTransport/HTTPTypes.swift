@@ -127,9 +127,6 @@ public struct HTTPResponse: Sendable {
     }
 }
 
-/// How often and how soon a failed request is tried again. How long all of it may take is the
-/// command's `Deadline`: a wait (a backoff, or the server's `Retry-After`) that does not fit in the
-/// time left is not made.
 /// libcurl's timers for one exchange (one hop), in seconds from its start, and the phases
 /// `hubctl probe` reports from them (docs/protocol.md §18.1).
 public struct HTTPTimings: Sendable, Equatable {
@@ -179,6 +176,9 @@ public struct HTTPExchange: Sendable {
     }
 }
 
+/// How often and how soon a failed request is tried again. How long all of it may take is the
+/// command's `Deadline`: a wait (a backoff, or the server's `Retry-After`) that does not fit in the
+/// time left is not made.
 public struct RetryPolicy: Sendable {
     /// Attempts in all, the first included.
     public var maxAttempts: Int

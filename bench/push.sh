@@ -35,17 +35,18 @@ names = [f"user-{i:05d}" for i in range(users)]
 open(f"{work}/users.txt", "w").write("\n".join(names) + "\n")
 json.dump({"appId": app, "registrations": [{"user": u, "deviceId": f"dev-{u}", "os": "android", "pushToken": f"tok-{u}"} for u in names]},
           open(f"{work}/seed.json", "w"))
-# The same requests hubctl makes: users in order, 1,000 a request.
+# The same requests hubctl makes: users in order, 1,000 a request, the notification nested as SAP's
+# library sends it (DTOLocalizedPushToUsersPayload).
 notification = {"alert": "Maintenance tonight 22:00-23:00 UTC"}
 for n, start in enumerate(range(0, users, 1000)):
-    json.dump({"notification": notification, "users": names[start:start + 1000]}, open(f"{work}/chunk-{n:03d}.json", "w"))
+    json.dump({"notification": {"notification": notification}, "users": names[start:start + 1000]}, open(f"{work}/chunk-{n:03d}.json", "w"))
 PY
 curl -fsS -X POST -H 'Content-Type: application/json' --data-binary @"$work/seed.json" "$url/_emulator/push/registrations" >/dev/null
 
 # The service key as hubctl reads it; curl's copy of the API key in a config file (never argv).
 printf '{"url": "%s", "apiKey": "emulator-push-api-key", "alias": "emulator"}\n' "$url" >"$work/key.json"
 chmod 600 "$work/key.json"
-printf 'user = "emulator:emulator-push-api-key"\nheader = "Content-Type: application/json"\nheader = "Accept: application/json"\nsilent\nfail\noutput = "/dev/null"\n' >"$work/curl.cfg"
+printf 'header = "X-API-Key: emulator-push-api-key"\nheader = "Content-Type: application/json"\nheader = "Accept: application/json"\nsilent\nfail\noutput = "/dev/null"\n' >"$work/curl.cfg"
 endpoint="$url/mobileservices/push/v2/backend/applications/$app/notifications/users"
 
 cat >"$work/hubctl.sh" <<SH
@@ -61,7 +62,7 @@ cat >"$work/curl-per-user.sh" <<SH
 #!/usr/bin/env bash
 set -e
 while read -r u; do
-    curl -K "$work/curl.cfg" -d "{\"notification\": {\"alert\": \"Maintenance tonight 22:00-23:00 UTC\"}, \"users\": [\"\$u\"]}" "$endpoint"
+    curl -K "$work/curl.cfg" -d "{\"notification\": {\"notification\": {\"alert\": \"Maintenance tonight 22:00-23:00 UTC\"}}, \"users\": [\"\$u\"]}" "$endpoint"
 done <"$work/users.txt"
 SH
 chmod +x "$work"/*.sh

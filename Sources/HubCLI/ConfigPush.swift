@@ -53,7 +53,7 @@ private func removeStale(_ old: PushProfileSettings, keeping current: String?, f
 struct ConfigPushOutput: Encodable {
     var path: String
     var profile: String
-    /// api-key (X-API-Key), basic (alias:apiKey) or client-credentials.
+    /// api-key (X-API-Key, as SAP's library sends every service key) or client-credentials.
     var authentication: String
     /// The push-* settings written (the secret is not one of them).
     var settings: [String: String]
@@ -131,7 +131,7 @@ struct ConfigSetPush: HubCommand {
 
         let authentication: String
         switch credentials.auth {
-        case .apiKey(let alias, _): authentication = alias == nil ? "api-key" : "basic"
+        case .apiKey: authentication = "api-key"
         case .clientCredentials: authentication = "client-credentials"
         }
         try context.emit(ConfigPushOutput(path: path, profile: profile, authentication: authentication,

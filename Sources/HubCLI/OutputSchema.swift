@@ -362,3 +362,102 @@ struct PolicyOutput: Encodable {
 extension PolicyOutput {
     init(_ r: PolicyResult) { self.init(platform: r.platform.rawValue, policies: r.policies) }
 }
+
+// MARK: push send|status|registrations|localizations (the operator's side)
+
+/// An output built as one JSON value: every member printed, `null` included, and written directly
+/// in a pipe (10,000 results for 10,000 users) byte for byte as JSONEncoder would.
+protocol JSONDocumentOutput: Encodable, CompactJSONWritable {
+    var document: JSONValue { get }
+}
+
+extension JSONDocumentOutput {
+    func encode(to encoder: any Encoder) throws { try document.encode(to: encoder) }
+    func writeCompactJSON(to out: inout [UInt8]) throws { try document.writeCompactJSON(to: &out) }
+}
+
+extension JSONValue {
+    init(_ text: String?) { self = text.map(JSONValue.string) ?? .null }
+}
+
+/// `push send`: what the requests came to, one result per device registration.
+struct PushSendOutput: JSONDocumentOutput {
+    var target: String
+    var requests: Int
+    /// Requests taken for asynchronous delivery (`--all`), with their correlation ids.
+    var accepted: Int
+    var correlationIds: [String]
+    var sent: Int
+    var queued: Int
+    var failed: Int
+    /// How many users were asked (users, topics or a capability narrowed to users, bulk); null otherwise.
+    var usersAsked: Int?
+    var usersWithoutRegistration: [String]
+    /// Requests answered "no registrations" (nothing was sent by them).
+    var requestsWithoutRegistrations: Int
+    var results: [PushResultEntry]
+
+    var document: JSONValue {
+        .object([
+            "target": .string(target), "requests": .int(Int64(requests)), "accepted": .int(Int64(accepted)),
+            "correlationIds": .array(correlationIds.map(JSONValue.string)),
+            "sent": .int(Int64(sent)), "queued": .int(Int64(queued)), "failed": .int(Int64(failed)),
+            "usersAsked": usersAsked.map { .int(Int64($0)) } ?? .null,
+            "usersWithoutRegistration": .array(usersWithoutRegistration.map(JSONValue.string)),
+            "requestsWithoutRegistrations": .int(Int64(requestsWithoutRegistrations)),
+            "results": .array(results.map { r in
+                .object([
+                    "registrationId": JSONValue(r.registrationId), "notificationId": JSONValue(r.notificationId),
+                    "code": .int(Int64(r.completion.code)), "outcome": .string(r.completion.outcome.rawValue),
+                    "reason": .string(r.completion.reason), "message": JSONValue(r.message),
+                ])
+            }),
+        ])
+    }
+}
+
+/// `push status`: the service's `statusDetails`.
+struct PushStatusOutput: JSONDocumentOutput {
+    var status: PushNotificationStatus
+    var asked: String
+
+    var document: JSONValue {
+        .object([
+            "notificationId": .string(status.notificationId ?? asked), "applicationId": JSONValue(status.applicationId),
+            "notificationType": JSONValue(status.notificationType), "status": JSONValue(status.status),
+            "statusInfo": JSONValue(status.statusInfo), "caller": JSONValue(status.caller),
+            "providerReference": JSONValue(status.providerReference),
+            "topics": status.topics.map { .array($0.map(JSONValue.string)) } ?? .null,
+        ])
+    }
+}
+
+/// `push registrations`: a registration with SAP's member names.
+struct PushRegistrationOutput: JSONDocumentOutput {
+    var registration: PushBackendRegistration
+
+    var document: JSONValue {
+        let r = registration
+        return .object([
+            "id": JSONValue(r.id), "device": JSONValue(r.device), "deviceModel": JSONValue(r.deviceModel),
+            "formFactor": JSONValue(r.formFactor), "pushGroup": JSONValue(r.pushGroup), "pushProvider": JSONValue(r.pushProvider),
+            "userLocale": JSONValue(r.userLocale), "username": JSONValue(r.username),
+        ])
+    }
+}
+
+struct PushRegistrationListOutput: JSONDocumentOutput {
+    var registrations: [PushBackendRegistration]
+    var document: JSONValue { .array(registrations.map { PushRegistrationOutput(registration: $0).document }) }
+}
+
+/// `push localizations`: the locales of the users' registrations.
+struct PushLocalizationsOutput: JSONDocumentOutput {
+    var users: Int
+    var requests: Int
+    var localizations: [String]
+
+    var document: JSONValue {
+        .object(["users": .int(Int64(users)), "requests": .int(Int64(requests)), "localizations": .array(localizations.map(JSONValue.string))])
+    }
+}

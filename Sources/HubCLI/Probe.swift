@@ -133,21 +133,19 @@ struct ProbeCommand: HubCommand {
         }
     }
 
-    /// `push_send`: the Notification Backend API's one-device target, the answer's result checked.
+    /// `push_send`: the Notification Backend API's one-device target; every result must be sent or queued.
     private func sendToDevice(_ context: CommandContext, appId: String, user: String, device: String) throws {
-        let client = try PushBackendClient(context: context, options: backend)
-        let body: [String: JSONValue] = ["notification": .object(["alert": .string("hubctl probe"), "data": .string("hubctl-probe")])]
-        let response = try client.send("POST", client.url(["applications", appId, "users", user, "devices", device, "notifications"]),
-                                       json: try JSONOutput.encode(body, pretty: false))
-        guard (200...299).contains(response.status) else { throw PushBackendClient.failure(response, doing: "pushing to the probe's device") }
-        if let value = try? JSONValue.read(response.body), case .array(let results)? = value["pushResults"] {
-            for item in results {
-                guard let code = BoundedNumber.integer(item["code"], clampedTo: 0...999), (200...299).contains(code) else {
-                    throw HubError(.unavailable, code: .unexpectedStatus,
-                                   "The Notification Backend API did not notify the probe's device: \(item["message"]?.stringValue ?? "no message") (code \(item["code"].map { "\($0)" } ?? "none")).",
-                                   status: response.status)
-                }
-            }
+        let session = try PushBackendSession(context, options: backend)
+        let payload = PushPayload(notification: .object(["alert": .string("hubctl probe"), "data": .string("hubctl-probe")]))
+        let answer = try session.backend.send(appId: appId, target: .device(user: user, device: device), payload: payload)
+        guard answer.kind != .noRegistrations else {
+            throw HubError(.unavailable, code: .unexpectedStatus,
+                           "The Notification Backend API found no registration of the probe's device: \(answer.message ?? "no message").", status: answer.httpStatus)
+        }
+        for result in answer.results where result.completion.outcome == .failed {
+            throw HubError(.unavailable, code: .unexpectedStatus,
+                           "The Notification Backend API did not notify the probe's device: \(result.completion.reason) (code \(result.completion.code)\(result.message.map { ", \($0)" } ?? "")).",
+                           status: answer.httpStatus)
         }
     }
 

@@ -14,7 +14,7 @@ struct PushCommand: ParsableCommand {
         Example:
           hubctl push register --os android --token "$FCM_TOKEN" | jq -r .action
         """,
-        subcommands: [PushRegister.self, PushUnregister.self, PushId.self, PushSend.self, PushStatus.self, PushRegistrations.self])
+        subcommands: [PushRegister.self, PushUnregister.self, PushId.self, PushSend.self, PushStatus.self, PushRegistrations.self, PushLocalizations.self])
 }
 
 /// `--os`, checked against the systems the push API knows.

@@ -18,11 +18,15 @@ public struct PushBackendCredentials: Sendable, Equatable {
     public var auth: Auth
     /// A subscriber tenant (`x-tenant-id`).
     public var tenant: String?
+    /// The application the credentials belong to, when they name it: SAP's settings file's
+    /// `applicationId` (`MobileServicesSettings`), a binding's `sap.cloud.service` (`MobileServicesBinding`).
+    public var applicationId: String?
 
-    public init(url: String, auth: Auth, tenant: String? = nil) {
+    public init(url: String, auth: Auth, tenant: String? = nil, applicationId: String? = nil) {
         self.url = url.hasSuffix("/") ? String(url.dropLast()) : url
         self.auth = auth
         self.tenant = tenant
+        self.applicationId = applicationId
     }
 
     static func bad(_ what: String, _ message: String) -> HubError {
@@ -52,7 +56,7 @@ public struct PushBackendCredentials: Sendable, Equatable {
             guard let apiKey = (key["apiKey"] ?? key["apikey"] ?? key["api_key"])?.stringValue, !apiKey.isEmpty else {
                 throw bad(what, "has no \"apiKey\".")
             }
-            return PushBackendCredentials(url: url, auth: .apiKey(alias: alias, key: apiKey))
+            return PushBackendCredentials(url: url, auth: .apiKey(alias: alias, key: apiKey), applicationId: value["applicationId"]?.stringValue)
         }
         throw bad(what, wanted.map { "has no service key with alias \(HubError.quoted($0))." } ?? "has no service key.")
     }
@@ -72,7 +76,8 @@ public struct PushBackendCredentials: Sendable, Equatable {
         guard let url = credentials["endpoints"]?["mobileservices"]?["url"]?.stringValue ?? credentials["url"]?.stringValue, !url.isEmpty else {
             throw bad(what, "has no \"endpoints.mobileservices.url\".")
         }
-        return PushBackendCredentials(url: url, auth: .clientCredentials(tokenURL: tokenBase + "/oauth/token", clientId: id, clientSecret: secret))
+        return PushBackendCredentials(url: url, auth: .clientCredentials(tokenURL: tokenBase + "/oauth/token", clientId: id, clientSecret: secret),
+                                      applicationId: credentials["sap.cloud.service"]?.stringValue)
     }
 
     /// The `mobile-services` entry of `VCAP_SERVICES`; with several, `name` picks one.
@@ -166,7 +171,7 @@ extension PushBackendCredentials {
 /// The documented notification shape (docs/protocol.md §16): what `push send --notification` is checked against.
 public enum PushNotificationShape {
     public static let members: Set<String> = [
-        "alert", "badge", "sound", "priority", "data", "custom", "category", "title", "body", "subtitle",
+        "alert", "badge", "sound", "priority", "data", "custom", "sendAsSms", "category", "title", "body", "subtitle",
         "threadId", "contentAvailable", "mutableContent", "expiry", "collapseKey", "timeToLive", "ttl",
         "notificationId", "apns", "gcm", "fcm", "wns", "w3c", "baidu", "localizedAlert", "localizedTitle",
         "localizedSubtitle", "alertLocArgs", "titleLocArgs", "alertLocKey", "titleLocKey", "interruptionLevel",
@@ -186,6 +191,8 @@ public enum PushNotificationShape {
             case ("alert", _), ("sound", _), ("title", _), ("body", _), ("category", _): problems.append("notification.\(name): must be a string")
             case ("priority", .string(let p)) where ["high", "normal", "low"].contains(p.lowercased()): break
             case ("priority", _): problems.append("notification.priority: must be high, normal or low")
+            case ("sendAsSms", .bool): break
+            case ("sendAsSms", _): problems.append("notification.sendAsSms: must be true or false")
             case ("data", .string), ("data", .object): break
             case ("data", _): problems.append("notification.data: must be a string or an object")
             case ("custom", .object(let pairs)):
@@ -197,5 +204,36 @@ public enum PushNotificationShape {
             }
         }
         return problems
+    }
+}
+
+extension PushNotificationShape {
+    /// A notification from a file: a notification object (`{"alert": …}`), or the library's
+    /// localized form (`{"notification": {…}, "notifications": {"<locale>": {…}}}`, `LocalizedPushPayload`),
+    /// told apart by its `notification`/`notifications` members, which no notification has. Each
+    /// notification in it is checked; `problems` lists what is wrong (empty when nothing is).
+    public static func payload(_ value: JSONValue) -> (payload: PushPayload?, problems: [String]) {
+        guard case .object(let members) = value else { return (nil, ["notification: must be a JSON object"]) }
+        guard members["notification"] != nil || members["notifications"] != nil else {
+            let p = problems(value)
+            return (p.isEmpty ? PushPayload(notification: value) : nil, p)
+        }
+        var found: [String] = []
+        for key in members.keys.sorted() where key != "notification" && key != "notifications" {
+            found.append("\(key): is not a member of a localized notification (notification, notifications)")
+        }
+        guard let root = members["notification"] else { return (nil, found + ["notification: the default notification is missing"]) }
+        found += problems(root)
+        var localized: [String: JSONValue] = [:]
+        switch members["notifications"] {
+        case nil, .null?: break
+        case .object(let byLocale)?:
+            for (locale, n) in byLocale.sorted(by: { $0.key < $1.key }) {
+                found += problems(n).map { "notifications.\(locale)" + $0.dropFirst("notification".count) }
+                localized[locale] = n
+            }
+        default: found.append("notifications: must be an object of notifications by locale")
+        }
+        return (found.isEmpty ? PushPayload(notification: root, localized: localized) : nil, found)
     }
 }

@@ -1,6 +1,8 @@
-// The operator's side of push (issue 24 "Done means"): `hubctl push send|status|registrations`
-// through the built hubctl against hubctl-emulator's Notification Backend API, with a service key
-// (API key), a binding (client credentials) and VCAP_SERVICES.
+// The operator's side of push (issues 24 and 28): `hubctl push send|status|registrations|localizations`
+// through the built hubctl against hubctl-emulator's Notification Backend API, which answers in the
+// shapes of SAP's recorded answers (Tests/Fixtures/sap/push): results per device registration with
+// SAP's completion codes, 404 "no registrations", the v1 status; with a service key (API key), a
+// binding (client credentials) and VCAP_SERVICES.
 import Foundation
 import Testing
 
@@ -27,15 +29,31 @@ import Testing
         return ((try JSONSerialization.jsonObject(with: body) as? [String: Any])?["notifications"] as? [[String: Any]]) ?? []
     }
 
-    @Test func serviceKeySendsToUsersAndReportsPartialFailureWithExit3() throws {
+    /// The registration ids of a user's devices, as `push registrations` lists them.
+    func registrationIds(_ op: Hubctl, _ dir: TempDir, user: String) throws -> [String] {
+        let r = try op("push", "registrations", "--service-key", dir.file("key.json"), "--user", user)
+        #expect(r.status == 0, "\(r)")
+        let list = (try? JSONSerialization.jsonObject(with: r.stdout) as? [[String: Any]]) ?? []
+        return list.compactMap { $0["id"] as? String }
+    }
+
+    func results(_ r: RunResult) -> [[String: Any]] { (r.json?["results"] as? [[String: Any]]) ?? [] }
+
+    @Test func codeZeroIsSentAndEachResultIsADeviceRegistration() throws {
         let (emu, op, dir) = try setUp()
         let r = try op("push", "send", "--service-key", dir.file("key.json"), "--app-id", "com.example.demo",
                        "--users", "demo,nobody", "--alert", "Maintenance at 22:00", "--badge", "1")
-        #expect(r.status == 3, "\(r)")
-        let results = try #require(r.json?["results"] as? [[String: Any]])
-        #expect(results.count == 2)
-        #expect(results.first { $0["target"] as? String == "demo" }?["code"] as? Int == 201)
-        #expect(results.first { $0["target"] as? String == "nobody" }?["code"] as? Int == 404)
+        // Only demo has a registration: SAP answers with results for the registrations it found
+        // and says nothing of the others, so hubctl reports what it can know.
+        #expect(r.status == 0, "\(r)")
+        #expect(r.json?["sent"] as? Int == 1)
+        #expect(r.json?["failed"] as? Int == 0)
+        #expect(r.json?["usersAsked"] as? Int == 2)
+        let result = try #require(results(r).first)
+        #expect(result["code"] as? Int == 0)
+        #expect(result["outcome"] as? String == "sent")
+        #expect(result["registrationId"] as? String == (try registrationIds(op, dir, user: "demo")).first, "the target is the device's registration, not the user")
+        #expect(result["target"] == nil && result["user"] == nil)
         let sent = try notifications(emu)
         #expect(sent.count == 1)
         #expect((sent.first?["notification"] as? [String: Any])?["alert"] as? String == "Maintenance at 22:00")
@@ -43,18 +61,51 @@ import Testing
         #expect(!r.out.contains("emulator-push-api-key") && !r.err.contains("emulator-push-api-key"))
     }
 
+    @Test func queuedIsSuccessAndAFailedDeviceIsExit3WithTheReasonNamed() throws {
+        let (emu, op, dir) = try setUp()
+        let (seeded, _) = try emu.control("POST", "/_emulator/push/registrations", json: """
+            {"appId": "com.example.demo", "registrations": [
+             {"user": "queued", "deviceId": "dev-q", "os": "ios", "pushToken": "tok-q", "completionCode": -1},
+             {"user": "rejected", "deviceId": "dev-r", "os": "android", "pushToken": "tok-r", "completionCode": 6}]}
+            """)
+        #expect(seeded == 200)
+        let q = try op("push", "send", "--service-key", dir.file("key.json"), "--app-id", "com.example.demo", "--users", "demo,queued", "--alert", "x")
+        #expect(q.status == 0, "queued is success: \(q)")
+        #expect(q.json?["sent"] as? Int == 1)
+        #expect(q.json?["queued"] as? Int == 1)
+        #expect(results(q).contains { $0["outcome"] as? String == "queued" && $0["reason"] as? String == "queued_provider_unreachable" })
+        let f = try op("push", "send", "--service-key", dir.file("key.json"), "--app-id", "com.example.demo", "--users", "demo,rejected", "--alert", "x")
+        #expect(f.status == 3, "\(f)")
+        #expect(f.json?["sent"] as? Int == 1)
+        #expect(f.json?["failed"] as? Int == 1)
+        let failed = try #require(results(f).first { $0["outcome"] as? String == "failed" })
+        #expect(failed["code"] as? Int == 6)
+        #expect(failed["reason"] as? String == "token_rejected_by_provider")
+        #expect(failed["registrationId"] as? String == (try registrationIds(op, dir, user: "rejected")).first)
+    }
+
     @Test func bindingUsesClientCredentialsAndStatusReadsBack() throws {
         let (emu, op, dir) = try setUp()
-        let r = try op("push", "send", "--binding", dir.file("binding.json"), "--app-id", "com.example.demo", "--all",
-                       "--alert", "hello", "--custom", "k=v", "--verbose")
+        let all = try op("push", "send", "--binding", dir.file("binding.json"), "--app-id", "com.example.demo", "--all",
+                         "--alert", "hello", "--custom", "k=v", "--verbose")
+        #expect(all.status == 0, "\(all)")
+        #expect(!all.err.contains("push-client-secret"), "the client secret never reaches --verbose")
+        // Every device: taken asynchronously, a correlation id and no per-device results.
+        #expect(all.json?["accepted"] as? Int == 1)
+        #expect((all.json?["correlationIds"] as? [String])?.count == 1)
+        #expect(results(all).isEmpty)
+        #expect(all.json?["sent"] as? Int == 0)
+        let r = try op("push", "send", "--binding", dir.file("binding.json"), "--app-id", "com.example.demo", "--user", "demo", "--alert", "hello")
         #expect(r.status == 0, "\(r)")
-        #expect(!r.err.contains("push-client-secret"), "the client secret never reaches --verbose")
-        let id = try #require((r.json?["results"] as? [[String: Any]])?.first?["notificationId"] as? String)
+        let id = try #require(results(r).first?["notificationId"] as? String)
         let s = try op("push", "status", "--binding", dir.file("binding.json"), id)
         #expect(s.status == 0, "\(s)")
         #expect(s.json?["status"] as? String == "SENT")
-        #expect(s.json?["notificationType"] as? String == "APPLICATION")
-        let regs = try op("push", "registrations", "--binding", dir.file("binding.json"), "--app-id", "com.example.demo", "--group", "ops")
+        #expect(s.json?["notificationType"] as? String == "android", "the device's push provider")
+        #expect(s.json?["caller"] as? String == "push-client")
+        let requests = (try emulatorState(emu)["requests"] as? [[String: Any]]) ?? []
+        #expect(requests.contains { ($0["path"] as? String)?.hasPrefix("/mobileservices/push/v1/backend/notifications/") == true }, "the status is v1")
+        let regs = try op("push", "registrations", "--binding", dir.file("binding.json"), "--group", "ops")
         #expect(regs.status == 0, "\(regs)")
         #expect(regs.out.contains("\"demo\""))
         _ = emu
@@ -65,9 +116,13 @@ import Testing
         let users = (1...2_500).map { "user-\($0)" }.joined(separator: "\n") + "\ndemo\n"
         let r = try op("push", "send", "--service-key", dir.file("key.json"), "--app-id", "com.example.demo",
                        "--users-from", "-", "--alert", "hi", stdin: users)
-        #expect(r.status == 3)
+        // The first two requests name no user with a registration: SAP's 404 "no registrations" each.
+        #expect(r.status == 3, "\(r)")
         #expect(r.json?["requests"] as? Int == 3)
         #expect(r.json?["sent"] as? Int == 1)
+        #expect(r.json?["usersAsked"] as? Int == 2_501)
+        #expect(r.json?["requestsWithoutRegistrations"] as? Int == 2)
+        #expect((r.json?["usersWithoutRegistration"] as? [String])?.count == 2_000)
         let requests = (try emulatorState(emu)["requests"] as? [[String: Any]]) ?? []
         #expect(requests.filter { ($0["path"] as? String)?.hasSuffix("/notifications/users") == true }.count == 3)
     }
@@ -131,6 +186,8 @@ import Testing
         let list = try #require(try JSONSerialization.jsonObject(with: regs.stdout) as? [[String: Any]])
         #expect(list.count == 1)
         let deviceId = try #require(list.first?["device"] as? String)
+        #expect(list.first?["username"] as? String == "demo")
+        #expect(list.first?.keys.sorted() == ["device", "deviceModel", "formFactor", "id", "pushGroup", "pushProvider", "userLocale", "username"])
         let r = try op("push", "send", "--service-key", dir.file("key.json"), "--app-id", "com.example.demo",
                        "--user", "demo", "--device", deviceId, "--alert", "Disk full on node 3")
         #expect(r.status == 0, "\(r)")
@@ -148,8 +205,7 @@ import Testing
         #expect(s.status == 0, "\(s)")
         #expect(s.json?["notificationId"] as? String == id)
         #expect(s.json?["status"] as? String == "SENT")
-        #expect(s.json?["notificationType"] as? String == "DEVICE")
-        #expect(s.json?["recipients"] as? Int == 1)
+        #expect(s.json?["notificationType"] as? String == "android")
     }
 
     @Test func groupTopicAndCapabilityReachTheirDevicesOnly() throws {
@@ -184,8 +240,9 @@ import Testing
         #expect(a?["notificationType"] as? String == "APPLICATION")
         #expect(Set(devices(a).compactMap { $0["pushToken"] as? String }) == ["tok-1", "tok-carol"])
         let (empty, e) = try send("--group", "nobody-is-in-this-group")
-        #expect(empty.status == 3, "a group without devices is a failed target: \(empty)")
-        #expect((empty.json?["results"] as? [[String: Any]])?.first?["code"] as? Int == 404)
+        #expect(empty.status == 3, "a group without devices got nothing: \(empty)")
+        #expect(empty.json?["requestsWithoutRegistrations"] as? Int == 1)
+        #expect(results(empty).isEmpty)
         #expect(e == nil, "nothing was recorded")
     }
 
@@ -195,10 +252,9 @@ import Testing
                        "--user", "nobody", "--alert", "x")
         #expect(r.status == 3, "\(r)")
         #expect(r.json?["sent"] as? Int == 0)
-        #expect(r.json?["failed"] as? Int == 1)
-        let result = (r.json?["results"] as? [[String: Any]])?.first
-        #expect(result?["target"] as? String == "nobody")
-        #expect(result?["code"] as? Int == 404)
+        #expect(r.json?["usersWithoutRegistration"] as? [String] == ["nobody"])
+        #expect(r.json?["requestsWithoutRegistrations"] as? Int == 1)
+        #expect(results(r).isEmpty)
         #expect(try record(emu).notifications.isEmpty)
     }
 
@@ -271,7 +327,7 @@ import Testing
         let configFile = dir.path + "/config/hubctl/config.yaml"
         let set = try op("config", "set-push", "--service-key", dir.file("key.json"), env: env)
         #expect(set.status == 0, "\(set)")
-        #expect(set.json?["authentication"] as? String == "basic")
+        #expect(set.json?["authentication"] as? String == "api-key")
         #expect(set.json?["vaultKey"] as? String == "hubctl/push/api-key/emulator@\(emu.url)")
         #expect(set.json?["vaultCreated"] as? Bool == true)
         #expect((set.json?["settings"] as? [String: String])?["push-url"] == emu.url)
@@ -372,7 +428,7 @@ import Testing
         #expect(!r.out.contains("emulator-cc-") && !r.err.contains("emulator-cc-"))
     }
 
-    @Test func aKeyWithoutAnAliasGoesInXAPIKeyAndOneWithAnAliasAsBasic() throws {
+    @Test func everyServiceKeyGoesInXAPIKeyAsSAPsLibrarySendsIt() throws {
         let (emu, op, dir) = try setUp()
         let bare = dir.write("bare-key.json", #"{"url": "\#(emu.url)", "apiKey": "emulator-push-api-key"}"#)
         chmod(bare, 0o600)
@@ -381,15 +437,12 @@ import Testing
             let sends = requests.filter { ($0["path"] as? String)?.hasSuffix("/notifications/users") == true }
             return (sends.last?["headers"] as? [String: String]) ?? [:]
         }
-        let r = try op("push", "send", "--service-key", bare, "--app-id", "com.example.demo", "--user", "demo", "--alert", "x")
-        #expect(r.status == 0, "\(r)")
-        let apiKey = try lastSendHeaders()
-        #expect(apiKey["x-api-key"] == "<redacted>")
-        #expect(apiKey["authorization"] == nil)
-        let basic = try op("push", "send", "--service-key", dir.file("key.json"), "--app-id", "com.example.demo", "--user", "demo", "--alert", "x")
-        #expect(basic.status == 0, "\(basic)")
-        let withAlias = try lastSendHeaders()
-        #expect(withAlias["x-api-key"] == nil)
-        #expect(withAlias["authorization"] == "<redacted>")
+        for key in [bare, dir.file("key.json")] {
+            let r = try op("push", "send", "--service-key", key, "--app-id", "com.example.demo", "--user", "demo", "--alert", "x")
+            #expect(r.status == 0, "\(r)")
+            let headers = try lastSendHeaders()
+            #expect(headers["x-api-key"] == "<redacted>")
+            #expect(headers["authorization"] == nil, "with or without an alias: \(headers)")
+        }
     }
 }

@@ -1,20 +1,25 @@
 // `push send` writes its results directly in a pipe (10,000 of them for 10,000 users): byte for
-// byte what JSONEncoder writes for the same value.
+// byte what JSONEncoder writes for the same value, nulls included.
 
 import Foundation
 import HubCore
+import HubServices
 @testable import HubCLI
 import Testing
 
 @Suite struct PushOutputTests {
     @Test func theDirectWriterMatchesJSONEncoder() throws {
-        let output = PushSendOutput(target: "3 users \"quoted\" / slashed", requests: 1, sent: 2, failed: 1, results: [
-            PushTargetResult(target: "alice", notificationId: "1001", code: 201, message: "Created"),
-            PushTargetResult(target: "bob", notificationId: nil, code: 404, message: "No push registration found for 'bob'."),
-            PushTargetResult(target: "ça/va\n", notificationId: "1002", code: 201, message: nil),
+        let output = PushSendOutput(target: "3 users \"quoted\" / slashed", requests: 1, accepted: 0, correlationIds: [], sent: 1, queued: 1, failed: 1,
+                                    usersAsked: 3, usersWithoutRegistration: ["ça/va\n"], requestsWithoutRegistrations: 0, results: [
+            PushResultEntry(registrationId: "r-1", notificationId: "n-1", completion: PushCompletion(code: 0), message: "success"),
+            PushResultEntry(registrationId: "r-2", notificationId: "n-2", completion: PushCompletion(code: -1), message: nil),
+            PushResultEntry(registrationId: nil, notificationId: nil, completion: PushCompletion(code: 6), message: "token rejected"),
         ])
         let direct = try JSONOutput.encode(output, pretty: false)
         let foundation = try JSONOutput.foundationEncode(output, pretty: false)
         #expect(String(decoding: direct, as: UTF8.self) == String(decoding: foundation, as: UTF8.self))
+        let text = String(decoding: direct, as: UTF8.self)
+        #expect(text.contains(#""registrationId":null"#), "null members are printed: \(text)")
+        #expect(text.contains(#""outcome":"queued""#) && text.contains(#""reason":"token_rejected_by_provider""#))
     }
 }

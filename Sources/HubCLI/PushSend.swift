@@ -1,0 +1,258 @@
+// `hubctl push send`: the operator's notification to users, a device, a group, topics, a capability,
+// every device, or a different text per user (bulk). Options → `NotificationBackend` → one report.
+
+import ArgumentParser
+import Foundation
+import HubCore
+import HubServices
+
+/// Exit code of `push send` when the requests went through but some targets got nothing (README "Exit codes").
+let pushSomeTargetsFailedExitCode: Int32 = 3
+
+struct PushSend: HubCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "send",
+        abstract: "Send a push notification to users, a device, a group, topics, a capability, everyone, or per user (operator).",
+        discussion: """
+        The operator's side of push: Mobile Services' Notification Backend API with the \
+        credentials of a service key (--service-key, API key), a binding (--binding, OAuth2 client \
+        credentials), the mobile-services entry of VCAP_SERVICES, or the profile's (`hubctl config \
+        set-push`), the first found in that order. A client-credentials token is kept in the vault \
+        until it expires when the vault opens without a prompt. Exactly one target; --users or \
+        --users-from may also narrow --topic and --capability. Users (and --bulk lines) go 1,000 \
+        a request. The notification comes from the flags (--locale-alert adds a text per locale, \
+        picked by the device's locale) or from --notification FILE|- (a notification object, or \
+        {"notification", "notifications"} by locale), checked before anything is sent. --bulk \
+        FILE|- sends each user their own text (NDJSON {"user", "alert", …} or CSV with a user \
+        column); the flags give the text of users without one.
+
+        The report counts devices: each result is a device registration (registrationId) with \
+        its outcome, sent, queued (the service retries; exit 0) or failed (the reason named). \
+        --all is answered asynchronously: accepted, with a correlation id. Users for whom the \
+        service found no registration are listed in usersWithoutRegistration.
+
+        Exit codes: 0 every device notified or queued (or the send accepted), 3 some devices \
+        failed or some users have no registration (the report says which), 64 bad flags or \
+        notification, 65 the service refused the request or answered something else, \
+        66 no such address, 69 server unreachable, 75 timeout, 77 credentials refused or a role \
+        missing (401/403), 78 no credentials.
+
+        Example:
+          hubctl push send --service-key key.json --users alice,bob --alert hi
+        """)
+
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
+    @OptionGroup var backend: PushBackendOptions
+
+    /// `--user` is the global option: here it names the one user to notify (with --device, one of the user's devices).
+    var user: String? { global.user }
+    @Option(help: ArgumentHelp("A device id of --user.", valueName: "device")) var device: String?
+    @Option(help: ArgumentHelp("Users, comma-separated.", valueName: "u1,u2,…")) var users: String?
+    @Option(name: .customLong("users-from"), help: ArgumentHelp("Users one a line from FILE or '-' (stdin); sent 1,000 a request.", valueName: "file"), completion: .file())
+    var usersFrom: String?
+    @Option(help: ArgumentHelp("A push group.", valueName: "group")) var group: String?
+    @Option(help: ArgumentHelp("A topic (repeatable: devices subscribed to any of them).", valueName: "topic")) var topic: [String] = []
+    @Option(help: ArgumentHelp("A capability.", valueName: "capability")) var capability: String?
+    @Flag(help: "Every device of the application.") var all = false
+    @Option(help: ArgumentHelp("Each user their own notification: NDJSON or CSV from FILE or '-' (stdin).", valueName: "file"), completion: .file())
+    var bulk: String?
+
+    @Option(help: ArgumentHelp("The alert text.", valueName: "text")) var alert: String?
+    @Option(name: .customLong("locale-alert"), help: ArgumentHelp("The alert text for devices of one locale (repeatable).", valueName: "locale=text"))
+    var localeAlert: [String] = []
+    @Option(help: ArgumentHelp("The badge number.", valueName: "n")) var badge: Int?
+    @Option(help: ArgumentHelp("The sound name.", valueName: "name")) var sound: String?
+    @Option(help: ArgumentHelp("high, normal or low.", valueName: "priority")) var priority: String?
+    @Option(help: ArgumentHelp("Data for the app (a string).", valueName: "data")) var data: String?
+    @Option(help: ArgumentHelp("A custom KEY=VALUE pair (repeatable).", valueName: "key=value")) var custom: [String] = []
+    @Option(help: ArgumentHelp("The notification as JSON from FILE or '-' (stdin).", valueName: "file"), completion: .file())
+    var notification: String?
+
+    /// What is sent, in requests: one target, or users split 1,000 a request.
+    enum Plan {
+        case single(PushTarget, label: String)
+        case users([String], narrowing: (([String]) -> PushTarget)?, label: String)
+        case bulk([PushBulkInput.Entry])
+    }
+
+    static func readInput(_ path: String, _ context: CommandContext, what: String) throws -> Data {
+        path == "-" ? try context.readStandardInput(limit: 64 << 20, what: "the \(what)", tooLarge: .tooLarge)
+                    : try context.readFileArgument(path, limit: 64 << 20, what: what, tooLarge: .tooLarge)
+    }
+
+    /// --users or --users-from (one a line, `#` comments), nil when neither is given.
+    static func userList(users: String?, usersFrom: String?, _ context: CommandContext) throws -> [String]? {
+        if users != nil && usersFrom != nil { throw HubError.usage("Give --users or --users-from, not both.") }
+        if let users {
+            let list = users.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            guard !list.isEmpty else { throw HubError.usage("--users is empty.") }
+            return list
+        }
+        guard let usersFrom else { return nil }
+        guard let text = String(data: try readInput(usersFrom, context, what: "user list"), encoding: .utf8) else {
+            throw HubError.usage("The user list is not UTF-8.", code: .invalidEncoding)
+        }
+        let list = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && !$0.hasPrefix("#") }
+        guard !list.isEmpty else { throw HubError.usage("The user list \(usersFrom == "-" ? "on stdin" : usersFrom) names no user.") }
+        return list
+    }
+
+    func plan(_ context: CommandContext) throws -> Plan {
+        let kinds = [user != nil, group != nil, !topic.isEmpty, capability != nil, all, bulk != nil].filter { $0 }.count
+        let listGiven = users != nil || usersFrom != nil
+        guard kinds == 1 || (kinds == 0 && listGiven) else {
+            throw HubError.usage("Give exactly one target: --user, --users, --users-from, --group, --topic, --capability, --all or --bulk (\(kinds) given; --users/--users-from may narrow --topic or --capability).")
+        }
+        if listGiven && kinds == 1 && topic.isEmpty && capability == nil {
+            throw HubError.usage("--users and --users-from narrow only --topic or --capability; give them alone to notify those users.")
+        }
+        if device != nil && user == nil { throw HubError.usage("--device needs --user.") }
+        let list = try Self.userList(users: users, usersFrom: usersFrom, context)
+        if let user {
+            if let device { return .single(.device(user: user, device: device), label: "user \(user), device \(device)") }
+            return .users([user], narrowing: nil, label: "user \(user)")
+        }
+        if let group { return .single(.group(group), label: "group \(group)") }
+        if all { return .single(.application, label: "every device") }
+        if !topic.isEmpty {
+            let topics = topic
+            let label = "topic\(topics.count == 1 ? "" : "s") \(topics.joined(separator: ", "))"
+            if let list { return .users(list, narrowing: { .topics(topics, users: $0) }, label: label + ", \(list.count) user\(list.count == 1 ? "" : "s")") }
+            return .single(.topics(topics, users: nil), label: label)
+        }
+        if let capability {
+            if let list { return .users(list, narrowing: { .capability(capability, users: $0) }, label: "capability \(capability), \(list.count) user\(list.count == 1 ? "" : "s")") }
+            return .single(.capability(capability, users: nil), label: "capability \(capability)")
+        }
+        if let bulk {
+            return .bulk(try PushBulkInput.parse(try Self.readInput(bulk, context, what: "bulk file"), name: bulk == "-" ? "The bulk input on stdin" : bulk))
+        }
+        let users = list ?? []
+        return .users(users, narrowing: nil, label: "\(users.count) user\(users.count == 1 ? "" : "s")")
+    }
+
+    func payload(_ context: CommandContext) throws -> PushPayload {
+        if let path = notification {
+            let flags = [alert != nil, badge != nil, sound != nil, priority != nil, data != nil, !custom.isEmpty, !localeAlert.isEmpty].contains(true)
+            if flags { throw HubError.usage("Give --notification or the notification flags (--alert, --badge, …), not both.") }
+            let bytes = path == "-" ? try context.readStandardInput(limit: 1 << 20, what: "the notification", tooLarge: .tooLarge)
+                                    : try context.readFileArgument(path, limit: 1 << 20, what: "notification", tooLarge: .tooLarge)
+            guard let value = try? JSONValue.read(bytes) else { throw HubError.usage("The notification \(path == "-" ? "on stdin" : path) is not JSON.", code: .invalidData) }
+            let (payload, problems) = PushNotificationShape.payload(value)
+            guard let payload else {
+                throw HubError.usage("The notification does not have the documented shape; nothing was sent: \(problems.joined(separator: "; ")).", code: .invalidData)
+            }
+            return payload
+        }
+        var members: [String: JSONValue] = [:]
+        if let alert { members["alert"] = .string(alert) }
+        if let badge {
+            guard badge >= 0 else { throw HubError.usage("--badge must be 0 or more.") }
+            members["badge"] = .int(Int64(badge))
+        }
+        if let sound { members["sound"] = .string(sound) }
+        if let priority {
+            guard ["high", "normal", "low"].contains(priority.lowercased()) else { throw HubError.usage("--priority must be high, normal or low.") }
+            members["priority"] = .string(priority.lowercased())
+        }
+        if let data { members["data"] = .string(data) }
+        if !custom.isEmpty {
+            var pairs: [String: JSONValue] = [:]
+            for item in custom {
+                guard let eq = item.firstIndex(of: "="), eq != item.startIndex else { throw HubError.usage("--custom \(HubError.quoted(item)) is not KEY=VALUE.") }
+                pairs[String(item[..<eq])] = .string(String(item[item.index(after: eq)...]))
+            }
+            members["custom"] = .object(pairs)
+        }
+        guard !members.isEmpty else { throw HubError.usage("No notification: give --alert (and/or --badge, --sound, --data, --custom) or --notification FILE.") }
+        var localized: [String: JSONValue] = [:]
+        for item in localeAlert {
+            guard let eq = item.firstIndex(of: "="), eq != item.startIndex else {
+                throw HubError.usage("--locale-alert \(HubError.quoted(item)) is not LOCALE=TEXT (e.g. de=Wartung heute Abend).")
+            }
+            let locale = String(item[..<eq])
+            guard locale.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }) else {
+                throw HubError.usage("--locale-alert: \(HubError.quoted(locale)) is not a locale such as de, en_US or pt-BR.")
+            }
+            guard localized[locale] == nil else { throw HubError.usage("--locale-alert gives locale \(locale) twice.") }
+            // The locale's notification is the default one with its own alert text.
+            var own = members
+            own["alert"] = .string(String(item[item.index(after: eq)...]))
+            localized[locale] = .object(own)
+        }
+        return PushPayload(notification: .object(members), localized: localized)
+    }
+
+    func execute(_ context: CommandContext) throws {
+        let stdinUsers = [backend.serviceKey == "-" || backend.binding == "-", usersFrom == "-", notification == "-", bulk == "-"].filter { $0 }.count
+        guard stdinUsers <= 1 else { throw HubError.usage("Only one of --service-key, --binding, --users-from, --notification and --bulk can read stdin ('-').") }
+        let plan = try self.plan(context)
+        let payload = try payload(context)
+        let session = try PushBackendSession(context, options: backend)
+        let appId = try session.appId()
+        var report = PushSendReport()
+        func chunks<T>(_ list: [T]) -> [ArraySlice<T>] {
+            stride(from: 0, to: list.count, by: NotificationBackend.maximumUsers).map { list[$0..<min($0 + NotificationBackend.maximumUsers, list.count)] }
+        }
+        switch plan {
+        case .single(let target, let label):
+            report.target = label
+            report.add(try session.backend.send(appId: appId, target: target, payload: payload), users: [])
+        case .users(let list, let narrowing, let label):
+            report.target = label
+            report.usersAsked = list.count
+            for chunk in chunks(list) {
+                let users = Array(chunk)
+                let target = narrowing?(users) ?? .users(users)
+                report.add(try session.backend.send(appId: appId, target: target, payload: payload), users: users)
+            }
+        case .bulk(let entries):
+            report.target = "\(entries.count) user\(entries.count == 1 ? "" : "s"), each their own notification"
+            report.usersAsked = entries.count
+            for chunk in chunks(entries) {
+                report.add(try session.backend.bulk(appId: appId, root: payload, users: Array(chunk)), users: chunk.map(\.user))
+            }
+        }
+        try context.emit(report.output)
+        if report.incomplete { throw BatchFailed(exitCode: pushSomeTargetsFailedExitCode) }
+    }
+}
+
+/// The answers of a send's requests, added up.
+struct PushSendReport {
+    var target = ""
+    var requests = 0
+    var accepted = 0
+    var correlationIds: [String] = []
+    var usersAsked: Int?
+    var usersWithoutRegistration: [String] = []
+    var requestsWithoutRegistrations = 0
+    var results: [PushResultEntry] = []
+
+    mutating func add(_ answer: PushSendAnswer, users: [String]) {
+        requests += 1
+        switch answer.kind {
+        case .accepted:
+            accepted += 1
+            if let id = answer.correlationId { correlationIds.append(id) }
+        case .noRegistrations:
+            requestsWithoutRegistrations += 1
+            usersWithoutRegistration += users
+        case .results:
+            results += answer.results
+            usersWithoutRegistration += answer.usersNamedMissing
+        }
+    }
+
+    func count(_ outcome: PushCompletion.Outcome) -> Int { results.filter { $0.completion.outcome == outcome }.count }
+
+    /// Some device failed, or some user or target got nothing.
+    var incomplete: Bool { count(.failed) > 0 || !usersWithoutRegistration.isEmpty || requestsWithoutRegistrations > 0 }
+
+    var output: PushSendOutput {
+        PushSendOutput(target: target, requests: requests, accepted: accepted, correlationIds: correlationIds,
+                       sent: count(.sent), queued: count(.queued), failed: count(.failed), usersAsked: usersAsked,
+                       usersWithoutRegistration: usersWithoutRegistration, requestsWithoutRegistrations: requestsWithoutRegistrations,
+                       results: results)
+    }
+}

@@ -2247,13 +2247,13 @@ _hubctl_push() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    register|unregister|id|send|status|registrations)
+    register|unregister|id|send|status|registrations|localizations)
         # Offer subcommand argument completions
         "_hubctl_push_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'register unregister id send status registrations' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'register unregister id send status registrations localizations' -- "${cur}"))
         ;;
     esac
 }
@@ -2549,8 +2549,8 @@ _hubctl_push_id() {
 _hubctl_push_send() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --all --version -h --help)
-    repeating_options=(--custom)
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --service-key --binding --binding-name --tenant --device --users --users-from --group --topic --capability --alert --badge --sound --priority --data --notification)
+    repeating_options=(--topic --locale-alert --custom)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --service-key --binding --binding-name --tenant --device --users --users-from --group --capability --bulk --alert --badge --sound --priority --data --notification)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -2663,7 +2663,14 @@ _hubctl_push_send() {
     '--capability')
         return
         ;;
+    '--bulk')
+        __hubctl_add_completions -f
+        return
+        ;;
     '--alert')
+        return
+        ;;
+    '--locale-alert')
         return
         ;;
     '--badge')
@@ -2793,7 +2800,7 @@ _hubctl_push_registrations() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --service-key --binding --binding-name --tenant --group)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --service-key --binding --binding-name --tenant --group --id)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -2888,6 +2895,117 @@ _hubctl_push_registrations() {
         return
         ;;
     '--group')
+        return
+        ;;
+    '--id')
+        return
+        ;;
+    esac
+}
+
+_hubctl_push_localizations() {
+    repeating_flags=()
+    non_repeating_flags=(--password-stdin --insecure --no-input --anonymous --verbose --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --service-key --binding --binding-name --tenant --users --users-from)
+    __hubctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--server')
+        return
+        ;;
+    '--plist')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--app-id')
+        return
+        ;;
+    '--profile')
+        __hubctl_add_custom_completions ---completion push localizations -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)"
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--cert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--key')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--pkcs12')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cert-provider')
+        return
+        ;;
+    '--cacert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--api-version')
+        return
+        ;;
+    '--home')
+        __hubctl_add_completions -d
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--deadline')
+        return
+        ;;
+    '--vault-passphrase-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--oauth-client-id')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--oauth-authorize-url')
+        return
+        ;;
+    '--oauth-token-url')
+        return
+        ;;
+    '--app-version')
+        return
+        ;;
+    '--platform')
+        return
+        ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    '--service-key')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--binding')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--binding-name')
+        return
+        ;;
+    '--tenant')
+        return
+        ;;
+    '--users')
+        return
+        ;;
+    '--users-from')
+        __hubctl_add_completions -f
         return
         ;;
     esac

@@ -83,7 +83,7 @@ struct PushLocalizations: HubCommand {
         unreachable, 75 timeout, 77 credentials refused or a role missing, 78 no credentials.
 
         Example:
-          hubctl push localizations --service-key key.json --users alice,bob | jq -r '.localizations[]'
+          hubctl push localizations --service-key key.json --users alice,bob
         """)
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions

@@ -33,6 +33,9 @@ struct PushRegistrationRecord: Sendable {
     var body: ODataValue
     /// How many times it was written: 1 after the create, +1 for each update.
     var writes: Int
+    /// The registration id of the Notification Backend API (`target` of a push result, `id` of a
+    /// registration): a UUID made with the record, kept by updates (`writePush` keeps the stored one).
+    var id: String = UUID().uuidString
 }
 
 /// One log upload as received: sizes and the first and last lines, never the whole body.

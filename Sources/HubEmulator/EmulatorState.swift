@@ -83,7 +83,8 @@ public final class EmulatorState: Sendable {
     /// The client services' switches and what they received (ClientServicesState.swift).
     public let clientServices = ClientServicesState()
     /// The Notification Backend API's credentials and sent notifications (PushBackend.swift).
-    public let pushBackend = PushBackendState()
+    /// Its default API key and client belong to the first configured application.
+    public let pushBackend: PushBackendState
     /// A cap on the request log, so a long-running demo does not grow without bound.
     static let requestLogLimit = 10_000
     /// When the emulator started: the request log's times count from here.
@@ -96,6 +97,7 @@ public final class EmulatorState: Sendable {
             store.applications[app.id] = ApplicationState(configuration: app)
         }
         self.store = Mutex(store)
+        self.pushBackend = PushBackendState(defaultAppId: configuration.applications.first?.id ?? "com.example.demo")
         self.mobileServices = MobileServicesState(configuration: configuration)
         // A configured onboarding version is a Mobile Services tenant; without one the emulator plays
         // SMP 3 (no versions address) until a test switches it (docs/protocol.md §14, §15.1).

@@ -1,39 +1,105 @@
-// Mobile Services' Notification Backend API (docs/protocol.md §16): the operator's side of push.
-// A backend sends notifications to the devices that registered with `hubctl push register`
-// (ClientServicesState's push registrations), authenticated by an API key (`X-API-Key`, or Basic
-// `alias:apikey`) or by an OAuth2 client-credentials token from the XSUAA-like `/oauth/token`.
-// Each key and client has roles: push_single, push_multiple, push_all, pushregistrations_read.
-// Nothing is delivered: what each device would have received is recorded
-// (`GET /_emulator/push/notifications`).
+// Mobile Services' Notification Backend API (docs/protocol.md §16): the operator's side of push, in
+// the shapes of SAP's Java integration library for Mobile Services (push/Constants.java,
+// RestTemplatePushClient.java, DTO.java, PushResult.java; Tests/Fixtures/sap/push).
+//
+// Under /mobileservices/push/v2/backend, POST with a JSON body:
+//   applications/{app}/notifications                           every device (push_all)
+//       {"notification": {…}, "notifications"?: {"<locale>": {…}}}
+//       → 202 {"status": {"code": 0, …}, "correlationId", "pushResults": null}, recorded even with no device
+//   applications/{app}/users/{user}/devices/{device}/notifications   one device (push_single), same body
+//   applications/{app}/notifications/users                     users (push_single for one, else push_multiple)
+//       {"users": [1…1,000], "notification": {"notification": {…}, "notifications"?}}
+//   applications/{app}/groups/{group}/notifications             a push group (push_multiple), flat body
+//   applications/{app}/topics/notifications                     devices subscribed to any of the topics
+//       {"topics": [...], "users"?: [...], "notification": {…nested…}}  (push_multiple)
+//   capabilities/{capability}/notifications                      the credentials' application (push_multiple)
+//       {"users"?: [{"user", "badge"?, "formFactor"?: [...]}], "notification": {…nested…}}
+//   applications/{app}/notifications/bulk                        one text per user (push_multiple)
+//       {"notification": {…nested root…}, "userNotifications": [1…1,000 {"user", "notification"?: {…nested…}}]}
+// All but the application answer 202 {"status": null, "pushResults": [{"target": <registration id>,
+// "notificationId", "code", "message"}]}, one result per matched registration (users without one get
+// none), or, when nothing matches, 404 {"status": {"code": 400, "message": "no registrations for given
+// user names found", "parameters": null}} (SAP's recorded answer) with nothing recorded.
+// Completion codes (PushResult.java): 0 sent; -1 and 11 queued (delivered, with a notificationId);
+// any other failed (notificationId null, not delivered). A registration seeded with "completionCode"
+// gets that code. Each device gets its own notificationId (a UUID); a device whose registration has a
+// `userLocale` with an entry in "notifications" gets that entry (exact, then case-insensitive, then
+// the language alone), else the default.
+// GET /mobileservices/push/v1/backend/notifications/{id}/status (any push role) → {"status",
+// "statusDetails": {"notificationId", "applicationId", "notificationType": <os>, "status": SENT|QUEUED,
+// "statusInfo", "caller"}}. GET …/v2/backend/registrations[?username&pushGroup] → {"value": [...]},
+// registrations/{id} → one (pushregistrations_read); localizations?usernames=a&usernames=b → the users'
+// locales, sorted (any push role). Those without an application in the path use the credentials'.
+// Validation errors are 400 with a bare [{"field", "message"}] array; other errors {"status": {…}}.
+//
+// Authentication: an API key (`X-API-Key`, or Basic `alias:apikey`) or an OAuth2 client-credentials
+// token from the XSUAA-like `/oauth/token`. Each key and client has roles (push_single, push_multiple,
+// push_all, pushregistrations_read) and an application (default: the emulator's default application);
+// a send to another application's address is 404. Nothing is delivered: what each device would have
+// received is recorded (`GET /_emulator/push/notifications`).
 
 import Foundation
 import HTTPTypes
 import Hummingbird
 import Synchronization
 
-/// An API key of a service key (`alias`, `apiKey`) with its roles.
+/// An API key of a service key (`alias`, `apiKey`) with its roles and application (nil: the default one).
 struct PushAPIKey: Sendable {
     var key: String
     var alias: String
     var roles: Set<String>
+    var appId: String? = nil
 }
 
-/// An XSUAA client of a service binding (`clientid`, `clientsecret`) with its roles.
+/// An XSUAA client of a service binding (`clientid`, `clientsecret`) with its roles and application.
 struct PushClient: Sendable {
     var clientId: String
     var clientSecret: String
     var roles: Set<String>
+    var appId: String? = nil
 }
 
-/// One notification as sent: one target, what every device got.
+/// Who calls: the roles, the application the credentials belong to, and the name a status shows
+/// as `caller` (the API key's alias or the client id).
+struct PushCaller: Sendable {
+    var roles: Set<String>
+    var appId: String
+    var name: String
+}
+
+/// What one device got of a notification.
+struct PushDelivery: Sendable {
+    var registrationId: String
+    var user: String?
+    var deviceId: String
+    var os: String
+    var pushToken: String?
+    var notificationId: String
+    /// 0 sent, -1 or 11 queued.
+    var code: Int
+    /// The payload this device received (its user's bulk text, its locale's entry, or the default).
+    var notification: ODataValue
+}
+
+/// One notification request as sent: one target, what every delivered device got.
 struct SentNotification: Sendable {
-    var id: Int64
+    var id: String
     var appId: String
     var notificationType: String
     var target: String
+    /// The default (root) payload of the request.
     var notification: ODataValue
-    var deliveries: [(user: String?, deviceId: String, os: String, pushToken: String?)]
+    var deliveries: [PushDelivery]
     var tenant: String?
+    var caller: String
+}
+
+/// What the status address tells about one device's notification.
+struct PushNotificationStatus: Sendable {
+    var appId: String
+    var os: String
+    var code: Int
+    var caller: String
 }
 
 public final class PushBackendState: Sendable {
@@ -46,28 +112,34 @@ public final class PushBackendState: Sendable {
     struct Store: Sendable {
         var keys: [PushAPIKey] = [PushBackendState.defaultKey]
         var clients: [PushClient] = [PushBackendState.defaultClient]
-        var tokens: [String: (roles: Set<String>, expires: Date)] = [:]
+        var tokens: [String: (client: PushClient, expires: Date)] = [:]
         var tokenLifetime = PushBackendState.defaultTokenLifetime
         var tokensIssued = 0
-        var nextId: Int64 = 1_000
         var sent: [SentNotification] = []
+        /// Each delivered device's notificationId, for the status address.
+        var statuses: [String: PushNotificationStatus] = [:]
     }
 
     private let store = Mutex(Store())
     static let recordLimit = 1_000
+    /// The application of credentials that name none (the defaults among them).
+    let defaultAppId: String
 
-    public init() {}
+    public init(defaultAppId: String = "com.example.demo") {
+        self.defaultAppId = defaultAppId
+    }
 
-    func roles(apiKey: String, alias: String?) -> Set<String>? {
+    func caller(apiKey: String, alias: String?) -> PushCaller? {
         store.withLock { s in
-            s.keys.first { $0.key == apiKey && (alias == nil || $0.alias == alias) }?.roles
+            s.keys.first { $0.key == apiKey && (alias == nil || $0.alias == alias) }
+                .map { PushCaller(roles: $0.roles, appId: $0.appId ?? defaultAppId, name: $0.alias) }
         }
     }
 
-    func roles(token: String) -> Set<String>? {
+    func caller(token: String) -> PushCaller? {
         store.withLock { s in
             guard let t = s.tokens[token], t.expires > Date() else { return nil }
-            return t.roles
+            return PushCaller(roles: t.client.roles, appId: t.client.appId ?? defaultAppId, name: t.client.clientId)
         }
     }
 
@@ -76,23 +148,26 @@ public final class PushBackendState: Sendable {
         store.withLock { s in
             guard let client = s.clients.first(where: { $0.clientId == clientId && $0.clientSecret == secret }) else { return nil }
             let token = "emulator-cc-" + UUID().uuidString.lowercased()
-            s.tokens[token] = (client.roles, Date().addingTimeInterval(TimeInterval(s.tokenLifetime)))
+            s.tokens[token] = (client, Date().addingTimeInterval(TimeInterval(s.tokenLifetime)))
             s.tokensIssued += 1
             return (token, s.tokenLifetime)
         }
     }
 
-    func record(_ make: (Int64) -> SentNotification) -> Int64 {
+    func record(_ notification: SentNotification) {
         store.withLock { s in
-            s.nextId += 1
-            if s.sent.count >= Self.recordLimit { s.sent.removeFirst() }
-            s.sent.append(make(s.nextId))
-            return s.nextId
+            if s.sent.count >= Self.recordLimit {
+                for d in s.sent.removeFirst().deliveries { s.statuses[d.notificationId] = nil }
+            }
+            s.sent.append(notification)
+            for d in notification.deliveries {
+                s.statuses[d.notificationId] = PushNotificationStatus(appId: notification.appId, os: d.os, code: d.code, caller: notification.caller)
+            }
         }
     }
 
-    func sent(id: Int64) -> SentNotification? {
-        store.withLock { s in s.sent.first { $0.id == id } }
+    func status(id: String) -> PushNotificationStatus? {
+        store.withLock { s in s.statuses[id] }
     }
 
     func configure(keys: [PushAPIKey]?, clients: [PushClient]?, tokenLifetime: Int?) {
@@ -107,6 +182,7 @@ public final class PushBackendState: Sendable {
     func clear() {
         store.withLock { s in
             s.sent.removeAll()
+            s.statuses.removeAll()
             s.tokensIssued = 0
         }
     }
@@ -117,17 +193,35 @@ public final class PushBackendState: Sendable {
             .object([
                 ("tokensIssued", .int(s.tokensIssued)),
                 ("notifications", .array(s.sent.map { n in
-                    .object([("notificationId", .string(String(n.id))), ("appId", .string(n.appId)),
+                    .object([("notificationId", .string(n.id)), ("appId", .string(n.appId)),
                              ("notificationType", .string(n.notificationType)), ("target", .string(n.target)),
                              ("tenant", n.tenant.map(ODataValue.string) ?? .null),
                              ("notification", n.notification),
                              ("devices", .array(n.deliveries.map { d in
                                  .object([("user", d.user.map(ODataValue.string) ?? .null), ("deviceId", .string(d.deviceId)),
-                                          ("os", .string(d.os)), ("pushToken", d.pushToken.map(ODataValue.string) ?? .null)])
+                                          ("os", .string(d.os)), ("pushToken", d.pushToken.map(ODataValue.string) ?? .null),
+                                          ("registrationId", .string(d.registrationId)), ("notificationId", .string(d.notificationId)),
+                                          ("code", .int(d.code)), ("notification", d.notification)])
                              }))])
                 })),
             ])
         }
+    }
+}
+
+/// A notification with its localized variants: `{"notification": {…}, "notifications"?: {"<locale>": {…}}}`.
+struct LocalizedNotification: Sendable {
+    var root: ODataValue
+    var localized: [(String, ODataValue)] = []
+
+    /// The variant for a device's locale: the exact entry, else one equal ignoring case, else the
+    /// entry of the language alone (`de` for `de-CH` or `de_CH`), else the default.
+    func variant(for locale: String?) -> ODataValue {
+        guard let locale, !locale.isEmpty, !localized.isEmpty else { return root }
+        if let hit = localized.first(where: { $0.0 == locale }) { return hit.1 }
+        if let hit = localized.first(where: { $0.0.lowercased() == locale.lowercased() }) { return hit.1 }
+        let language = locale.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map { $0.lowercased() } ?? ""
+        return localized.first { $0.0.lowercased() == language }?.1 ?? root
     }
 }
 
@@ -136,6 +230,7 @@ struct PushBackendHandler: Sendable {
     var backend: PushBackendState { state.pushBackend }
 
     static let maximumUsers = 1_000
+    static let pushRoles: Set<String> = ["push_single", "push_multiple", "push_all"]
     static let notificationMembers: Set<String> = [
         "alert", "badge", "sound", "priority", "data", "custom", "category", "title", "body", "subtitle",
         "threadId", "contentAvailable", "mutableContent", "expiry", "collapseKey", "timeToLive", "ttl",
@@ -143,57 +238,75 @@ struct PushBackendHandler: Sendable {
         "localizedSubtitle", "alertLocArgs", "titleLocArgs", "alertLocKey", "titleLocKey", "interruptionLevel",
         "relevanceScore", "targetContentId", "filterCriteria", "actions", "launchImage", "icon", "image",
     ]
+    /// SAP's answer when no registration matches (recorded for users and for one user alike).
+    static let noRegistrations = "no registrations for given user names found"
 
     enum Target {
-        case application, users, device(user: String, device: String?), group(String), topic(String), capability(String)
+        case application, device(user: String, device: String), users, group(String), topics, capability(String), bulk
+
+        var role: String {
+            switch self {
+            case .application: return "push_all"
+            case .device: return "push_single"
+            case .users, .group, .topics, .capability, .bulk: return "push_multiple"
+            }
+        }
+
+        var notificationType: String {
+            switch self {
+            case .application: return "APPLICATION"
+            case .device: return "DEVICE"
+            case .users: return "USER"
+            case .group: return "GROUP"
+            case .topics: return "TOPIC"
+            case .capability: return "CAPABILITY"
+            case .bulk: return "BULK"
+            }
+        }
     }
 
     func respond(to request: Request, segments s: [String]) async -> Response? {
         if s == ["oauth", "token"] { return await token(request) }
         guard s.count >= 4, s[0] == "mobileservices", s[1] == "push", s[2] == "v1" || s[2] == "v2", s[3] == "backend" else { return nil }
         let rest = Array(s[4...])
-        // …/notifications/{id}/status (v1 and v2)
-        if rest.count == 3, rest[0] == "notifications", rest[2] == "status" {
-            guard request.method == .get else { return Answers.methodNotAllowed(allow: "GET", .json) }
-            guard let roles = authenticate(request) else { return unauthorized() }
-            guard !roles.isDisjoint(with: ["push_single", "push_multiple", "push_all"]) else { return forbidden("push_single, push_multiple or push_all") }
-            return status(rest[1])
+        if s[2] == "v1" {
+            // The library's GET_NOTIFICATION_STATUS is the one v1 address.
+            guard rest.count == 3, rest[0] == "notifications", rest[2] == "status" else { return noSuchAddress() }
+            return status(request, id: rest[1])
         }
-        // …/capabilities/{capability}/notifications needs the application in a header; the emulator
-        // takes it from `X-Application-Id` or, failing that, the only application.
-        if rest.count == 3, rest[0] == "capabilities", rest[2] == "notifications" {
-            let appId = request.headers[HTTPField.Name("X-Application-Id")!] ?? "com.example.demo"
-            return await send(request, appId: appId, target: .capability(rest[1]))
+        switch rest.count {
+        case 1 where rest[0] == "registrations": return registrations(request, id: nil)
+        case 2 where rest[0] == "registrations": return registrations(request, id: rest[1])
+        case 1 where rest[0] == "localizations": return localizations(request)
+        case 3 where rest[0] == "capabilities" && rest[2] == "notifications":
+            return await send(request, pathApp: nil, target: .capability(rest[1]))
+        default: break
         }
-        guard rest.count >= 2, rest[0] == "applications" else {
-            return statusAnswer(.notFound, "No such Notification Backend API address.")
-        }
-        let appId = rest[1]
+        guard rest.count >= 3, rest[0] == "applications" else { return noSuchAddress() }
         let tail = Array(rest[2...])
-        if tail == ["registrations"] { return registrations(request, appId: appId) }
         let target: Target
         switch tail.count {
         case 1 where tail[0] == "notifications": target = .application
         case 2 where tail == ["notifications", "users"]: target = .users
-        case 3 where tail[0] == "users" && tail[2] == "notifications": target = .device(user: tail[1], device: nil)
-        case 5 where tail[0] == "users" && tail[2] == "devices" && tail[4] == "notifications": target = .device(user: tail[1], device: tail[3])
+        case 2 where tail == ["notifications", "bulk"]: target = .bulk
+        case 2 where tail == ["topics", "notifications"]: target = .topics
         case 3 where tail[0] == "groups" && tail[2] == "notifications": target = .group(tail[1])
-        case 3 where tail[0] == "topics" && tail[2] == "notifications": target = .topic(tail[1])
-        default: return statusAnswer(.notFound, "No such Notification Backend API address.")
+        case 5 where tail[0] == "users" && tail[2] == "devices" && tail[4] == "notifications": target = .device(user: tail[1], device: tail[3])
+        default: return noSuchAddress()
         }
-        return await send(request, appId: appId, target: target)
+        return await send(request, pathApp: rest[1], target: target)
     }
 
     // MARK: Authentication
 
-    /// The caller's roles: `X-API-Key`, Basic `alias:apikey`, or a Bearer token; nil when none is valid.
-    func authenticate(_ request: Request) -> Set<String>? {
-        if let key = request.headers[HTTPField.Name("X-API-Key")!] { return backend.roles(apiKey: key, alias: nil) }
+    /// The caller: `X-API-Key`, Basic `alias:apikey`, or a Bearer token; nil when none is valid.
+    func authenticate(_ request: Request) -> PushCaller? {
+        if let key = request.headers[HTTPField.Name("X-API-Key")!] { return backend.caller(apiKey: key, alias: nil) }
         guard let authorization = request.headers[.authorization] else { return nil }
         if authorization.lowercased().hasPrefix("bearer ") {
-            return backend.roles(token: String(authorization.dropFirst(7)).trimmingCharacters(in: .whitespaces))
+            return backend.caller(token: String(authorization.dropFirst(7)).trimmingCharacters(in: .whitespaces))
         }
-        if let (user, password) = Self.basic(authorization) { return backend.roles(apiKey: password, alias: user) }
+        if let (user, password) = Self.basic(authorization) { return backend.caller(apiKey: password, alias: user) }
         return nil
     }
 
@@ -212,6 +325,20 @@ struct PushBackendHandler: Sendable {
 
     private func forbidden(_ role: String) -> Response {
         statusAnswer(.forbidden, "The caller lacks the role \(role).", parameters: .array([.string(role)]))
+    }
+
+    enum Gate { case caller(PushCaller), refused(Response) }
+
+    /// A GET the caller may make (with `role`, or any push role when nil): the caller, or the answer refusing it.
+    private func reader(_ request: Request, role: String?) -> Gate {
+        guard request.method == .get else { return .refused(Answers.methodNotAllowed(allow: "GET", .json)) }
+        guard let caller = authenticate(request) else { return .refused(unauthorized()) }
+        if let role {
+            guard caller.roles.contains(role) else { return .refused(forbidden(role)) }
+        } else if caller.roles.isDisjoint(with: Self.pushRoles) {
+            return .refused(forbidden("push_single, push_multiple or push_all"))
+        }
+        return .caller(caller)
     }
 
     /// `POST /oauth/token`, grant_type=client_credentials, the client by Basic or in the form.
@@ -243,162 +370,376 @@ struct PushBackendHandler: Sendable {
 
     // MARK: Sending
 
-    private func send(_ request: Request, appId: String, target: Target) async -> Response {
+    /// Which registrations a request reaches, each with the notification meant for it.
+    private struct Selection {
+        var registration: PushRegistrationRecord
+        var notification: LocalizedNotification
+        /// DTOCapabilityUser's `badge`, replacing the notification's.
+        var badge: Int? = nil
+    }
+
+    private func send(_ request: Request, pathApp: String?, target: Target) async -> Response {
         guard request.method == .post else { return Answers.methodNotAllowed(allow: "POST", .json) }
-        guard let roles = authenticate(request) else { return unauthorized() }
-        guard state.application(appId) != nil else { return statusAnswer(.notFound, "Application '\(appId)' does not exist.") }
+        guard let caller = authenticate(request) else { return unauthorized() }
+        let appId = pathApp ?? caller.appId
+        guard state.application(appId) != nil, appId == caller.appId else {
+            return statusAnswer(.notFound, "Application '\(appId)' does not exist for these credentials.")
+        }
         guard let data = try? await request.collectSmallBody(), let body = try? ODataValue.parseJSON(data), case .object = body else {
-            return validation([("body", "The body must be a JSON object.")])
+            return validation([("body", "must be a JSON object")])
         }
+
+        // The body of each kind, checked before any role: how many users decides the role of a users send.
         var errors: [(String, String)] = []
-        let notification = body["notification"]
-        if notification == nil {
-            errors.append(("notification", "must not be null"))
-        } else {
-            errors += Self.check(notification: notification!)
-        }
+        var root: LocalizedNotification?
         var users: [String] = []
-        if case .users = target {
-            switch body["users"] {
-            case .array(let items)?:
-                for (i, item) in items.enumerated() {
-                    guard case .string(let u) = item, !u.isEmpty else { errors.append(("users[\(i)]", "must be a non-empty string")); continue }
-                    users.append(u)
-                }
-                if items.isEmpty { errors.append(("users", "size must be between 1 and \(Self.maximumUsers)")) }
-                if items.count > Self.maximumUsers { errors.append(("users", "size must be between 1 and \(Self.maximumUsers)")) }
-            default: errors.append(("users", "must not be null"))
-            }
-        }
-        if !errors.isEmpty { return validation(errors) }
-
-        let needed: String
+        var topics: [String] = []
+        var capabilityUsers: [(user: String, badge: Int?, formFactors: [String]?)] = []
+        var perUser: [(user: String, notification: LocalizedNotification?)] = []
         switch target {
-        case .device: needed = "push_single"
-        case .users: needed = users.count == 1 ? "push_single" : "push_multiple"
-        case .group, .topic, .capability: needed = "push_multiple"
-        case .application: needed = "push_all"
-        }
-        guard roles.contains(needed) else { return forbidden(needed) }
-
-        let registrations = state.clientServices.pushRegistrations.filter { $0.appId == appId }
-        let tenant = request.headers[HTTPField.Name("x-tenant-id")!]
-        func sendTo(_ type: String, _ label: String, _ devices: [PushRegistrationRecord]) -> Int64 {
-            backend.record { id in
-                SentNotification(id: id, appId: appId, notificationType: type, target: label, notification: notification!,
-                                 deliveries: devices.map { ($0.user, $0.deviceId, $0.os, Self.string($0.body["pushToken"])) }, tenant: tenant)
-            }
-        }
-        func result(_ target: String, _ id: Int64?) -> ODataValue {
-            if let id {
-                return .object([("target", .string(target)), ("notificationId", .string(String(id))), ("code", .int(201)), ("message", .string("Created"))])
-            }
-            return .object([("target", .string(target)), ("notificationId", .null), ("code", .int(404)),
-                            ("message", .string("No push registration found for '\(target)'."))])
-        }
-        var results: [ODataValue] = []
-        switch target {
+        case .application, .device, .group:
+            root = Self.localized(body, field: "", errors: &errors, nested: false)
         case .users:
-            // By user once, not a scan of every registration for each of up to 1,000 users.
-            let byUser = Dictionary(grouping: registrations.filter { $0.user != nil }, by: { $0.user! })
-            for user in users {
-                let devices = byUser[user] ?? []
-                results.append(result(user, devices.isEmpty ? nil : sendTo("USER", user, devices)))
+            root = Self.nested(body, errors: &errors)
+            users = Self.userList(body["users"], field: "pushToUsersPayload.users", required: true, errors: &errors)
+        case .topics:
+            root = Self.nested(body, errors: &errors)
+            topics = Self.userList(body["topics"], field: "pushToTopicsPayload.topics", required: true, errors: &errors)
+            users = Self.userList(body["users"], field: "pushToTopicsPayload.users", required: false, errors: &errors)
+        case .capability:
+            root = Self.nested(body, errors: &errors)
+            switch body["users"] {
+            case nil, .null?: break
+            case .array(let items)?:
+                if items.count > Self.maximumUsers { errors.append(("pushToCapabilitiesPayload.users", "size must be between 0 and \(Self.maximumUsers)")) }
+                for (i, item) in items.enumerated() {
+                    let field = "pushToCapabilitiesPayload.users[\(i)]"
+                    guard case .object = item, let user = Self.string(item["user"]), !user.isEmpty else {
+                        errors.append((field + ".user", "must not be blank")); continue
+                    }
+                    var badge: Int?
+                    switch item["badge"] {
+                    case nil, .null?: break
+                    case .int(let n)? where n >= 0: badge = n
+                    default: errors.append((field + ".badge", "must be a non-negative integer"))
+                    }
+                    var formFactors: [String]?
+                    switch item["formFactor"] {
+                    case nil, .null?: break
+                    case .array(let f)? where f.allSatisfy({ Self.string($0) != nil }): formFactors = Self.strings(.array(f))
+                    default: errors.append((field + ".formFactor", "must be an array of strings"))
+                    }
+                    capabilityUsers.append((user, badge, formFactors))
+                }
+            default: errors.append(("pushToCapabilitiesPayload.users", "must be an array"))
             }
+        case .bulk:
+            root = Self.nested(body, errors: &errors)
+            switch body["userNotifications"] {
+            case .array(let items)? where (1...Self.maximumUsers).contains(items.count):
+                for (i, item) in items.enumerated() {
+                    let field = "userNotifications[\(i)]"
+                    guard case .object = item, let user = Self.string(item["user"]), !user.isEmpty else {
+                        errors.append(("bulkPushPayload.\(field).user", "must not be blank")); continue
+                    }
+                    var own: LocalizedNotification?
+                    if let n = item["notification"], n != .null { own = Self.localized(n, field: field + ".notification", errors: &errors, nested: true) }
+                    perUser.append((user, own))
+                }
+            case .array?, nil, .null?:
+                errors.append(("bulkPushPayload.userNotifications", "size must be between 1 and \(Self.maximumUsers)"))
+            default: errors.append(("bulkPushPayload.userNotifications", "must be an array"))
+            }
+        }
+        guard errors.isEmpty, let root else { return validation(errors) }
+
+        var needed = target.role
+        if case .users = target, users.count == 1 { needed = "push_single" }
+        guard caller.roles.contains(needed) else { return forbidden(needed) }
+
+        // The registrations reached, in the order of the request's users (or as stored).
+        let registrations = state.clientServices.pushRegistrations.filter { $0.appId == appId }
+        func byUser() -> [String: [PushRegistrationRecord]] {
+            Dictionary(grouping: registrations.filter { $0.user != nil }, by: { $0.user! })
+        }
+        var selected: [Selection] = []
+        let label: String
+        switch target {
+        case .application:
+            selected = registrations.map { Selection(registration: $0, notification: root) }
+            label = appId
         case .device(let user, let device):
-            let devices = registrations.filter { $0.user == user && (device == nil || $0.deviceId == device) }
-            let label = device.map { "\(user)/\($0)" } ?? user
-            results.append(result(label, devices.isEmpty ? nil : sendTo(device == nil ? "USER" : "DEVICE", label, devices)))
+            selected = registrations.filter { $0.user == user && $0.deviceId == device }.map { Selection(registration: $0, notification: root) }
+            label = "\(user)/\(device)"
+        case .users:
+            let grouped = byUser()
+            selected = users.flatMap { (grouped[$0] ?? []).map { Selection(registration: $0, notification: root) } }
+            label = users.joined(separator: ",")
         case .group(let group):
-            let devices = registrations.filter { Self.string($0.body["pushGroup"]) == group }
-            results.append(result(group, devices.isEmpty ? nil : sendTo("GROUP", group, devices)))
-        case .topic(let topic):
-            let devices = registrations.filter { Self.strings($0.body["topics"]).contains(topic) }
-            results.append(result(topic, devices.isEmpty ? nil : sendTo("TOPIC", topic, devices)))
+            selected = registrations.filter { Self.string($0.body["pushGroup"]) == group }.map { Selection(registration: $0, notification: root) }
+            label = group
+        case .topics:
+            let wanted = Set(topics), only = Set(users)
+            selected = registrations.filter { r in
+                !wanted.isDisjoint(with: Self.strings(r.body["topics"])) && (only.isEmpty || r.user.map(only.contains) == true)
+            }.map { Selection(registration: $0, notification: root) }
+            label = topics.joined(separator: ",")
         case .capability(let capability):
-            let devices = registrations.filter { r in
+            let capable = registrations.filter { r in
                 Self.strings(r.body["capabilities"]).contains(capability)
                     || Self.objects(r.body["capabilities"]).contains { Self.string($0["name"]) == capability }
             }
-            results.append(result(capability, devices.isEmpty ? nil : sendTo("CAPABILITY", capability, devices)))
-        case .application:
-            results.append(result(appId, registrations.isEmpty ? nil : sendTo("APPLICATION", appId, registrations)))
+            if capabilityUsers.isEmpty {
+                selected = capable.map { Selection(registration: $0, notification: root) }
+            } else {
+                var seen = Set<String>()
+                for u in capabilityUsers where seen.insert(u.user).inserted {
+                    for r in capable where r.user == u.user {
+                        if let f = u.formFactors, !f.contains(Self.string(r.body["formFactor"]) ?? "") { continue }
+                        selected.append(Selection(registration: r, notification: root, badge: u.badge))
+                    }
+                }
+            }
+            label = capability
+        case .bulk:
+            let grouped = byUser()
+            var seen = Set<String>()
+            for entry in perUser where seen.insert(entry.user).inserted {
+                selected += (grouped[entry.user] ?? []).map { Selection(registration: $0, notification: entry.notification ?? root) }
+            }
+            label = perUser.map(\.user).joined(separator: ",")
         }
-        let sent = results.filter { $0["code"] == .int(201) }.count
-        let httpStatus: HTTPResponse.Status
-        let message: String
-        if sent == results.count {
-            httpStatus = .created; message = "Created"
-        } else if sent == 0 {
-            httpStatus = .notFound; message = "no registrations for given target found"
-        } else {
-            httpStatus = HTTPResponse.Status(code: 207); message = "\(sent) of \(results.count) targets were notified"
+
+        let isApplication: Bool
+        if case .application = target { isApplication = true } else { isApplication = false }
+        if selected.isEmpty && !isApplication {
+            return Answers.text(.notFound, ODataJSON.write(.object([
+                ("status", .object([("code", .int(400)), ("message", .string(Self.noRegistrations)), ("parameters", .null)])),
+            ])), contentType: "application/json")
         }
-        return Answers.text(httpStatus, ODataJSON.write(.object([
-            ("status", .object([("code", .int(Int(httpStatus.code))), ("message", .string(message)), ("parameters", .null)])),
-            ("pushResults", .array(results)),
-        ])), contentType: "application/json")
+
+        var results: [ODataValue] = []
+        var deliveries: [PushDelivery] = []
+        for s in selected {
+            let r = s.registration
+            let code = Self.int(r.body["completionCode"]) ?? 0
+            let notificationId: String? = Self.delivered(code) ? UUID().uuidString.lowercased() : nil
+            results.append(.object([("target", .string(r.id)), ("notificationId", notificationId.map(ODataValue.string) ?? .null),
+                                    ("code", .int(code)), ("message", .string(Self.completionMessage(code)))]))
+            guard let notificationId else { continue }
+            var payload = s.notification.variant(for: Self.string(r.body["userLocale"]))
+            if let badge = s.badge, case .object(var members) = payload {
+                members.removeAll { $0.0 == "badge" }
+                members.append(("badge", .int(badge)))
+                payload = .object(members)
+            }
+            deliveries.append(PushDelivery(registrationId: r.id, user: r.user, deviceId: r.deviceId, os: r.os,
+                                           pushToken: Self.string(r.body["pushToken"]), notificationId: notificationId,
+                                           code: code, notification: payload))
+        }
+        if isApplication || !deliveries.isEmpty {
+            backend.record(SentNotification(id: deliveries.first?.notificationId ?? UUID().uuidString.lowercased(), appId: appId,
+                                            notificationType: target.notificationType, target: label, notification: root.root,
+                                            deliveries: deliveries, tenant: request.headers[HTTPField.Name("x-tenant-id")!],
+                                            caller: caller.name))
+        }
+        if isApplication {
+            // Asynchronous: SAP answers with a correlation id and no per-device results.
+            return Answers.text(.accepted, ODataJSON.write(.object([
+                ("status", .object([("code", .int(0)), ("message", .null), ("parameters", .null)])),
+                ("correlationId", .string(UUID().uuidString.lowercased())), ("pushResults", .null),
+            ])), contentType: "application/json")
+        }
+        return Answers.text(.accepted, ODataJSON.write(.object([("status", .null), ("pushResults", .array(results))])),
+                            contentType: "application/json")
+    }
+
+    /// Codes whose notification went out or waits in the queue (PushResult.java: 0 sent, -1 and 11 queued).
+    static func delivered(_ code: Int) -> Bool { code == 0 || code == -1 || code == 11 }
+
+    /// The `message` of a push result, after PushResult.java's list of completion codes.
+    static func completionMessage(_ code: Int) -> String {
+        switch code {
+        case 0: return "success"
+        case -1: return "queued"
+        case 1: return "rejected: invalid data"
+        case 2: return "target not found"
+        case 3: return "could not be queued"
+        case 4: return "notification configuration expired"
+        case 5: return "push token missing from the registration"
+        case 6: return "token rejected by the push provider"
+        case 7: return "registration expired"
+        case 8: return "too many notifications for the device"
+        case 9: return "notification too large"
+        case 10: return "not accepted by the push provider"
+        case 11: return "queued after a recoverable I/O problem"
+        case 12, 13: return "communication with the push provider failed"
+        case 14: return "push provider quota exceeded"
+        default: return "failed with code \(code)"
+        }
+    }
+
+    /// The nested notification of users, topics, capability and bulk bodies: `{"notification": {"notification": …, "notifications"?}}`.
+    static func nested(_ body: ODataValue, errors: inout [(String, String)]) -> LocalizedNotification? {
+        guard let wrapper = body["notification"], wrapper != .null else {
+            errors.append(("notification", "must not be null"))
+            return nil
+        }
+        return localized(wrapper, field: "notification", errors: &errors, nested: true)
+    }
+
+    /// `{"notification": {…}, "notifications"?: {"<locale>": {…}}}` at `field` ("" for the body
+    /// itself), each payload checked. A nested one (a member of the body) has no other members.
+    static func localized(_ value: ODataValue, field: String, errors: inout [(String, String)], nested: Bool) -> LocalizedNotification? {
+        func path(_ name: String) -> String { field.isEmpty ? name : field + "." + name }
+        guard case .object(let members) = value else {
+            errors.append((field.isEmpty ? "body" : field, "must be an object"))
+            return nil
+        }
+        if nested {
+            for (name, _) in members where name != "notification" && name != "notifications" {
+                errors.append((path(name), "is not a member of a localized notification (notification, notifications)"))
+            }
+        }
+        let before = errors.count
+        guard let root = value["notification"], root != .null else {
+            errors.append((path("notification"), "must not be null"))
+            return nil
+        }
+        errors += check(notification: root, field: path("notification"))
+        var localized: [(String, ODataValue)] = []
+        switch value["notifications"] {
+        case nil, .null?: break
+        case .object(let variants)?:
+            for (locale, variant) in variants {
+                errors += check(notification: variant, field: path("notifications") + "." + locale)
+                localized.append((locale, variant))
+            }
+        default: errors.append((path("notifications"), "must be an object of notifications by locale"))
+        }
+        return errors.count == before ? LocalizedNotification(root: root, localized: localized) : nil
+    }
+
+    /// A list of 1 to 1,000 non-empty strings (or none, when not required), users or topics.
+    static func userList(_ value: ODataValue?, field: String, required: Bool, errors: inout [(String, String)]) -> [String] {
+        let size = "size must be between \(required ? 1 : 0) and \(maximumUsers)"
+        switch value {
+        case nil, .null?:
+            if required { errors.append((field, size)) }
+            return []
+        case .array(let items)?:
+            if (required && items.isEmpty) || items.count > maximumUsers { errors.append((field, size)); return [] }
+            var list: [String] = [], seen = Set<String>()
+            for (i, item) in items.enumerated() {
+                guard case .string(let s) = item, !s.isEmpty else { errors.append(("\(field)[\(i)]", "must not be blank")); continue }
+                if seen.insert(s).inserted { list.append(s) }
+            }
+            return list
+        default:
+            errors.append((field, "must be an array"))
+            return []
+        }
     }
 
     /// The documented notification members and their types; anything else is a validation error.
-    static func check(notification: ODataValue) -> [(String, String)] {
-        guard case .object(let members) = notification else { return [("notification", "must be an object")] }
+    /// Fields are named from `field` (the payload's place in the body), e.g. `notification.badge`.
+    static func check(notification: ODataValue, field: String = "notification") -> [(String, String)] {
+        guard case .object(let members) = notification else { return [(field, "must be an object")] }
         var errors: [(String, String)] = []
         for (name, value) in members {
-            guard notificationMembers.contains(name) else { errors.append(("notification.\(name)", "is not a known member")); continue }
+            guard notificationMembers.contains(name) else { errors.append(("\(field).\(name)", "is not a known member")); continue }
             switch (name, value) {
             case ("badge", .int(let n)) where n >= 0: break
-            case ("badge", _): errors.append(("notification.badge", "must be a non-negative integer"))
+            case ("badge", _): errors.append(("\(field).badge", "must be a non-negative integer"))
             case ("alert", .string), ("sound", .string), ("title", .string), ("body", .string), ("category", .string): break
             case ("alert", _), ("sound", _), ("title", _), ("body", _), ("category", _):
-                errors.append(("notification.\(name)", "must be a string"))
+                errors.append(("\(field).\(name)", "must be a string"))
             case ("priority", .string(let p)) where ["high", "normal", "low"].contains(p.lowercased()): break
-            case ("priority", _): errors.append(("notification.priority", "must be high, normal or low"))
+            case ("priority", _): errors.append(("\(field).priority", "must be high, normal or low"))
             case ("data", .string), ("data", .object): break
-            case ("data", _): errors.append(("notification.data", "must be a string or an object"))
+            case ("data", _): errors.append(("\(field).data", "must be a string or an object"))
             case ("custom", .object(let pairs)):
-                for (k, v) in pairs { if case .string = v { continue }; errors.append(("notification.custom.\(k)", "must be a string")) }
-            case ("custom", _): errors.append(("notification.custom", "must be an object of strings"))
+                for (k, v) in pairs { if case .string = v { continue }; errors.append(("\(field).custom.\(k)", "must be a string")) }
+            case ("custom", _): errors.append(("\(field).custom", "must be an object of strings"))
             default: break
             }
         }
         return errors
     }
 
-    // MARK: Status and registrations
+    // MARK: Status, registrations, localizations
 
-    private func status(_ id: String) -> Response {
-        guard let n = Int64(id).flatMap(backend.sent(id:)) else {
+    /// `GET /mobileservices/push/v1/backend/notifications/{id}/status`.
+    private func status(_ request: Request, id: String) -> Response {
+        let caller: PushCaller
+        switch reader(request, role: nil) {
+        case .caller(let c): caller = c
+        case .refused(let answer): return answer
+        }
+        guard let n = backend.status(id: id), n.appId == caller.appId else {
             return statusAnswer(.notFound, "Notification '\(id)' does not exist.")
         }
         return Answers.text(.ok, ODataJSON.write(.object([
-            ("status", .object([("code", .int(200)), ("message", .string("OK")), ("parameters", .null)])),
-            ("notificationStatus", .object([("notificationId", .string(String(n.id))), ("status", .string("SENT")),
-                                            ("notificationType", .string(n.notificationType)),
-                                            ("recipients", .int(n.deliveries.count))])),
+            ("status", .object([("code", .int(0)), ("message", .null), ("parameters", .null)])),
+            ("statusDetails", .object([("notificationId", .string(id)), ("applicationId", .string(n.appId)),
+                                       ("notificationType", .string(n.os)), ("status", .string(n.code == 0 ? "SENT" : "QUEUED")),
+                                       ("statusInfo", .null), ("caller", .string(n.caller))])),
         ])), contentType: "application/json")
     }
 
-    private func registrations(_ request: Request, appId: String) -> Response {
-        guard request.method == .get else { return Answers.methodNotAllowed(allow: "GET", .json) }
-        guard let roles = authenticate(request) else { return unauthorized() }
-        guard roles.contains("pushregistrations_read") else { return forbidden("pushregistrations_read") }
-        let user = request.queryValue("username"), group = request.queryValue("pushGroup")
-        let list = state.clientServices.pushRegistrations.filter { r in
-            r.appId == appId && (user == nil || r.user == user) && (group == nil || Self.string(r.body["pushGroup"]) == group)
+    /// `GET registrations[?username=U&pushGroup=G]` and `GET registrations/{id}`, of the credentials' application.
+    private func registrations(_ request: Request, id: String?) -> Response {
+        let caller: PushCaller
+        switch reader(request, role: "pushregistrations_read") {
+        case .caller(let c): caller = c
+        case .refused(let answer): return answer
         }
-        return Answers.text(.ok, ODataJSON.write(.object([("value", .array(list.map { r in
-            .object([("id", .string(r.deviceId)), ("device", .string(r.deviceId)),
-                     ("formFactor", r.body["formFactor"] ?? .null), ("pushGroup", r.body["pushGroup"] ?? .null),
-                     ("pushProvider", .string(r.os)), ("userLocale", r.body["userLocale"] ?? .null),
-                     ("username", r.user.map(ODataValue.string) ?? .null)])
-        }))])), contentType: "application/json")
+        let mine = state.clientServices.pushRegistrations.filter { $0.appId == caller.appId }
+        if let id {
+            guard let r = mine.first(where: { $0.id.lowercased() == id.lowercased() }) else {
+                return statusAnswer(.notFound, "Registration '\(id)' does not exist.")
+            }
+            return Answers.text(.ok, ODataJSON.write(Self.registration(r)), contentType: "application/json")
+        }
+        let user = request.queryValue("username"), group = request.queryValue("pushGroup")
+        let list = mine.filter { r in (user == nil || r.user == user) && (group == nil || Self.string(r.body["pushGroup"]) == group) }
+        return Answers.text(.ok, ODataJSON.write(.object([("value", .array(list.map(Self.registration)))])), contentType: "application/json")
+    }
+
+    /// A registration as the library's DTO has it: every member, null when unknown.
+    static func registration(_ r: PushRegistrationRecord) -> ODataValue {
+        func member(_ name: String) -> ODataValue { string(r.body[name]).map(ODataValue.string) ?? .null }
+        return .object([("id", .string(r.id)), ("device", .string(r.deviceId)), ("deviceModel", member("deviceModel")),
+                        ("formFactor", member("formFactor")), ("pushGroup", member("pushGroup")), ("pushProvider", .string(r.os)),
+                        ("userLocale", member("userLocale")), ("username", r.user.map(ODataValue.string) ?? .null)])
+    }
+
+    /// `GET localizations?usernames=a&usernames=b`: the distinct locales of those users' registrations, sorted.
+    private func localizations(_ request: Request) -> Response {
+        let caller: PushCaller
+        switch reader(request, role: nil) {
+        case .caller(let c): caller = c
+        case .refused(let answer): return answer
+        }
+        let users = Set(request.uri.queryParameters[values: "usernames"].map(String.init).filter { !$0.isEmpty })
+        guard !users.isEmpty else { return validation([("usernames", "must not be empty")]) }
+        let locales = Set(state.clientServices.pushRegistrations.compactMap { r -> String? in
+            guard r.appId == caller.appId, let user = r.user, users.contains(user) else { return nil }
+            return Self.string(r.body["userLocale"])
+        })
+        return Answers.text(.ok, ODataJSON.write(.array(locales.sorted().map(ODataValue.string))), contentType: "application/json")
     }
 
     // MARK: Answers
 
+    /// SAP's validation answer: a bare array of `{"field", "message"}`.
     private func validation(_ errors: [(String, String)]) -> Response {
-        statusAnswer(.badRequest, "Validation failed", parameters: .array(errors.map { .object([("field", .string($0.0)), ("message", .string($0.1))]) }))
+        Answers.text(.badRequest, ODataJSON.write(.array(errors.map { .object([("field", .string($0.0)), ("message", .string($0.1))]) })),
+                     contentType: "application/json")
+    }
+
+    private func noSuchAddress() -> Response {
+        statusAnswer(.notFound, "No such Notification Backend API address.")
     }
 
     private func statusAnswer(_ status: HTTPResponse.Status, _ message: String, parameters: ODataValue = .null) -> Response {
@@ -408,6 +749,7 @@ struct PushBackendHandler: Sendable {
     }
 
     static func string(_ v: ODataValue?) -> String? { if case .string(let s)? = v { return s }; return nil }
+    static func int(_ v: ODataValue?) -> Int? { if case .int(let n)? = v { return n }; return nil }
     static func strings(_ v: ODataValue?) -> [String] {
         guard case .array(let items)? = v else { return [] }
         return items.compactMap { string($0) }
@@ -431,9 +773,11 @@ struct PushBackendControl: Sendable {
             state.pushBackend.clear()
             return Response(status: .noContent)
         }
-        // {"appId", "registrations": [{"user", "deviceId", "os"?, "pushToken", "pushGroup"?, "topics"?, "capabilities"?}]}:
-        // push registrations made as if devices had registered (topics and capabilities, which
-        // `hubctl push register` does not send; many devices at once for a benchmark).
+        // {"appId", "registrations": [{"user", "deviceId", "os"?, "pushToken", "pushGroup"?, "topics"?,
+        // "capabilities"?, "userLocale"?, "deviceModel"?, "formFactor"?, "completionCode"?}]}: push
+        // registrations made as if devices had registered (topics, capabilities and completion codes,
+        // which `hubctl push register` does not send; many devices at once for a benchmark).
+        // An existing registration (same application, os and device) is updated and keeps its id.
         group.post("push/registrations") { request, _ in
             var request = request
             let data = try await request.collectBody(upTo: 16 << 20)
@@ -446,8 +790,13 @@ struct PushBackendControl: Sendable {
                 guard let deviceId = PushBackendHandler.string(o["deviceId"]), let token = PushBackendHandler.string(o["pushToken"]) else {
                     throw HTTPError(.badRequest, message: "Each registration needs deviceId and pushToken.")
                 }
+                if let code = o["completionCode"], code != .null, PushBackendHandler.int(code) == nil {
+                    throw HTTPError(.badRequest, message: "completionCode must be an integer.")
+                }
                 var members: [(String, ODataValue)] = [("pushToken", .string(token))]
-                for key in ["pushGroup", "topics", "capabilities", "formFactor", "userLocale"] { if let v = o[key] { members.append((key, v)) } }
+                for key in ["pushGroup", "topics", "capabilities", "formFactor", "userLocale", "deviceModel", "completionCode"] {
+                    if let v = o[key], v != .null { members.append((key, v)) }
+                }
                 let record = PushRegistrationRecord(appId: appId, os: PushBackendHandler.string(o["os"]) ?? "android", deviceId: deviceId,
                                                     user: PushBackendHandler.string(o["user"]), body: .object(members), writes: 1)
                 if state.clientServices.writePush(record, create: true) == .exists { _ = state.clientServices.writePush(record, create: false) }
@@ -455,7 +804,7 @@ struct PushBackendControl: Sendable {
             }
             return Answers.text(.ok, ODataJSON.write(.object([("registered", .int(count))])), contentType: "application/json")
         }
-        // {"apiKeys": [{"key","alias","roles"}], "clients": [{"clientId","clientSecret","roles"}], "tokenLifetime": s}
+        // {"apiKeys": [{"key","alias","roles","appId"?}], "clients": [{"clientId","clientSecret","roles","appId"?}], "tokenLifetime": s}
         group.put("push/credentials") { request, _ in
             let data = try await request.collectSmallBody()
             guard let body = try? ODataValue.parseJSON(data), case .object = body else {
@@ -464,13 +813,21 @@ struct PushBackendControl: Sendable {
             func roles(_ v: ODataValue?) -> Set<String> {
                 v == nil ? PushBackendState.allRoles : Set(PushBackendHandler.strings(v))
             }
-            let keys = body["apiKeys"].map { PushBackendHandler.objects($0).compactMap { o -> PushAPIKey? in
+            func application(_ v: ODataValue?) throws -> String? {
+                guard let appId = PushBackendHandler.string(v) else { return nil }
+                guard state.application(appId) != nil else {
+                    throw HTTPError(.badRequest, message: "Application '\(appId)' is not one of the configuration.")
+                }
+                return appId
+            }
+            let keys = try body["apiKeys"].map { try PushBackendHandler.objects($0).compactMap { o -> PushAPIKey? in
                 guard let key = PushBackendHandler.string(o["key"]) else { return nil }
-                return PushAPIKey(key: key, alias: PushBackendHandler.string(o["alias"]) ?? "emulator", roles: roles(o["roles"]))
+                return PushAPIKey(key: key, alias: PushBackendHandler.string(o["alias"]) ?? "emulator", roles: roles(o["roles"]),
+                                  appId: try application(o["appId"]))
             } }
-            let clients = body["clients"].map { PushBackendHandler.objects($0).compactMap { o -> PushClient? in
+            let clients = try body["clients"].map { try PushBackendHandler.objects($0).compactMap { o -> PushClient? in
                 guard let id = PushBackendHandler.string(o["clientId"]), let secret = PushBackendHandler.string(o["clientSecret"]) else { return nil }
-                return PushClient(clientId: id, clientSecret: secret, roles: roles(o["roles"]))
+                return PushClient(clientId: id, clientSecret: secret, roles: roles(o["roles"]), appId: try application(o["appId"]))
             } }
             var lifetime: Int?
             if case .int(let n)? = body["tokenLifetime"] { lifetime = n }

@@ -158,16 +158,45 @@ struct EmulatorCommand: AsyncParsableCommand {
           GET    /_emulator/received {"platform", "push": [...], "logs": [...],
                                       "usage": [...]}: what the client services got
           DELETE /_emulator/received clear that record
-          Notification Backend API (push send|status|registrations, protocol.md §16):
+          Notification Backend API (push send|status|registrations, protocol.md §16),
+          in the shapes of SAP's Java library; POST under
+          /mobileservices/push/v2/backend, body {"notification": {...},
+          "notifications": {locale: {...}}} (users, topics, capability, bulk:
+          that object nested as "notification"):
+            applications/{app}/notifications    every device, 202 with a
+                                      correlationId (push_all)
+            applications/{app}/users/{u}/devices/{d}/notifications (push_single)
+            applications/{app}/notifications/users {"users": [1..1000]}
+            applications/{app}/groups/{g}/notifications   (push_multiple)
+            applications/{app}/topics/notifications {"topics", "users"?}
+            capabilities/{c}/notifications {"users"?: [{"user"}]} (the
+                                      credentials' application)
+            applications/{app}/notifications/bulk {"userNotifications":
+                                      [{"user", "notification"?}]}
+          202 {"status": null, "pushResults": [{"target": registration id,
+          "notificationId", "code", "message"}]}; no registration: 404;
+          validation: 400 [{"field", "message"}].
+          GET /mobileservices/push/v1/backend/notifications/{id}/status,
+          GET …/v2/backend/registrations[/{id}][?username=&pushGroup=],
+          GET …/v2/backend/localizations?usernames=a&usernames=b
+          Credentials (default key emulator-push-api-key, alias emulator;
+          client push-client/push-client-secret) belong to one application
+          (default com.example.demo); another application's address is 404.
           PUT    /_emulator/push/credentials {"apiKeys": [{"key", "alias",
-                                      "roles"}], "clients": [{"clientId",
-                                      "clientSecret", "roles"}], "tokenLifetime": s}
+                                      "roles", "appId"}], "clients": [{"clientId",
+                                      "clientSecret", "roles", "appId"}],
+                                      "tokenLifetime": s}
           POST   /_emulator/push/registrations {"appId", "registrations":
                                       [{"user", "deviceId", "pushToken", "os",
-                                      "pushGroup", "topics", "capabilities"}]}
+                                      "pushGroup", "topics", "capabilities",
+                                      "userLocale", "deviceModel", "formFactor",
+                                      "completionCode": -1|11 queued, >=1 fails}]}
           GET    /_emulator/push/notifications {"tokensIssued", "notifications":
                                       [{"notificationId", "notificationType",
-                                      "devices": [{"deviceId", "pushToken"}]}]}
+                                      "target", "notification", "devices":
+                                      [{"user", "deviceId", "pushToken",
+                                      "registrationId", "notificationId",
+                                      "code", "notification"}]}]}
           DELETE /_emulator/push/notifications clear that record
         """)
 

@@ -124,7 +124,7 @@ extension PushBackendEndToEndTests {
         #expect(sent.json?["sent"] as? Int == 1)
         // A name that would leave its path segment is refused before anything is sent.
         _ = try emu.control("DELETE", "/_emulator/push/notifications")
-        for target in [["--group", ".."], ["--topic", "."], ["--user", "demo", "--device", ".."], ["--capability", ".."]] {
+        for target in [["--group", ".."], ["--user", "..", "--device", "d"], ["--user", "demo", "--device", ".."], ["--capability", ".."]] {
             let r = try op.run(["push", "send", "--service-key", dir.file("key.json"), "--app-id", "com.example.demo"] + target + ["--alert", "x"])
             #expect(r.status == 64, "\(target): \(r)")
         }

@@ -48,8 +48,8 @@ for unit in "$root"/contrib/systemd/*.service "$root"/contrib/systemd/*.timer; d
     units=$((units + 1))
 done
 [ "$units" -ge 3 ] || fail "contrib/systemd has $units units; expected hubctl-acp-wait@.service, hubctl-probe@.service and .timer"
-grep -q '^ExecStart=/usr/bin/hubctl acp check --wait --fetch' "$target/lib/systemd/system/hubctl-acp-wait@.service" || fail "hubctl-acp-wait@.service ExecStart"
-grep -q '^ExecStart=/usr/bin/hubctl probe --textfile ' "$target/lib/systemd/system/hubctl-probe@.service" || fail "hubctl-probe@.service ExecStart"
+grep -q '^    exec /usr/bin/hubctl acp check --wait --fetch ' "$target/lib/systemd/system/hubctl-acp-wait@.service" || fail "hubctl-acp-wait@.service ExecStart"
+grep -q '^    exec /usr/bin/hubctl probe --textfile ' "$target/lib/systemd/system/hubctl-probe@.service" || fail "hubctl-probe@.service ExecStart"
 
 installed="$target/usr/bin/hubctl"
 [ "$("$installed" --version)" = "${version%%[~+]*}" ] || fail "installed hubctl --version: $("$installed" --version)"

@@ -33,6 +33,25 @@ public struct BundleExtractor: Sendable {
     /// Extracts into `directory`, which must exist, be empty and belong to the caller (it was just
     /// created). On error, what was written so far stays there: the caller removes the directory.
     public func extract(from source: any ArchiveByteSource, into directory: String) throws -> ExtractionSummary {
+        switch try extract(from: source, into: directory, copy: nil) {
+        case .extracted(let summary): return summary
+        case .unreadable(let error, _): throw error
+        }
+    }
+
+    /// What `extract(from:into:copy:)` ended with.
+    enum Outcome {
+        case extracted(ExtractionSummary)
+        /// libarchive could not read it as an archive (`corrupt_archive`); the rest of the stream
+        /// was still read into the copy, which may be the bundle as one file (docs/protocol.md §7).
+        case unreadable(HubError, RawCopy)
+    }
+
+    /// The same, writing every byte received to `copy` as well (the raw bundle, kept until the
+    /// server's name for its type is known). With a copy, an archive libarchive cannot read is not
+    /// an error yet: the stream is read to its end and `.unreadable` returned. Any other refusal
+    /// (an unsafe name, a cap) throws at once and stops the download.
+    func extract(from source: any ArchiveByteSource, into directory: String, copy: Int32?) throws -> Outcome {
         let rootFd = open(directory, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard rootFd >= 0 else { throw HubError.filesystem("open the extraction directory \(directory)", errno) }
         defer { close(rootFd) }
@@ -50,7 +69,7 @@ public struct BundleExtractor: Sendable {
 
         // libarchive is loaded here, on first use, not when hubctl starts.
         try SharedLibrary.archive.require()
-        let reader = try SourceReader(source: source, maxBytes: limits.maxArchiveBytes, progress: progress)
+        let reader = try SourceReader(source: source, maxBytes: limits.maxArchiveBytes, progress: progress, copy: copy)
         guard let archive = archive_read_new() else {
             throw HubError.internalError("libarchive could not allocate a reader.")
         }
@@ -63,12 +82,29 @@ public struct BundleExtractor: Sendable {
             return reader.fill(buffer!)
         }, nil)
         // `reader` must outlive `archive`; both end with this function.
-        return try withExtendedLifetime(reader) {
-            if opened != ARCHIVE_OK { throw reader.failure(archive) }
-            var writer = TreeWriter(rootFd: rootFd)
-            defer { writer.closeAll() }
-            return try extractEntries(archive, reader: reader, writer: &writer)
+        return try withExtendedLifetime(reader) { () throws -> Outcome in
+            do {
+                if opened != ARCHIVE_OK { throw reader.failure(archive) }
+                var writer = TreeWriter(rootFd: rootFd)
+                defer { writer.closeAll() }
+                return .extracted(try extractEntries(archive, reader: reader, writer: &writer))
+            } catch let error as HubError where copy != nil && error.code == .corruptArchive && !reader.sourceFailed {
+                try reader.drain()
+                if reader.received == 0 { throw error }
+                return .unreadable(error, RawCopy(bytes: reader.received, sha256: reader.digest.finalize()))
+            }
         }
+    }
+
+    /// Copies a bundle that is not an archive into `fd`, counting, hashing and capping it as a file
+    /// of the bundle (`maxFileBytes`, `maxTotalBytes`).
+    func copy(from source: any ArchiveByteSource, to fd: Int32) throws -> RawCopy {
+        let cap = min(limits.maxFileBytes, limits.maxTotalBytes, limits.maxArchiveBytes)
+        let reader = try SourceReader(source: source, maxBytes: cap, progress: progress, copy: fd,
+                                      tooLarge: { HubError.tooLarge("The bundle", cap: cap) })
+        try reader.drain()
+        if reader.received == 0 { throw HubError.corruptArchive("the download was empty") }
+        return RawCopy(bytes: reader.received, sha256: reader.digest.finalize())
     }
 
     private func enableFormats(_ archive: OpaquePointer) throws {
@@ -162,6 +198,12 @@ public struct BundleExtractor: Sendable {
     }
 }
 
+/// The bundle's bytes exactly as received, as one file.
+struct RawCopy: Sendable, Equatable {
+    var bytes: Int64
+    var sha256: String
+}
+
 /// Holds the buffer libarchive reads from, hashes and counts every byte pulled from the source,
 /// and remembers the source's own error so it can be rethrown as itself.
 final class SourceReader {
@@ -169,17 +211,26 @@ final class SourceReader {
     let digest: SHA256Digest
     let maxBytes: Int64
     let progress: (@Sendable (Int64) -> Void)?
+    /// Where every byte received is written too (the raw bundle), when set.
+    let copy: Int32?
+    let tooLarge: () -> HubError
     private let buffer: UnsafeMutableRawBufferPointer
     private(set) var received: Int64 = 0
     private var error: (any Error)?
 
-    init(source: any ArchiveByteSource, maxBytes: Int64, progress: (@Sendable (Int64) -> Void)?) throws {
+    init(source: any ArchiveByteSource, maxBytes: Int64, progress: (@Sendable (Int64) -> Void)?, copy: Int32? = nil,
+         tooLarge: (() -> HubError)? = nil) throws {
         self.source = source
         self.maxBytes = maxBytes
         self.progress = progress
+        self.copy = copy
+        self.tooLarge = tooLarge ?? { HubError.tooLarge("The downloaded bundle", cap: maxBytes) }
         digest = try SHA256Digest()
         buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 256 * 1024, alignment: 16)
     }
+
+    /// The source itself failed (a download error), as opposed to what was read from it.
+    var sourceFailed: Bool { error != nil }
 
     deinit { buffer.deallocate() }
 
@@ -200,16 +251,27 @@ final class SourceReader {
         let n = try source.read(into: buffer)
         guard n > 0 else { return 0 }
         received += Int64(n)
-        if received > maxBytes {
-            throw HubError.tooLarge("The downloaded bundle", cap: maxBytes)
-        }
+        if received > maxBytes { throw tooLarge() }
         digest.update(UnsafeRawBufferPointer(rebasing: buffer[0..<n]))
+        if let copy { try Self.writeAll(copy, UnsafeRawBufferPointer(rebasing: buffer[0..<n])) }
         progress?(received)
         return n
     }
 
     func drain() throws {
         while try pull() > 0 {}
+    }
+
+    private static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let n = Foundation.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw HubError.filesystem("write the downloaded bundle", errno)
+            }
+            offset += n
+        }
     }
 
     /// The error to report after libarchive failed: the source's own first, else libarchive's.

@@ -1,4 +1,6 @@
 // META-INF/MANIFEST.MF of a bundle: the Java manifest format, and the check that it names the bundle asked for.
+// The manifest is optional (SMP 3 and Mobile Services take any file; only SUP 2.x required one):
+// docs/protocol.md §7.
 
 import Foundation
 import HubCore
@@ -58,13 +60,16 @@ public struct BundleManifest: Sendable, Equatable {
         self.attributes = attributes
     }
 
-    /// Reads `META-INF/MANIFEST.MF` under an extracted tree (never following a link).
-    public static func read(fromExtracted root: String) throws -> BundleManifest {
+    /// Reads `META-INF/MANIFEST.MF` under an extracted tree (never following a link); nil when
+    /// the bundle has none.
+    public static func read(fromExtracted root: String) throws -> BundleManifest? {
         let file = (root as NSString).appendingPathComponent(path)
         let fd = open(file, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else {
-            throw HubError.data("The bundle has no \(path), so it cannot be checked against the id asked for. Nothing was installed; the previous profile is still current. Ask the administrator to upload a bundle with a manifest.",
-                                code: ErrorCode.manifestMissing)
+            let err = errno
+            if err == ENOENT || err == ENOTDIR { return nil }
+            if err == ELOOP { throw invalid("it is a symbolic link") }
+            throw HubError.filesystem("read \(file)", err)
         }
         defer { close(fd) }
         let data: Data
@@ -81,9 +86,15 @@ public struct BundleManifest: Sendable, Equatable {
         return try BundleManifest(parsing: data)
     }
 
+    /// Whether the manifest names a customization bundle at all (either attribute). A jar's
+    /// ordinary manifest does not, and is not checked.
+    public var namesBundle: Bool { bundleName != nil || bundleVersion != nil }
+
     /// Checks that the manifest names `bundleId` (`<name>:<version>`): a mismatch is an error
-    /// naming both, so a bundle assigned under one id can never be recorded as another.
+    /// naming both, so a bundle assigned under one id can never be recorded as another. A manifest
+    /// that names no bundle passes; one that names only half of it is invalid.
     public func verify(bundleId expected: String) throws {
+        guard namesBundle else { return }
         guard let actual = bundleId else {
             throw HubError.data("The bundle's \(Self.path) lacks \(Self.nameKey) or \(Self.versionKey), so it cannot be checked against \(HubError.quoted(expected)). Nothing was installed. Ask the administrator to fix the bundle's manifest.",
                                 code: ErrorCode.manifestInvalid)

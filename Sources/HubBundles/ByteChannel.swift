@@ -37,6 +37,7 @@ public final class ByteChannel: ArchiveByteSource, @unchecked Sendable {
     private var written: Int64 = 0
     private var peak = 0
     private var expected: Int64?
+    private var described: BundleDescription?
 
     /// `capacity` bounds the bytes held in memory (default 1 MiB: four 256 KiB chunks).
     public init(capacity: Int = 4 * 256 * 1024) {
@@ -81,6 +82,18 @@ public final class ByteChannel: ArchiveByteSource, @unchecked Sendable {
     /// The producer's announcement of the total size (e.g. Content-Length), for progress only.
     public func setExpectedLength(_ length: Int64?) {
         condition.lock(); expected = length; condition.unlock()
+    }
+
+    /// What the server said about the bundle (its headers), handed over before `finish()`: the
+    /// consumer reads it once it has read the end of the stream.
+    public func describe(_ description: BundleDescription) {
+        condition.lock(); described = description; condition.unlock()
+    }
+
+    /// What the producer handed over with `describe`, if anything.
+    public var bundleDescription: BundleDescription? {
+        condition.lock(); defer { condition.unlock() }
+        return described
     }
 
     /// End of stream: the consumer reads what is buffered, then 0. Idempotent; ignored after `fail`.

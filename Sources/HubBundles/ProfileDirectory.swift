@@ -6,21 +6,38 @@ import HubCore
 /// What `current` is: written beside its version directory before the switch and never changed
 /// afterwards, so the recorded id always describes the tree `current` points to.
 public struct ProfileRecord: Codable, Sendable, Equatable {
-    /// `<name>:<version>`, as asked for (or, for the default bundle, as the manifest names it).
+    /// `<name>:<version>`, as asked for, or `default` for the application's default bundle.
     public var bundleId: String
-    /// SHA-256 (hex) of the archive as received.
+    /// SHA-256 (hex) of the bundle as received.
     public var sha256: String
     public var files: Int
     public var directories: Int
     /// Uncompressed bytes of all files.
     public var bytes: Int64
-    /// Bytes of the archive as received.
+    /// Bytes of the bundle as received.
     public var archiveBytes: Int64
-    /// The main section of META-INF/MANIFEST.MF.
+    /// The main section of META-INF/MANIFEST.MF (empty without one).
     public var manifest: [String: String]
     public var fetchedAt: Date
     /// The directory under `versions/` that holds this profile.
     public var version: String
+    // Written since bundles of any type and the default bundle (docs/protocol.md §7); nil in the
+    // records of an older hubctl, which were archives of an assigned id.
+    /// `archive` (extracted) or `file` (stored as one file, named `file`).
+    public var kind: String? = nil
+    /// The one file's name, for a `file` bundle.
+    public var file: String? = nil
+    /// `default` when installed from the default bundle's address, `assigned` otherwise.
+    public var source: String? = nil
+    /// What the server said: `X-BUNDLE-EXTENSION`, `ETag`, `Last-Modified`.
+    public var fileExtension: String? = nil
+    public var etag: String? = nil
+    public var lastModified: String? = nil
+
+    /// The id recorded for the application's default bundle: its address names no bundle.
+    public static let defaultBundleId = "default"
+
+    public var isDefaultBundle: Bool { source == "default" }
 }
 
 /// Bytes received so far and, when the producer announced it (Content-Length), the total.
@@ -35,12 +52,14 @@ public struct InstallProgress: Sendable, Equatable {
 ///     .hubctl-pending                names an install is about to create, until it has switched
 ///     .lock                          flock held across a whole install
 ///     .staging-<random>/             an extraction in progress (removed on failure or at next start)
+///     .staging-<random>-download     the bundle as received, beside it until its type is known
 ///     versions/<id>-<time>-<rnd>/    an installed profile (files 0644, directories 0755)
 ///     versions/<id>-<time>-<rnd>.json  its `ProfileRecord`, written before the switch
 ///     current -> versions/<…>        relative symlink, replaced atomically with rename(2)
 ///
-/// An install extracts into staging, checks the manifest, moves staging into `versions/`,
-/// writes the record, then switches `current`. A failure or a `kill -9` at any instant leaves
+/// An install extracts into staging (a bundle that is not an archive: its one file, named by
+/// `BundleFileName`, alone in staging), checks the manifest if there is one, moves staging into
+/// `versions/`, writes the record, then switches `current`. A failure or a `kill -9` at any instant leaves
 /// `current` and its record as they were; leftovers are removed at the start of the next install.
 /// After a successful switch only the newest `keep` versions (current included) remain.
 ///
@@ -139,18 +158,24 @@ public struct ProfileDirectory: Sendable {
     // MARK: Installing
 
     /// Runs `produce` on a background thread to fill a `ByteChannel` (e.g. an HTTP download whose
-    /// write callback calls `channel.write`), while extracting on the calling thread; then checks
-    /// the manifest against `bundleId` (nil: the default bundle, named by its manifest), and
-    /// switches `current`. Returns the new record.
+    /// write callback calls `channel.write`), while extracting on the calling thread (or storing a
+    /// bundle that is not an archive as one file); then checks the manifest, if there is one,
+    /// against `bundleId` (nil: the default bundle, recorded as `default`), and switches `current`.
+    /// Returns the new record.
     ///
     /// `produce` should return normally once every byte was written (or call `finish()`), and
-    /// throw on failure (its error is what `install` throws). When the extraction fails first, the
-    /// producer's pending or next `write` throws `ByteChannelCancelled`; `install` waits for the
-    /// producer to return before it returns, so no thread outlives the call.
+    /// throw on failure (its error is what `install` throws). Before returning it may hand over
+    /// what the server said about the bundle (`channel.describe`). When the extraction fails first,
+    /// the producer's pending or next `write` throws `ByteChannelCancelled`; `install` waits for
+    /// the producer to return before it returns, so no thread outlives the call.
     /// `progress` is called on the calling thread as bytes arrive.
+    ///
+    /// `unlessSHA256`: when what arrived has this digest, nothing is installed and the current
+    /// record is returned (the default bundle fetched again, unchanged).
     public func install(bundleId: String?,
                         limits: ExtractionLimits = .default,
                         channelCapacity: Int = 4 * 256 * 1024,
+                        unlessSHA256: String? = nil,
                         progress: (@Sendable (InstallProgress) -> Void)? = nil,
                         produce: @escaping @Sendable (ByteChannel) throws -> Void) throws -> ProfileRecord {
         try withLock { () throws -> ProfileRecord in
@@ -176,13 +201,17 @@ public struct ProfileDirectory: Sendable {
             if let progress {
                 report = { bytes in progress(InstallProgress(bytesReceived: bytes, totalBytes: channel.progress.total)) }
             }
-            return try installLocked(bundleId: bundleId, limits: limits, progress: report, source: channel)
+            return try installLocked(bundleId: bundleId, limits: limits, progress: report, source: channel,
+                                     description: { channel.bundleDescription }, unlessSHA256: unlessSHA256)
         }
     }
 
-    /// The same from any pull source (a file, memory), on the calling thread.
+    /// The same from any pull source (a file, memory), on the calling thread, with what the server
+    /// said about it.
     public func install(bundleId: String?,
                         limits: ExtractionLimits = .default,
+                        description: BundleDescription? = nil,
+                        unlessSHA256: String? = nil,
                         progress: (@Sendable (InstallProgress) -> Void)? = nil,
                         from source: any ArchiveByteSource) throws -> ProfileRecord {
         try withLock { () throws -> ProfileRecord in
@@ -190,7 +219,8 @@ public struct ProfileDirectory: Sendable {
             if let progress {
                 report = { bytes in progress(InstallProgress(bytesReceived: bytes, totalBytes: nil)) }
             }
-            return try installLocked(bundleId: bundleId, limits: limits, progress: report, source: source)
+            return try installLocked(bundleId: bundleId, limits: limits, progress: report, source: source,
+                                     description: { description }, unlessSHA256: unlessSHA256)
         }
     }
 
@@ -206,10 +236,17 @@ public struct ProfileDirectory: Sendable {
 
     private func installLocked(bundleId: String?, limits: ExtractionLimits,
                                progress: (@Sendable (Int64) -> Void)?,
-                               source: any ArchiveByteSource) throws -> ProfileRecord {
-        let stagingName = ".staging-\(Self.randomSuffix())"
+                               source: any ArchiveByteSource,
+                               description: () -> BundleDescription?,
+                               unlessSHA256: String?) throws -> ProfileRecord {
+        let suffix = Self.randomSuffix()
+        let stagingName = ".staging-\(suffix)"
+        // The bundle as received, beside the staging tree (never inside it, where an archive entry
+        // could have its name): kept until it is known whether it is the bundle's one file.
+        let rawName = ".staging-\(suffix)-download"
         let staging = (path as NSString).appendingPathComponent(stagingName)
-        try addPending([stagingName])
+        let raw = (path as NSString).appendingPathComponent(rawName)
+        try addPending([stagingName, rawName])
         guard mkdir(staging, 0o700) == 0 else { throw HubError.filesystem("create \(staging)", errno) }
         // Everything created so far, removed again unless `current` was switched.
         var undo: [String] = [staging]
@@ -221,27 +258,52 @@ public struct ProfileDirectory: Sendable {
             }
         }
 
-        let summary = try BundleExtractor(limits: limits, progress: progress).extract(from: source, into: staging)
-        let manifest = try BundleManifest.read(fromExtracted: staging)
-        let id: String
-        if let bundleId {
-            try manifest.verify(bundleId: bundleId)
-            id = bundleId
-        } else {
-            guard let named = manifest.bundleId else {
-                throw HubError.data("The default bundle's \(BundleManifest.path) lacks \(BundleManifest.nameKey) or \(BundleManifest.versionKey), so it cannot be recorded. Nothing was installed. Ask the administrator to fix the bundle's manifest.",
-                                    code: ErrorCode.manifestInvalid)
+        let rawFd = open(raw, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard rawFd >= 0 else { throw HubError.filesystem("create \(raw)", errno) }
+        undo.append(raw)
+        let intake: Intake
+        do {
+            defer { close(rawFd) }
+            intake = try take(source, into: staging, raw: rawFd, limits: limits, progress: progress,
+                              description: description)
+        }
+        let said = description()
+        if let unlessSHA256, intake.summary.sha256 == unlessSHA256, let current = try currentRecord(),
+           current.sha256 == unlessSHA256 {
+            return current
+        }
+
+        let id = bundleId ?? ProfileRecord.defaultBundleId
+        var manifest: BundleManifest?
+        var fileName: String?
+        if intake.isFile {
+            // The tree (if one was extracted) is dropped; the bundle's bytes become its one file.
+            try FileManager.default.removeItem(atPath: staging)
+            guard mkdir(staging, 0o700) == 0 else { throw HubError.filesystem("create \(staging)", errno) }
+            let name = BundleFileName.choose(contentDisposition: said?.contentDisposition, bundleId: bundleId,
+                                             fileExtension: said?.fileExtension)
+            // The staging directory was just made, empty, under the lock: nothing there to replace.
+            guard rename(raw, (staging as NSString).appendingPathComponent(name)) == 0 else {
+                throw HubError.filesystem("move the bundle into \(staging)", errno)
             }
-            id = named
+            fileName = name
+        } else {
+            unlink(raw)
+            manifest = try BundleManifest.read(fromExtracted: staging)
+            if let bundleId { try manifest?.verify(bundleId: bundleId) }
         }
 
         // Whole seconds: the record is stored as ISO 8601, and must read back equal.
         let now = Date(timeIntervalSince1970: Double(Int64(Date().timeIntervalSince1970)))
         let version = "\(Self.sanitize(id))-\(Self.timestamp(now))-\(Self.randomSuffix())"
+        let summary = intake.summary
         let record = ProfileRecord(bundleId: id, sha256: summary.sha256, files: summary.files,
                                    directories: summary.directories, bytes: summary.bytes,
-                                   archiveBytes: summary.archiveBytes, manifest: manifest.attributes,
-                                   fetchedAt: now, version: version)
+                                   archiveBytes: summary.archiveBytes, manifest: manifest?.attributes ?? [:],
+                                   fetchedAt: now, version: version,
+                                   kind: intake.isFile ? "file" : "archive", file: fileName,
+                                   source: bundleId == nil ? "default" : "assigned",
+                                   fileExtension: said?.fileExtension, etag: said?.etag, lastModified: said?.lastModified)
 
         if mkdir(versionsPath, 0o755) != 0 && errno != EEXIST {
             throw HubError.filesystem("create \(versionsPath)", errno)
@@ -277,6 +339,52 @@ public struct ProfileDirectory: Sendable {
         clearPending()
         prune()
         return record
+    }
+
+    /// What arrived, and whether it is one file (the raw copy) or the extracted tree.
+    private struct Intake {
+        var summary: ExtractionSummary
+        var isFile: Bool
+    }
+
+    /// Reads the whole bundle: extracted into `staging` when it is an archive, and in any case
+    /// copied to `raw`; then decides, with the server's `X-BUNDLE-EXTENSION`, which of the two it
+    /// is (`BundleFormat`, docs/protocol.md §7).
+    private func take(_ source: any ArchiveByteSource, into staging: String, raw: Int32, limits: ExtractionLimits,
+                      progress: (@Sendable (Int64) -> Void)?, description: () -> BundleDescription?) throws -> Intake {
+        let prefixed = try PrefixedSource(source)
+        let extractor = BundleExtractor(limits: limits, progress: progress)
+        let oneFileCap = min(limits.maxFileBytes, limits.maxTotalBytes)
+        func asFile(_ copy: RawCopy) throws -> Intake {
+            if copy.bytes > oneFileCap { throw HubError.tooLarge("The bundle", cap: oneFileCap) }
+            return Intake(summary: ExtractionSummary(files: 1, directories: 0, bytes: copy.bytes, archiveBytes: copy.bytes,
+                                                     sha256: copy.sha256), isFile: true)
+        }
+        switch BundleFormat.sniff(prefixed.prefix) {
+        case .empty:
+            throw HubError.corruptArchive("the download was empty")
+        case .other:
+            let copy = try extractor.copy(from: prefixed, to: raw)
+            let said = description()?.fileExtension
+            if BundleFormat.namesArchive(said) == true {
+                throw HubError.corruptArchive("the server calls it \(HubError.quoted(said ?? "")) (X-BUNDLE-EXTENSION), but it does not start like one")
+            }
+            return try asFile(copy)
+        case .archive:
+            switch try extractor.extract(from: prefixed, into: staging, copy: raw) {
+            case .extracted(let summary):
+                // Another type in an archive's clothes (an .xlsx is a zip): stored as it is.
+                if BundleFormat.namesArchive(description()?.fileExtension) == false {
+                    return try asFile(RawCopy(bytes: summary.archiveBytes, sha256: summary.sha256))
+                }
+                return Intake(summary: summary, isFile: false)
+            case .unreadable(let error, let copy):
+                // Compressed or zipped, but no archive libarchive reads: one file when the server
+                // names another type (a .gz of one file), else the archive is corrupt.
+                guard BundleFormat.namesArchive(description()?.fileExtension) == false else { throw error }
+                return try asFile(copy)
+            }
+        }
     }
 
     // MARK: Housekeeping

@@ -42,12 +42,15 @@ struct ACPCheckCommand: HubCommand {
         abstract: "Is a newer Application Configuration Profile assigned than the one fetched last?",
         discussion: """
         Compares the server's CustomizationBundleId with the id stored after the last successful \
-        fetch, by plain string equality (as SAP's clients do). Without --dest it compares the \
-        profile directory the last fetch for this server and application used (printed as \
-        "destination").
+        fetch, by plain string equality (as SAP's clients do). When none is assigned it follows the \
+        application's default bundle (/bundles/<appId>/, "source": "default", "available": \
+        "default"), whose versions it tells apart by ETag, else Last-Modified, else the SHA-256 of \
+        its content ("availableRevision"); a server without a default bundle (404) has nothing \
+        available. Without --dest it compares the profile directory the last fetch for this server \
+        and application used (printed as "destination").
 
         With --wait it checks again every --interval seconds (±10 % jitter) until a profile other \
-        than the one in use is assigned, then prints the same document and exits 0; at once when \
+        than the one in use is assigned (or the default bundle changes), then prints the same document and exits 0; at once when \
         one is assigned already. With --fetch it then fetches and switches to it as `acp fetch` \
         does and adds that command's document as "fetch". Reads are conditional (If-None-Match) \
         when the server sends an ETag. While the server is unreachable or failing it keeps waiting, \
@@ -197,16 +200,20 @@ struct ACPFetchCommand: HubCommand {
         commandName: "fetch",
         abstract: "Download the assigned profile, verify it, extract it safely and switch DIR/current to it.",
         discussion: """
-        Streams the bundle through libarchive into a new directory, checks META-INF/MANIFEST.MF against \
-        the assigned id, computes its SHA-256, and only then switches DIR/current atomically and records \
-        the id. On any failure the previous profile stays current, untouched. The last 3 versions are kept. \
-        Hostile archives (.. or absolute paths, links out, device nodes, bombs) are refused.
+        Streams the bundle through libarchive into a new directory, checks META-INF/MANIFEST.MF (when \
+        there is one) against the assigned id, computes its SHA-256, and only then switches DIR/current \
+        atomically and records the id. A bundle that is not a zip or tar archive (a PDF, an XML \
+        file; or an archive the server's X-BUNDLE-EXTENSION calls another type, such as xlsx) is \
+        stored as one file, DIR/current/NAME ("kind": "file", "file": NAME). With no bundle assigned \
+        it fetches the application's default bundle. On any failure the previous profile stays \
+        current, untouched. The last 3 versions are kept. Hostile archives (.. or absolute paths, \
+        links out, device nodes, bombs) are refused.
 
         Example:
           hubctl acp fetch --dest /srv/app/profile && ls /srv/app/profile/current
 
         Exit codes: 0 ok, 65 corrupt, hostile or mismatched bundle, or a body cut short, 66 no bundle on \
-        the server (404) or not registered, 69 server unreachable, 73 destination not writable, \
+        the server (404: the assigned one, or no default bundle when none is assigned) or not registered, 69 server unreachable, 73 destination not writable, \
         75 timeout, 77 authentication failed, 78 missing configuration.
         """)
 

@@ -68,6 +68,18 @@ public final class CommandContext: Sendable {
         global.noInput || environment["HUBCTL_NO_INPUT"].map { $0 == "1" || $0.lowercased() == "true" } ?? false
     }
 
+    /// `--allow-http`, or `HUBCTL_ALLOW_HTTP` set to 1 or true.
+    public var allowHTTP: Bool {
+        global.allowHTTP || environment["HUBCTL_ALLOW_HTTP"].map { $0 == "1" || $0.lowercased() == "true" } ?? false
+    }
+
+    /// The transport's rule for secrets over plain http:// (docs/security.md "Secrets over plain HTTP").
+    var plainHTTPPolicy: PlainHTTPPolicy {
+        guard allowHTTP else { return .refuse }
+        let console = self.console
+        return .allow(warn: { console.warning($0) })
+    }
+
     /// Prompts are allowed only on a terminal and without --no-input / HUBCTL_NO_INPUT.
     public var mayPrompt: Bool { !noInput && input.isTerminal }
 

@@ -53,6 +53,9 @@ public struct GlobalOptions: ParsableArguments, Sendable {
     @Flag(name: GlobalSetting.insecure.optionName, help: GlobalSetting.insecure.argumentHelp)
     public var insecure = false
 
+    @Flag(name: GlobalSetting.allowHTTP.optionName, help: GlobalSetting.allowHTTP.argumentHelp)
+    public var allowHTTP = false
+
     @Option(name: GlobalSetting.apiVersion.optionName, help: GlobalSetting.apiVersion.argumentHelp)
     public var apiVersion: String?
 
@@ -107,7 +110,7 @@ public struct GlobalOptions: ParsableArguments, Sendable {
         \.oauthTokenUrl, \.appVersion, \.platform,
     ]
     static let inheritedNumbers: [WritableKeyPath<GlobalOptions, Double?> & Sendable] = [\.timeout, \.deadline]
-    static let inheritedFlags: [WritableKeyPath<GlobalOptions, Bool> & Sendable] = [\.insecure, \.anonymous, \.verbose]
+    static let inheritedFlags: [WritableKeyPath<GlobalOptions, Bool> & Sendable] = [\.insecure, \.allowHTTP, \.anonymous, \.verbose]
     /// Options a batch line never takes from the batch: stdin is the batch's (`password-stdin` is
     /// refused), a line never prompts (`no-input` is always on), and its errors are always JSON.
     static let notInherited: Set<String> = ["passwordStdin", "noInput", "errorFormat"]

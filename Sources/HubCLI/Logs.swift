@@ -32,9 +32,11 @@ struct LogsUpload: HubCommand {
 
         `-` reads stdin whole into memory first; give a file for large logs.
 
-        --from-settings reads the connection's UploadLogs and ConnectionLogLevel: when the \
-        administrator disabled upload (or the level is NONE) nothing is sent and "skipped" says \
-        why; otherwise only lines at or above the level are sent.
+        --from-settings follows the administrator's log policy: on Mobile Services the settings \
+        exchange's logSettings (logEnabled, logLevel), and for what it does not say (and on SMP 3) \
+        the connection's UploadLogs and ConnectionLogLevel. When upload is disabled (or the level \
+        is NONE) nothing is sent and "skipped" says why; otherwise only lines at or above the \
+        level are sent.
 
         Exit codes: 0 ok (or skipped), 64 bad flags, 65 a malformed line (its number in the \
         message) or refused format, 66 not registered or no such file, 69 server unreachable, \
@@ -53,7 +55,7 @@ struct LogsUpload: HubCommand {
     @Option(name: .customLong("max-request-size"), help: ArgumentHelp("The most one request carries: bytes, or with K or M (KiB, MiB). Default 8M.", valueName: "size"))
     var maxRequestSize: String = "8M"
 
-    @Flag(name: .customLong("from-settings"), help: "Follow the connection's UploadLogs and ConnectionLogLevel.")
+    @Flag(name: .customLong("from-settings"), help: "Follow the administrator's log policy (logSettings, or the connection's UploadLogs and ConnectionLogLevel).")
     var fromSettings = false
 
     /// The most of a log read from stdin or a pipe (kept in a private spool file until sent).
@@ -90,28 +92,33 @@ struct LogsUpload: HubCommand {
         let registration = try connections.recorded()
         var minimum: LogSeverity?
         var level: String?
+        var platform: Platform?
         if fromSettings {
-            let (_, settings) = try connections.recordedSettings()
-            let upload = settings["UploadLogs"].flatMap { $0.boolValue ?? $0.stringValue.map { $0.lowercased() == "true" } } ?? false
-            level = settings["ConnectionLogLevel"]?.stringValue
-            if !upload {
-                return try context.emit(LogsUploadOutput(skipped: "The connection's UploadLogs is false: the administrator has not enabled log upload for this device. Nothing was sent.",
+            // The administrator's log policy (docs/protocol.md §15.3, §15.6): on Mobile Services the
+            // settings exchange's logSettings, else (and on SMP 3) the connection's properties.
+            let services = ClientServiceContext(connections: connections, registration: registration,
+                                                platform: try PlatformDiscovery.resolve(connections.session))
+            platform = services.platform
+            let policy = try PolicyService(context: services, home: context.home).clientLogPolicy()
+            level = policy.level
+            if !policy.enabled {
+                return try context.emit(LogsUploadOutput(skipped: "\(policy.enabledFrom) is false: the administrator has not enabled log upload for this device. Nothing was sent.",
                                                          deviceId: registration.applicationConnectionId, source: source, level: level))
             }
             if let level {
                 switch LogSeverity.minimum(connectionLogLevel: level) {
                 case .some(.none):
-                    return try context.emit(LogsUploadOutput(skipped: "The connection's ConnectionLogLevel is NONE. Nothing was sent.",
+                    return try context.emit(LogsUploadOutput(skipped: "\(policy.levelFrom) is NONE. Nothing was sent.",
                                                              deviceId: registration.applicationConnectionId, source: source, level: level))
                 case .some(.some(let severity)): minimum = severity
-                case .none: context.console.warning("The connection's ConnectionLogLevel \(HubError.quoted(level)) is not one hubctl knows; every line is sent.")
+                case .none: context.console.warning("\(policy.levelFrom) \(HubError.quoted(level)) is not a level hubctl knows; every line is sent.")
                 }
             }
         }
         // Every line is checked before anything is sent.
         let plan = try LogFormat.plan(source, maximumBytes: maximum, minimum: minimum)
         let services = ClientServiceContext(connections: connections, registration: registration,
-                                            platform: try PlatformDiscovery.resolve(connections.session))
+                                            platform: try platform ?? PlatformDiscovery.resolve(connections.session))
         let result = try ClientLogService(context: services).upload(source, plan: plan, minimum: minimum)
         try context.emit(LogsUploadOutput(result, level: level))
     }

@@ -69,20 +69,31 @@ struct ACPCheckOutput: Encodable {
     var current: String?
     var available: String?
     var updateAvailable: Bool
+    /// `assigned` (CustomizationBundleId) or `default` (none assigned: the default bundle).
+    var source: String = ACPCheck.assignedSource
+    /// The default bundle's version on the server (ETag, Last-Modified or digest), when asked for.
+    var availableRevision: String?
+    /// The version of the profile in use.
+    var currentRevision: String?
     /// The profile directory compared (from --dest, acp-dest, the last fetch, or the default).
     var destination: String?
     /// `acp check --wait --fetch`: what the fetch that followed did (the document of `acp fetch`).
     var fetch: ACPFetchOutput?
 
-    enum CodingKeys: String, CodingKey { case appId, current, available, updateAvailable, destination, fetch }
+    enum CodingKeys: String, CodingKey {
+        case appId, current, available, updateAvailable, source, availableRevision, currentRevision, destination, fetch
+    }
 
-    /// `current` and `available` are always present, null when unknown.
+    /// `current`, `available` and the revisions are always present, null when unknown.
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(appId, forKey: .appId)
         try c.encode(current, forKey: .current)
         try c.encode(available, forKey: .available)
         try c.encode(updateAvailable, forKey: .updateAvailable)
+        try c.encode(source, forKey: .source)
+        try c.encode(availableRevision, forKey: .availableRevision)
+        try c.encode(currentRevision, forKey: .currentRevision)
         try c.encodeIfPresent(destination, forKey: .destination)
         try c.encodeIfPresent(fetch, forKey: .fetch)
     }
@@ -90,7 +101,9 @@ struct ACPCheckOutput: Encodable {
 
 extension ACPCheckOutput {
     init(_ c: ACPCheck, destination: String? = nil) {
-        self.init(appId: c.appId, current: c.current, available: c.available, updateAvailable: c.updateAvailable, destination: destination)
+        self.init(appId: c.appId, current: c.current, available: c.available, updateAvailable: c.updateAvailable,
+                  source: c.source, availableRevision: c.availableRevision, currentRevision: c.currentRevision,
+                  destination: destination)
     }
 }
 
@@ -102,19 +115,28 @@ struct ACPFetchOutput: Encodable {
     var bytes: Int64
     var sha256: String
     var manifest: [String: String]
-    /// The server's `X-BUNDLE-EXTENSION` (informational: the format is detected from the content).
+    /// The server's `X-BUNDLE-EXTENSION` (with an archive, for information: the content decides).
     var fileExtension: String?
+    /// `assigned` or `default`.
+    var source: String
+    /// `archive` (extracted into `path`) or `file` (one file: `path`/`file`).
+    var kind: String
+    var file: String?
+    /// The installed bundle's version: `etag:…`, `last-modified:…` or `sha256:…`.
+    var revision: String?
 
     enum CodingKeys: String, CodingKey {
         case bundleId, updated, path, files, bytes, sha256, manifest
         case fileExtension = "extension"
+        case source, kind, file, revision
     }
 }
 
 extension ACPFetchOutput {
     init(_ r: ACPFetchResult) {
         self.init(bundleId: r.bundleId, updated: r.updated, path: r.path, files: r.files, bytes: r.bytes, sha256: r.sha256,
-                  manifest: r.manifest, fileExtension: r.fileExtension)
+                  manifest: r.manifest, fileExtension: r.fileExtension, source: r.source, kind: r.kind, file: r.file,
+                  revision: r.revision)
     }
 }
 
@@ -322,16 +344,22 @@ extension UsageUploadOutput {
 
 // MARK: whoami
 
+/// `/v2/Me` in SAP's shape: `displayName` is the server's, else "givenName familyName".
 struct WhoamiOutput: Encodable {
     var platform: String
     var id: String?
     var userName: String?
     var displayName: String?
+    var givenName: String?
+    var familyName: String?
     var emails: [String]
     var roles: [String]
     var groups: [String]
+    var registrationId: String?
 
-    enum CodingKeys: String, CodingKey { case platform, id, userName, displayName, emails, roles, groups }
+    enum CodingKeys: String, CodingKey {
+        case platform, id, userName, displayName, givenName, familyName, emails, roles, groups, registrationId
+    }
 
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -339,16 +367,20 @@ struct WhoamiOutput: Encodable {
         try c.encode(id, forKey: .id)
         try c.encode(userName, forKey: .userName)
         try c.encode(displayName, forKey: .displayName)
+        try c.encode(givenName, forKey: .givenName)
+        try c.encode(familyName, forKey: .familyName)
         try c.encode(emails, forKey: .emails)
         try c.encode(roles, forKey: .roles)
         try c.encode(groups, forKey: .groups)
+        try c.encode(registrationId, forKey: .registrationId)
     }
 }
 
 extension WhoamiOutput {
     init(platform: Platform, _ u: UserInfo) {
         self.init(platform: platform.rawValue, id: u.id, userName: u.userName, displayName: u.displayName,
-                  emails: u.emails, roles: u.roles, groups: u.groups)
+                  givenName: u.givenName, familyName: u.familyName, emails: u.emails, roles: u.roles, groups: u.groups,
+                  registrationId: u.registrationId)
     }
 }
 
@@ -396,9 +428,15 @@ struct PushSendOutput: JSONDocumentOutput {
     /// Requests answered "no registrations" (nothing was sent by them).
     var requestsWithoutRegistrations: Int
     var results: [PushResultEntry]
+    /// Users of the request that failed and of those never sent (`--skip-done` sends to them).
+    var usersNotSent: [String] = []
+    /// What stopped the send after some requests went out; null when every request went out.
+    var stopped: HubError?
 
     var document: JSONValue {
         .object([
+            "usersNotSent": .array(usersNotSent.map(JSONValue.string)),
+            "error": stopped.map { e in .object(["code": .string(e.code.rawValue), "message": .string(e.message), "exitCode": .int(Int64(e.exitCode))]) } ?? .null,
             "target": .string(target), "requests": .int(Int64(requests)), "accepted": .int(Int64(accepted)),
             "correlationIds": .array(correlationIds.map(JSONValue.string)),
             "sent": .int(Int64(sent)), "queued": .int(Int64(queued)), "failed": .int(Int64(failed)),

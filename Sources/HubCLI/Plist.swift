@@ -25,9 +25,9 @@ struct PlistValidateCommand: HubCommand {
 
         The JSON report always goes to stdout, also when files are invalid: {"valid": false, "files": [{"path": …, "valid": false, "format": "xml", "errors": [{"key": "Port", "code": "out_of_range", "message": …, "line": 7}], "warnings": [], "config": {…, "serverURL": …}}]}. "config" holds the effective values with defaults applied (null where a value is missing or invalid).
 
-        Error codes: not_found, unreadable, not_a_file, too_large, empty_file, parse_error, not_a_dictionary, missing_key, empty_value, wrong_type, out_of_range, invalid_value, miscased_key, duplicate_key, unknown_key (a warning unless --strict).
+        Error codes: not_found, unreadable, timeout (a pipe or FIFO gave no end of input before --deadline), not_a_file, too_large, empty_file, parse_error, not_a_dictionary, missing_key, empty_value, wrong_type, out_of_range, invalid_value, miscased_key, duplicate_key, unknown_key (a warning unless --strict).
 
-        Exit codes: 0 all files are valid; 65 a file is invalid; 66 a file is missing or unreadable (wins over 65); 64 bad arguments. On a non-zero exit a one-line JSON summary also goes to stderr.
+        Exit codes: 0 all files are valid; 65 a file is invalid; 66 a file is missing or unreadable (wins over 75 and 65); 75 a pipe or FIFO gave no end of input before --deadline (wins over 65); 64 bad arguments. On a non-zero exit a one-line JSON summary also goes to stderr.
 
         Example:
           hubctl plist validate --strict App/clienthub.plist > report.json || {
@@ -57,9 +57,9 @@ struct PlistValidateCommand: HubCommand {
     func execute(_ context: CommandContext) throws {
         let input = context.input
         let until = context.deadlineInstant
-        let wait = context.secondsLeft
+        // Each pipe or FIFO gets what is left of the command's one deadline, not a deadline of its own.
         let report = ClientHubReport(files.map { path in
-            ClientHubValidator.validate(path: path, strict: strict, wait: wait) {
+            ClientHubValidator.validate(path: path, strict: strict, wait: context.secondsLeft) {
                 do throws(BoundedFile.Failure) {
                     return .success(try input.readAll(limit: ClientHubPlistReader.maximumSize, until: until))
                 } catch {

@@ -22,7 +22,8 @@ struct PolicyGet: HubCommand {
         abstract: "Print all policies, or the named one, with typed values.",
         discussion: """
         On Mobile Services the settings exchange (passwordPolicy, featureVectorPolicies, \
-        logSettings, attestationSettings); on SMP 3 the passwordPolicy from the connection's \
+        logSettings with logEnabled and logLevel, attestationSettings), its text values typed \
+        ("true" a boolean, "8" a number); on SMP 3 the passwordPolicy from the connection's \
         PasswordPolicy* properties. The passcode policy is recorded for the vault either way.
 
         Exit codes: 0 ok, 64 bad name, 65 malformed answer, 66 not registered or no such policy, \

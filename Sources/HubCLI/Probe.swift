@@ -4,6 +4,7 @@
 
 import ArgumentParser
 import Foundation
+import HubConfig
 import HubCore
 import HubServices
 import HubTransport
@@ -22,6 +23,13 @@ struct ProbeCommand: HubCommand {
         through the Notification Backend API. A step that fails does not stop the independent \
         steps after it; the throw-away connection is always unregistered.
 
+        The steps run against the deadline less a reserve (a quarter of it, at most 10 s) that the \
+        unregister keeps for itself. The throw-away connection's id is recorded under --home \
+        before it is created and forgotten once its DELETE was answered, so a probe that was \
+        killed or whose DELETE failed leaves a record: the next probe --register deletes such \
+        leftovers first (its cleanup step). SIGTERM or SIGINT stops the step under way (reported \
+        as interrupted), deletes the throw-away connection and writes the report and the textfile.
+
         Every step reports its duration and each HTTP exchange its status and the phases libcurl \
         measured: dns, connect (TCP), tls (the handshake; 0 on a reused connection), first_byte \
         (from the connection being ready to the first byte of the answer) and total. \
@@ -35,7 +43,8 @@ struct ProbeCommand: HubCommand {
 
         Exit codes: 0 every step succeeded, else the first failed step's (66 not registered, \
         69 server unreachable or failing, 75 timeout, 77 authentication failed, …); 64 bad flags, \
-        73 --textfile directory not writable, 78 missing configuration.
+        73 --textfile directory not writable, 78 missing configuration; 143 stopped by SIGTERM, \
+        130 by SIGINT.
 
         Example:
           hubctl probe --format prometheus --textfile /var/lib/prometheus/node-exporter
@@ -73,64 +82,185 @@ struct ProbeCommand: HubCommand {
             throw HubError.usage("--push sends to the throw-away connection of --user: give --user (or HUBCTL_USER).")
         }
         let textfilePath = try textfile.map { try Self.checkTextfileDirectory($0, appId: config.appId) }
-        let connections = try probe.connectionService()
-        var run = ProbeRun(recorder: recorder)
+        let budget = ProbeBudget(deadline: config.deadline, started: context.started)
+        // Every transport of the steps ends with their budget; the clean-up makes its own.
+        let steps = probe.bounded(by: Deadline(seconds: budget.steps, from: context.started))
+        let connections = try steps.connectionService()
+        // Records of throw-away connections earlier probes left (a crash, kill -9, a failed DELETE),
+        // each locked by this process now.
+        let leftovers = register ? try ProbePendingConnection.leftovers(home: probe.home, server: config.server, appId: config.appId) : []
+        let run = ProbeRun(recorder: recorder)
+        let work = ProbeWork {
+            self.runSteps(steps, connections: connections, config: config, leftovers: leftovers, run: run,
+                          cleanup: { probe.bounded(by: budget.cleanupDeadline()) })
+            run.finish()
+        }
 
+        // SIGTERM and SIGINT: the steps run on a thread of their own, and a signal ends the wait for
+        // them at once (a request under way is not waited for). Without the handlers (another
+        // command of this process has them: a batch line) the steps run here.
+        if let signals = try? StopSignals() {
+            defer { work.detach(); signals.restore() }
+            work.start { signals.wake() }
+            if let stop = signals.wait(until: { run.isFinished }) {
+                try interrupted(by: stop, run: run, budget: budget, config: config, textfilePath: textfilePath, context: context,
+                                cleanup: { probe.bounded(by: budget.cleanupDeadline()) })
+                return
+            }
+        } else {
+            work.body()
+        }
+        try finish(run, config: config, home: probe.home, textfilePath: textfilePath, context: context)
+        if let failure = run.firstFailure {
+            var failed = failure.1
+            failed.message = "probe step \(failure.0) failed: " + failed.message
+            throw failed
+        }
+    }
+
+    /// The steps, in order; a failed one does not stop the independent ones after it.
+    private func runSteps(_ probe: CommandContext, connections: ConnectionService, config: ConnectionConfig,
+                          leftovers: [ProbePendingConnection], run: ProbeRun, cleanup: @escaping () -> CommandContext) {
         if probe.oauthClient(config) != nil {
             run.step("token") { try probe.renewOAuthTokens(config) }
+        }
+        if !leftovers.isEmpty {
+            // Before anything else spends the budget; a leftover that cannot be deleted now stays
+            // recorded for the next probe, and the steps go on.
+            var removed: [String] = []
+            run.step("cleanup", removed: { removed }) {
+                var firstError: (any Error)?
+                for record in leftovers {
+                    do {
+                        try connections.deleteUnrecorded(connectionId: record.connectionId)
+                        record.remove()
+                        removed.append(record.connectionId)
+                    } catch {
+                        record.release()
+                        firstError = firstError ?? error
+                    }
+                }
+                if let firstError { throw firstError }
+            }
         }
         run.step("settings") { _ = try connections.recordedSettings() }
         run.step("acp_check") {
             let service = ACPService(connections: connections)
             _ = try service.check(destination: try destination.resolve(probe, service: service))
         }
-        if register {
-            var throwaway: Registration?
-            run.step("register") { throwaway = try connections.registerUnrecorded() }
-            if let registration = throwaway {
-                run.step("read") { _ = try connections.settings(of: registration) }
-                var pushed = false
-                // Only used once push_register found Mobile Services.
-                let services = ClientServiceContext(connections: connections, registration: registration, platform: .mobileServices)
-                if push {
-                    run.step("push_register") {
-                        guard try PlatformDiscovery.resolve(connections.session) == .mobileServices else {
-                            throw HubError.usage("--push needs SAP Mobile Services: the Notification Backend API does not exist on SMP 3.")
-                        }
-                        _ = try PushService(context: services).register(PushRegistration(os: .android, token: "hubctl-probe-" + registration.applicationConnectionId))
-                        pushed = true
+        guard register else { return }
+        var throwaway: Registration?
+        var registerFailure: HubError?
+        run.step("register") {
+            do {
+                throwaway = try connections.registerUnrecorded(beforeCreate: { id in
+                    run.recordPending(try ProbePendingConnection.record(home: probe.home, server: config.server, appId: config.appId,
+                                                                         user: config.user, connectionId: id))
+                })
+                run.recordThrowaway(throwaway)
+            } catch let error as HubError {
+                registerFailure = error
+                throw error
+            }
+        }
+        var pushed = false
+        if let registration = throwaway {
+            run.step("read") { _ = try connections.settings(of: registration) }
+            // Only used once push_register found Mobile Services.
+            let services = ClientServiceContext(connections: connections, registration: registration, platform: .mobileServices)
+            if push {
+                run.step("push_register") {
+                    guard try PlatformDiscovery.resolve(connections.session) == .mobileServices else {
+                        throw HubError.usage("--push needs SAP Mobile Services: the Notification Backend API does not exist on SMP 3.")
                     }
-                    if pushed {
-                        run.step("push_send") {
-                            try sendToDevice(probe, appId: config.appId, user: config.user ?? "", device: registration.applicationConnectionId)
-                        }
-                    }
+                    run.pushRegistering()
+                    _ = try PushService(context: services).register(PushRegistration(os: .android, token: "hubctl-probe-" + registration.applicationConnectionId))
+                    pushed = true
+                    run.pushRegistered()
                 }
-                run.step("unregister") {
-                    var pushError: (any Error)?
-                    if pushed {
-                        do { _ = try PushService(context: services).unregister(os: .android) } catch { pushError = error }
+                if pushed {
+                    run.step("push_send") {
+                        try sendToDevice(probe, appId: config.appId, user: config.user ?? "", device: registration.applicationConnectionId)
                     }
-                    _ = try connections.deleteUnrecorded(registration)
-                    if let pushError { throw pushError }
                 }
             }
         }
+        guard let record = run.pendingRecord else { return }
+        if let status = registerFailure?.status, (400..<500).contains(status) {
+            // The server refused the create: there is nothing to delete.
+            record.remove()
+            return
+        }
+        run.step("unregister", cleanup: true) {
+            // A create that got no answer may still land: then a 404 keeps the record for the next probe.
+            try Self.removeThrowaway(cleanup(), registration: throwaway, record: record, pushed: pushed, ignorePushErrors: false,
+                                     createMayLand: throwaway == nil && registerFailure?.status == nil)
+        }
+    }
 
+    /// Deletes the throw-away connection (its push registration first) through a transport of the
+    /// clean-up's own, and then its record; a connection that may exist keeps its record.
+    static func removeThrowaway(_ context: CommandContext, registration: Registration?, record: ProbePendingConnection,
+                                pushed: Bool, ignorePushErrors: Bool, createMayLand: Bool) throws {
+        let connections = try context.connectionService()
+        var pushError: (any Error)?
+        if pushed, let registration {
+            let services = ClientServiceContext(connections: connections, registration: registration, platform: .mobileServices)
+            do { _ = try PushService(context: services).unregister(os: .android) } catch { if !ignorePushErrors { pushError = error } }
+        }
+        let existed: Bool
+        if let registration {
+            existed = try connections.deleteUnrecorded(registration)
+        } else {
+            existed = try connections.deleteUnrecorded(connectionId: record.connectionId)
+        }
+        if existed || !createMayLand { record.remove() } else { record.release() }
+        if let pushError { throw pushError }
+    }
+
+    /// A signal arrived while the steps ran: the step under way is reported as interrupted, the
+    /// throw-away connection deleted with the clean-up's reserve, the report and the textfile
+    /// written; exit 143 (SIGTERM) or 130 (SIGINT).
+    private func interrupted(by stop: WaitStop, run: ProbeRun, budget: ProbeBudget, config: ConnectionConfig, textfilePath: String?,
+                             context: CommandContext, cleanup: () -> CommandContext) throws {
+        let name = stop == .terminate ? "SIGTERM" : "SIGINT"
+        let exitCode: Int32 = stop == .terminate ? 143 : 130
+        let taken = run.stop(stop)
+        var during = taken.current.map { "during step \($0.name)" } ?? (taken.finished ? "after the last step" : "between steps")
+        if taken.finished {
+            // The steps were done (the clean-up included) when the signal arrived.
+        } else if taken.current?.cleanup == true {
+            // The clean-up is under way on the steps' thread; it ends by the command's deadline.
+            _ = run.finished.wait(timeout: .now() + budget.cleanupSeconds() + 1)
+        } else {
+            if let current = taken.current { run.recordInterrupted(current, by: name, exitCode: exitCode) }
+            // A record no longer held was dealt with by the steps' own unregister.
+            if let record = taken.record, record.isHeld {
+                run.step("unregister", force: true) {
+                    try Self.removeThrowaway(cleanup(), registration: taken.registration, record: record,
+                                             pushed: taken.pushRegistered || taken.pushRegistering, ignorePushErrors: !taken.pushRegistered,
+                                             createMayLand: taken.registration == nil)
+                }
+                during += run.steps.last?.success == true ? "; the throw-away connection was deleted" : "; the throw-away connection stays recorded for the next probe"
+            }
+        }
+        try finish(run, config: config, home: context.home, textfilePath: textfilePath, context: context)
+        context.console.note("hubctl: probe: stopped by \(name) \(during).")
+        throw StoppedBySignal(exitCode: exitCode)
+    }
+
+    /// The report on stdout and, with --textfile, in its file.
+    private func finish(_ run: ProbeRun, config: ConnectionConfig, home: String, textfilePath: String?, context: CommandContext) throws {
         let finished = Date()
+        let steps = run.steps
         let report = ProbeReport(server: HubError.redactingUserInfo(config.server), appId: config.appId,
-                                 timestamp: finished, steps: run.steps,
-                                 lastSuccess: try ProbeState.update(home: probe.home, server: config.server, appId: config.appId,
-                                                                    succeeded: run.firstFailure == nil, at: finished))
+                                 timestamp: finished, steps: steps,
+                                 lastSuccess: try ProbeState.update(home: home, server: config.server, appId: config.appId,
+                                                                    succeeded: steps.allSatisfy(\.success), at: finished))
         if let textfilePath {
             try Self.writeTextfile(report.prometheus, to: textfilePath)
         }
         if format == "prometheus" { context.console.writeRaw(Data(report.prometheus.utf8)) } else { try context.emit(report) }
-        if let failure = run.firstFailure {
-            var failed = failure.1
-            failed.message = "probe step \(failure.0) failed: " + failed.message
-            throw failed
-        }
     }
 
     /// `push_send`: the Notification Backend API's one-device target; every result must be sent or queued.
@@ -178,23 +308,154 @@ final class ExchangeRecorder: Sendable {
     func drain() -> [HTTPExchange] { exchanges.withLock { list in defer { list.removeAll() }; return list } }
 }
 
-/// The steps run so far, and the first failure.
-struct ProbeRun {
-    let recorder: ExchangeRecorder
-    var steps: [ProbeStep] = []
-    var firstFailure: (String, HubError)?
+/// The probe's time (docs/protocol.md §18.2): the steps run against the command's deadline minus a
+/// reserve of min(10 s, 25 % of it), which is kept for deleting the throw-away connection; the
+/// clean-up gets what is left of the deadline, and at least the reserve.
+struct ProbeBudget: Sendable {
+    let deadline: Double
+    let started: ContinuousClock.Instant
 
-    mutating func step(_ name: String, _ body: () throws -> Void) {
+    var reserve: Double { min(10, deadline * 0.25) }
+    var steps: Double { deadline - reserve }
+
+    /// Seconds for a clean-up that starts now.
+    func cleanupSeconds() -> Double {
+        let elapsed = started.duration(to: .now).components
+        return max(deadline - (Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18), reserve)
+    }
+
+    func cleanupDeadline() -> Deadline { Deadline(seconds: cleanupSeconds()) }
+}
+
+extension CommandContext {
+    /// This context whose transports all end at `deadline` instead of the command's.
+    func bounded(by deadline: Deadline) -> CommandContext {
+        let make = makeHTTPTransport
+        return CommandContext(global: global, console: console, environment: environment, input: input, transport: { options in
+            var bounded = options
+            bounded.deadline = deadline
+            return try make(bounded)
+        })
+    }
+}
+
+/// The steps, handed to a thread of their own. Unchecked: `body` (and the services and options it
+/// captures) runs on that thread only, and `done` (`StopSignals.wake`, a write(2) on a descriptor
+/// that stays open until the command's thread restores the handlers) is safe from any thread; what
+/// the command's thread reads of the run is in `ProbeRun`, behind its Mutex.
+private final class ProbeWork: @unchecked Sendable {
+    let body: () -> Void
+    /// nil once the command's thread stopped listening (`detach`); guarded by `lock`.
+    private var done: (() -> Void)?
+    private let lock = NSLock()
+    init(_ body: @escaping () -> Void) { self.body = body }
+
+    /// Runs `body` on a new thread (the main thread's stack size), then `done` unless detached.
+    func start(then done: @escaping () -> Void) {
+        self.done = done
+        let thread = Thread { [self] in
+            body()
+            lock.withLock { self.done?() }
+        }
+        thread.stackSize = 8 << 20
+        thread.start()
+    }
+
+    /// `done` is not called any more (the signal handlers, and their pipe, are about to go).
+    func detach() { lock.withLock { done = nil } }
+}
+
+/// The steps run so far, the first failure, and what a clean-up must know; shared by the steps'
+/// thread and the command's thread, which takes over when a signal arrives.
+final class ProbeRun: Sendable {
+    struct Current: Sendable {
+        var name: String
+        var start: ContinuousClock.Instant
+        /// The deletion of the throw-away connection: a signal waits for it instead of starting another.
+        var cleanup: Bool
+    }
+
+    struct State: Sendable {
+        var steps: [ProbeStep] = []
+        var firstFailure: (String, HubError)?
+        var current: Current?
+        var stop: WaitStop?
+        var finished = false
+        var record: ProbePendingConnection?
+        var registration: Registration?
+        var pushRegistering = false
+        var pushRegistered = false
+    }
+
+    let recorder: ExchangeRecorder
+    private let state = Mutex(State())
+    /// Signalled when the steps' thread is done.
+    let finished = DispatchSemaphore(value: 0)
+
+    init(recorder: ExchangeRecorder) { self.recorder = recorder }
+
+    var steps: [ProbeStep] { state.withLock { $0.steps } }
+    var firstFailure: (String, HubError)? { state.withLock { $0.firstFailure } }
+    var isFinished: Bool { state.withLock { $0.finished } }
+    var pendingRecord: ProbePendingConnection? { state.withLock { $0.record } }
+
+    func recordPending(_ record: ProbePendingConnection) { state.withLock { $0.record = record } }
+    func recordThrowaway(_ registration: Registration?) { state.withLock { $0.registration = registration } }
+    func pushRegistering() { state.withLock { $0.pushRegistering = true } }
+    func pushRegistered() { state.withLock { $0.pushRegistered = true } }
+
+    /// The steps' thread is done (`ProbeWork.start` then wakes the command's thread).
+    func finish() {
+        state.withLock { $0.finished = true }
+        finished.signal()
+    }
+
+    /// Runs one step unless a stop was requested. A step that ends after the stop is not reported
+    /// (the command's thread reported it as interrupted), unless it is the clean-up (`cleanup`) or
+    /// the command's thread runs it (`force`).
+    func step(_ name: String, cleanup: Bool = false, force: Bool = false, removed: () -> [String]? = { nil }, _ body: () throws -> Void) {
+        let begun = state.withLock { s -> Bool in
+            guard force || s.stop == nil else { return false }
+            if !force { s.current = Current(name: name, start: .now, cleanup: cleanup) }
+            return true
+        }
+        guard begun else { return }
         _ = recorder.drain()
         let start = ContinuousClock.now
         var failure: HubError?
         do { try body() } catch let error as HubError { failure = error } catch {
             failure = HubError.internalError("\(error)")
         }
+        let step = ProbeStep(step: name, success: failure == nil, durationSeconds: Self.seconds(since: start),
+                             exchanges: recorder.drain().map(ProbeExchange.init), error: failure.map(ProbeStepError.init),
+                             removed: removed())
+        state.withLock { s in
+            if !force { s.current = nil }
+            guard force || cleanup || s.stop == nil else { return }
+            s.steps.append(step)
+            if let failure, s.firstFailure == nil { s.firstFailure = (name, failure) }
+        }
+    }
+
+    /// What the command's thread takes over when a signal arrives; no step starts after it.
+    func stop(_ stop: WaitStop) -> (current: Current?, finished: Bool, record: ProbePendingConnection?, registration: Registration?,
+                                    pushRegistering: Bool, pushRegistered: Bool) {
+        state.withLock { s in
+            s.stop = s.stop ?? stop
+            return (s.current, s.finished, s.record, s.registration, s.pushRegistering, s.pushRegistered)
+        }
+    }
+
+    /// The step under way when the signal arrived, reported as failed with what it had exchanged.
+    func recordInterrupted(_ current: Current, by signal: String, exitCode: Int32) {
+        let step = ProbeStep(step: current.name, success: false, durationSeconds: Self.seconds(since: current.start),
+                             exchanges: recorder.drain().map(ProbeExchange.init),
+                             error: ProbeStepError(interruptedBy: signal, exitCode: exitCode))
+        state.withLock { $0.steps.append(step) }
+    }
+
+    private static func seconds(since start: ContinuousClock.Instant) -> Double {
         let elapsed = start.duration(to: .now).components
-        let seconds = HTTPTimings.microseconds(Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18)
-        steps.append(ProbeStep(step: name, success: failure == nil, durationSeconds: seconds,
-                               exchanges: recorder.drain().map(ProbeExchange.init), error: failure.map(ProbeStepError.init)))
-        if let failure, firstFailure == nil { firstFailure = (name, failure) }
+        return HTTPTimings.microseconds(Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18)
     }
 }

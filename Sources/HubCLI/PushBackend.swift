@@ -156,6 +156,7 @@ struct PushBackendSession {
         }
         var options = TransportOptions(caCertificatePath: config.caCertificate, insecure: g.insecure, totalTimeout: config.timeout,
                                        deadline: Deadline(seconds: config.deadline, from: context.started))
+        options.plainHTTP = context.plainHTTPPolicy
         var note: ((String) -> Void)?
         if g.verbose {
             let console = context.console

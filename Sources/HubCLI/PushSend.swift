@@ -67,6 +67,8 @@ struct PushSend: HubCommand {
     @Option(help: ArgumentHelp("A custom KEY=VALUE pair (repeatable).", valueName: "key=value")) var custom: [String] = []
     @Option(help: ArgumentHelp("The notification as JSON from FILE or '-' (stdin).", valueName: "file"), completion: .file())
     var notification: String?
+    @Option(name: .customLong("skip-done"), help: ArgumentHelp("Send only to the users a previous report (stdout of push send) lists in usersNotSent.", valueName: "report"), completion: .file())
+    var skipDone: String?
 
     /// What is sent, in requests: one target, or users split 1,000 a request.
     enum Plan {
@@ -194,27 +196,63 @@ struct PushSend: HubCommand {
         func chunks<T>(_ list: [T]) -> [ArraySlice<T>] {
             stride(from: 0, to: list.count, by: NotificationBackend.maximumUsers).map { list[$0..<min($0 + NotificationBackend.maximumUsers, list.count)] }
         }
+        /// Sends the requests in turn. A failure before anything went out is the command's error; one
+        /// after some requests went out stops the send and becomes part of the report, with the
+        /// users not sent to, so that nobody is notified twice when the rest is sent later.
+        func run<T>(_ items: [T], users: (ArraySlice<T>) -> [String], _ send: (ArraySlice<T>) throws -> PushSendAnswer) throws {
+            let all = chunks(items)
+            for (i, chunk) in all.enumerated() {
+                do {
+                    report.add(try send(chunk), users: users(chunk))
+                } catch let error as HubError where report.requests > 0 {
+                    report.stopped = error
+                    report.usersNotSent = all[i...].flatMap(users)
+                    return
+                }
+            }
+        }
         switch plan {
         case .single(let target, let label):
+            guard skipDone == nil else { throw HubError.usage("--skip-done applies to sends to users (--users, --users-from, --bulk, or topics and capabilities narrowed to users).") }
             report.target = label
             report.add(try session.backend.send(appId: appId, target: target, payload: payload), users: [])
         case .users(let list, let narrowing, let label):
             report.target = label
+            let list = try skipDone(list, context)
             report.usersAsked = list.count
-            for chunk in chunks(list) {
+            try run(list, users: { Array($0) }) { chunk in
                 let users = Array(chunk)
-                let target = narrowing?(users) ?? .users(users)
-                report.add(try session.backend.send(appId: appId, target: target, payload: payload), users: users)
+                return try session.backend.send(appId: appId, target: narrowing?(users) ?? .users(users), payload: payload)
             }
         case .bulk(let entries):
+            let keep = Set(try skipDone(entries.map(\.user), context))
+            let entries = entries.filter { keep.contains($0.user) }
             report.target = "\(entries.count) user\(entries.count == 1 ? "" : "s"), each their own notification"
             report.usersAsked = entries.count
-            for chunk in chunks(entries) {
-                report.add(try session.backend.bulk(appId: appId, root: payload, users: Array(chunk)), users: chunk.map(\.user))
+            try run(entries, users: { $0.map(\.user) }) { chunk in
+                try session.backend.bulk(appId: appId, root: payload, users: Array(chunk))
             }
         }
         try context.emit(report.output)
+        if let stopped = report.stopped {
+            context.console.warning("the send stopped after \(report.requests) request\(report.requests == 1 ? "" : "s"): \(stopped.message) \(report.usersNotSent.count) user\(report.usersNotSent.count == 1 ? " was" : "s were") not sent to (usersNotSent); send to them alone with --skip-done REPORT.")
+        }
         if report.incomplete { throw BatchFailed(exitCode: pushSomeTargetsFailedExitCode) }
+    }
+
+    /// With --skip-done REPORT (a `push send` report): only the users REPORT lists in usersNotSent.
+    func skipDone(_ users: [String], _ context: CommandContext) throws -> [String] {
+        guard let skipDone else { return users }
+        let data = try context.readFileArgument(skipDone, limit: 256 << 20, what: "push send report", tooLarge: .tooLarge)
+        guard let report = try? JSONValue.read(data), case .array(let notSent)? = report["usersNotSent"] else {
+            throw HubError.data("--skip-done \(skipDone) is not a `hubctl push send` report (it has no usersNotSent list).", code: .invalidData)
+        }
+        let rest = Set(notSent.compactMap(\.stringValue))
+        let remaining = users.filter { rest.contains($0) }
+        guard !remaining.isEmpty else {
+            throw HubError.usage("--skip-done \(skipDone): every user of this send was already sent to; nothing to do.")
+        }
+        return remaining
     }
 }
 
@@ -228,6 +266,9 @@ struct PushSendReport {
     var usersWithoutRegistration: [String] = []
     var requestsWithoutRegistrations = 0
     var results: [PushResultEntry] = []
+    /// The failure that stopped a send after some requests went out, and the users not sent to.
+    var stopped: HubError?
+    var usersNotSent: [String] = []
 
     mutating func add(_ answer: PushSendAnswer, users: [String]) {
         requests += 1
@@ -247,12 +288,12 @@ struct PushSendReport {
     func count(_ outcome: PushCompletion.Outcome) -> Int { results.filter { $0.completion.outcome == outcome }.count }
 
     /// Some device failed, or some user or target got nothing.
-    var incomplete: Bool { count(.failed) > 0 || !usersWithoutRegistration.isEmpty || requestsWithoutRegistrations > 0 }
+    var incomplete: Bool { count(.failed) > 0 || !usersWithoutRegistration.isEmpty || requestsWithoutRegistrations > 0 || stopped != nil }
 
     var output: PushSendOutput {
         PushSendOutput(target: target, requests: requests, accepted: accepted, correlationIds: correlationIds,
                        sent: count(.sent), queued: count(.queued), failed: count(.failed), usersAsked: usersAsked,
                        usersWithoutRegistration: usersWithoutRegistration, requestsWithoutRegistrations: requestsWithoutRegistrations,
-                       results: results)
+                       results: results, usersNotSent: usersNotSent, stopped: stopped)
     }
 }

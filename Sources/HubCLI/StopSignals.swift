@@ -1,6 +1,6 @@
-// SIGTERM and SIGINT for a command that waits (`acp check --wait`): received as bytes on a pipe,
-// so the wait between two steps ends at once while a step under way (a request, a fetch) is never
-// cut off halfway.
+// SIGTERM and SIGINT for a command that waits (`acp check --wait`, `probe`): received as bytes on a
+// pipe, so the wait between two steps ends at once while a step under way (a request, a fetch) is
+// never cut off halfway (`probe` runs its steps on a thread of their own and stops waiting for them).
 
 import Foundation
 import HubCore
@@ -119,14 +119,34 @@ final class StopSignals {
         }
     }
 
-    /// Reads what the handler wrote; the first signal decides.
+    /// Ends a `wait(until:)` under way on another thread (or the next one) without a stop request:
+    /// a 0 byte, which is no signal number. Safe from any thread.
+    func wake() {
+        var byte: UInt8 = 0
+        _ = write(writeEnd, &byte, 1)
+    }
+
+    /// Waits until `done()` holds (checked after every `wake()`) or a stop request arrives; returns
+    /// the stop request, nil when done. For a command whose work runs on another thread (`probe`):
+    /// that thread sets what `done` reads, then calls `wake()`.
+    func wait(until done: () -> Bool) -> WaitStop? {
+        while true {
+            if let stop = pending() { return stop }
+            if done() { return nil }
+            var descriptor = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
+            // A minute at most per poll(2): `done` is read again whatever happens.
+            _ = poll(&descriptor, 1, 60_000)
+        }
+    }
+
+    /// Reads what the handler (or `wake`) wrote; the first signal decides.
     private func drain() {
         var buffer = [UInt8](repeating: 0, count: 64)
         while true {
             let n = read(readEnd, &buffer, buffer.count)
             if n < 0 && errno == EINTR { continue }
             guard n > 0 else { return }
-            if received == nil, let first = buffer.first {
+            if received == nil, let first = buffer[..<n].first(where: { $0 != 0 }) {
                 received = Int32(first) == SIGTERM ? .terminate : .interrupt
             }
         }

@@ -23,12 +23,17 @@ struct UsageUpload: HubCommand {
         commandName: "upload",
         abstract: "Check a JSON usage report's shape, then upload it for this device.",
         discussion: """
-        The report is {"report": {…}, "appInfo": {…}, "deviceInfo": {…}, "sessions": [{"events": [{…}]}]}; \
-        a report of another shape is refused before anything is sent. At most 16 MiB.
+        The report has SAP's shape: {"report": "<id>", "appInfo": {"application": "<app>"}, \
+        "deviceInfo": {"deviceID": "<device>"}, "sessions": [{"sessionInfo": {"sessionId": \
+        "<id>"}, "events": [{"time": "<time>", "type": "<type>", "key": "<key>"}]}]}. The \
+        members SAP marks required (report, appInfo.application, deviceInfo.deviceID, \
+        sessions[].sessionInfo.sessionId, sessions[].events[].time) must be strings; a report \
+        without them is refused, each missing one named, before anything is sent. At most 16 MiB.
 
-        Exit codes: 0 ok, 64 bad flags or an SMP 3 server, 65 a report of the wrong shape, \
-        66 not registered or no such file, 69 server unreachable, 75 timeout, 77 authentication \
-        failed, 78 missing configuration.
+        Exit codes: 0 ok, 64 bad flags or an SMP 3 server, 65 a report without SAP's required \
+        members (invalid_usage_report), 66 not registered or no such file, 69 server unreachable, \
+        75 timeout, 77 client usage not enabled for the application (HTTP 403, forbidden) or \
+        authentication failed, 78 missing configuration.
 
         Example:
           hubctl usage upload build/usage.json | jq .events

@@ -8,6 +8,11 @@ struct WhoamiCommand: HubCommand {
         commandName: "whoami",
         abstract: "Print the user and its roles (Mobile Services' role service, /v2/Me).",
         discussion: """
+        Prints the user's id and userName, its name (givenName, familyName and a displayName \
+        made of them when the server sends none), emails, roles and groups (SAP's detail.Groups). \
+        Roles given as SCIM {"value": "<role>"} objects, and a top-level groups or displayName, are read \
+        too.
+
         Exit codes: 0 ok, 64 an SMP 3 server, 65 malformed answer, 66 not registered, \
         69 access control not enabled for the application (HTTP 412, access_control_disabled) or \
         server unreachable, 75 timeout, 77 authentication failed, 78 missing configuration.

@@ -82,6 +82,7 @@ extension CommandContext {
                                        totalTimeout: config.timeout,
                                        deadline: shape.deadline ?? Deadline(seconds: config.deadline, from: started))
         if let retry = shape.retry { options.retry = retry }
+        options.plainHTTP = plainHTTPPolicy
         if global.verbose {
             let console = self.console
             options.verboseLog = { line in console.note("hubctl: " + line) }

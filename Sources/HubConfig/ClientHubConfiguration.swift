@@ -122,7 +122,9 @@ public struct ClientHubConfiguration: Sendable, Equatable, Encodable {
         let result = ClientHubValidator.validate(path: path)
         if result.inputUnavailable {
             let reason = result.errors.first?.message ?? "\(path) cannot be read."
-            throw HubError(.noInput, code: result.errors.first.flatMap { ErrorCode(rawValue: $0.code.rawValue) } ?? .notFound,
+            let code = result.errors.first.flatMap { ErrorCode(rawValue: $0.code.rawValue) } ?? .notFound
+            // A FIFO that gave no end of input: 75, as every deadline; anything else 66.
+            throw HubError(code == .timeout ? .temporary : .noInput, code: code,
                            "clienthub.plist: \(reason) It was named by --plist, HUBCTL_PLIST or the profile's plist key.")
         }
         guard let configuration = result.configuration else {

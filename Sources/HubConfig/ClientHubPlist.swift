@@ -35,7 +35,8 @@ public struct ClientHubReadFailure: Error, Sendable {
     public var line: Int?
     /// The format the bytes look like (by their first bytes), when that can be told.
     public var format: ClientHubPlistFormat?
-    /// True when the input itself is unavailable (missing, unreadable, a directory): exit 66.
+    /// True when the input itself is unavailable (missing, unreadable, a directory: exit 66; no end
+    /// of input before the deadline: `timeout`, exit 75).
     public var inputUnavailable: Bool
 }
 
@@ -73,7 +74,7 @@ public enum ClientHubPlistReader {
     public static func readFailure(_ failure: BoundedFile.Failure, label: String) -> ClientHubReadFailure {
         switch failure {
         case .timedOut:
-            return unavailable(.unreadable, "\(label) gave no end of input in time (a FIFO nobody writes to, or a command that does not end); nothing was checked.")
+            return unavailable(.timeout, "\(label) gave no end of input in time (a FIFO nobody writes to, or a command that does not end); nothing was checked.")
         case .tooLarge(let size):
             return tooLarge(label, size: size)
         case .failed(_, EISDIR), .directory:

@@ -29,8 +29,10 @@ public struct ClientHubReport: Encodable, Sendable {
         }
     }
 
-    /// Kept out of the JSON: which files could not be read at all (exit 66).
+    /// Kept out of the JSON: which files could not be read at all (exit 66), and which pipes or
+    /// FIFOs gave no end of input before the deadline (exit 75).
     private var unavailablePaths: [String]
+    private var timedOutPaths: [String]
 
     public init(_ results: [ClientHubValidation]) {
         files = results.map {
@@ -38,13 +40,17 @@ public struct ClientHubReport: Encodable, Sendable {
                  warnings: $0.warnings, config: $0.values)
         }
         valid = results.allSatisfy(\.isValid)
-        unavailablePaths = results.filter(\.inputUnavailable).map(\.path)
+        let timedOut = { (result: ClientHubValidation) in result.errors.first?.code == .timeout }
+        unavailablePaths = results.filter { $0.inputUnavailable && !timedOut($0) }.map(\.path)
+        timedOutPaths = results.filter { $0.inputUnavailable && timedOut($0) }.map(\.path)
     }
 
     enum CodingKeys: String, CodingKey { case valid, files }
 
     /// The error to exit with after printing the report: 66 when a file is missing or unreadable
-    /// (it wins: the run checked less than it was asked to), 65 when a file is invalid, else nil.
+    /// (it wins: the run checked less than it was asked to, and trying again will not help), 75
+    /// (`timeout`, as every deadline) when a pipe or FIFO gave no end of input before the
+    /// deadline, 65 when a file is invalid, else nil.
     public var failure: HubError? {
         let invalid = files.filter { !$0.valid }
         if invalid.isEmpty { return nil }
@@ -58,6 +64,13 @@ public struct ClientHubReport: Encodable, Sendable {
             let count = unavailablePaths.count
             return HubError(.noInput, code: .notFound,
                             "\(count) of \(total) file\(total == 1 ? "" : "s") could not be read: \(missing). \(invalid.count) of \(total) invalid in all: \(listed). Check the paths; the report on stdout has the details.")
+        }
+        if !timedOutPaths.isEmpty {
+            let waited = timedOutPaths.prefix(5).joined(separator: ", ") + (timedOutPaths.count > 5 ? ", …" : "")
+            var error = HubError(.temporary, code: .timeout,
+                                 "\(timedOutPaths.count) of \(total) file\(total == 1 ? "" : "s") gave no end of input before the deadline: \(waited) (a FIFO nobody writes to, or a command that does not end). \(invalid.count) of \(total) invalid in all: \(listed).")
+            error.hint = "Raise --deadline if the writer is slow; the report on stdout has the details."
+            return error
         }
         return HubError(.data, code: .invalidPlist,
                         "\(invalid.count) of \(total) file\(total == 1 ? "" : "s") \(invalid.count == 1 ? "is" : "are") invalid: \(listed). The report on stdout lists every error with its line.")

@@ -12,6 +12,8 @@ import Darwin
 public enum ClientHubIssueCode: String, Codable, Sendable, CaseIterable {
     case notFound = "not_found"
     case unreadable = "unreadable"
+    /// A pipe or FIFO gave no end of input before the deadline (exit 75, as every deadline).
+    case timeout = "timeout"
     case notAFile = "not_a_file"
     case tooLarge = "too_large"
     case emptyFile = "empty_file"

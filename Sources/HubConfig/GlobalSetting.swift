@@ -64,9 +64,9 @@ extension GlobalSetting {
     public static let password = GlobalSetting("password", flag: false, env: "HUBCTL_PASSWORD", secret: true,
                                                "Back-end password (or --password-stdin).")
     public static let securityConfiguration = GlobalSetting("security-configuration", flag: false, env: "HUBCTL_SECURITY_CONFIGURATION",
-                                                            profile: true, "Client Hub security configuration (X-SUP-SC), when no clienthub.plist gives it.")
+                                                            profile: true, "Client Hub security configuration (X-SMP-SC), when no clienthub.plist gives it.")
     public static let domain = GlobalSetting("domain", flag: false, env: "HUBCTL_DOMAIN", profile: true,
-                                             "Client Hub domain (X-SUP-Domain), when no clienthub.plist gives it.")
+                                             "Client Hub domain (X-SMP-DOMAIN), when no clienthub.plist gives it.")
     public static let userCreationPolicy = GlobalSetting("user-creation-policy", flag: false, env: "HUBCTL_USER_CREATION_POLICY",
                                                          profile: true, "automatic, manual or certificate, when no clienthub.plist gives it.")
     public static let shareCredentials = GlobalSetting("share-credentials", flag: false, env: "HUBCTL_SHARE_CREDENTIALS", profile: true,
@@ -89,6 +89,8 @@ extension GlobalSetting {
                                              "CA bundle to trust for the server.")
     public static let insecure = GlobalSetting("insecure", .flag,
                                                "Skip TLS certificate verification. Dangerous: anyone on the path can read your credentials.")
+    public static let allowHTTP = GlobalSetting("allow-http", .flag, env: "HUBCTL_ALLOW_HTTP",
+                                                "Let passwords, API keys, client secrets and tokens go over plain http:// to a host that is not loopback (warned about each time). Dangerous.")
     public static let apiVersion = GlobalSetting("api-version", .value("v"), env: "HUBCTL_API_VERSION", profile: true, default: "latest",
                                                  "latest (falls back to v1 on 404) or a pinned v1…v4.")
     public static let home = GlobalSetting("home", .value("dir"), env: "HUBCTL_HOME", default: "${XDG_DATA_HOME:-~/.local/share}/hubctl",
@@ -153,7 +155,7 @@ extension GlobalSetting {
         .server, .plist, .appId, .profile, .config, .user, .passwordStdin, .password,
         .securityConfiguration, .domain, .userCreationPolicy, .shareCredentials, .anonymous,
         .cert, .key, .keyPassphrase, .pkcs12, .pkcs12Passphrase, .certProvider, .certProviderTimeout,
-        .cacert, .insecure, .apiVersion, .home, .timeout, .deadline, .noInput, .verbose,
+        .cacert, .insecure, .allowHTTP, .apiVersion, .home, .timeout, .deadline, .noInput, .verbose,
         .vaultPassphraseFile, .vaultPassphrase, .vaultKey, .vaultNewPassphrase, .vaultNewKey, .noColor,
         .oauthClientId, .redirectUri, .oauthAuthorizeUrl, .oauthTokenUrl, .appVersion, .refreshToken,
         .platform,

@@ -47,7 +47,7 @@ public enum ErrorCode: Sendable, Hashable, CaseIterable, RawRepresentable, Codab
     case invalidDeadline, invalidUserCreationPolicy, unknownProfile, configInvalid, configUnreadable, vaultSecretMissing
     case invalidVaultKey, keyPassphraseMissing, certProviderNotFound
     case missingOauthClientId, invalidRedirectUri
-    case invalidPlatform
+    case invalidPlatform, plainHttpRefused
 
     /// `applicationNotFound` → `application_not_found`.
     public var rawValue: String {

@@ -12,8 +12,9 @@ public enum SafeName {
 
     /// Application connection ids (`X-SMP-APPCID`): SMP and Mobile Services use UUIDs; accepted are
     /// letters, digits, `.`, `_`, `:`, `-`, at most 128 characters (the header's documented limit).
+    /// Nor `.` or `..`, which a path would read as its own directory or its parent.
     public static func isConnectionId(_ id: String) -> Bool {
-        guard (1...128).contains(id.utf8.count) else { return false }
+        guard (1...128).contains(id.utf8.count), !isDotSegment(id) else { return false }
         return id.unicodeScalars.allSatisfy { isAlphanumeric($0) || $0 == "." || $0 == "_" || $0 == ":" || $0 == "-" }
     }
 
@@ -38,6 +39,9 @@ public enum SafeName {
         }
         return true
     }
+
+    /// `.` and `..`: path segments that mean "here" and "the parent", never a name.
+    public static func isDotSegment(_ name: String) -> Bool { name == "." || name == ".." }
 
     private static func isAlphanumeric(_ scalar: Unicode.Scalar) -> Bool {
         ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)

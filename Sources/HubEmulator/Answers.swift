@@ -98,11 +98,16 @@ enum Answers {
         }
     }
 
-    /// The bundle's bytes in slices of the stored buffer: streamed, never copied.
+    /// The bundle's bytes in slices of the stored buffer: streamed, never copied. With
+    /// `X-BUNDLE-EXTENSION` (SAP's header), and `ETag` and `Last-Modified` (not documented by SAP).
     static func bundle(_ bundle: StoredBundle) -> Response {
-        var headers = HTTPFields()
+        var headers = bundleHeaders(bundle)
         headers[.contentType] = "application/octet-stream"
         headers[.bundleExtension] = bundle.fileExtension
+        if let name = bundle.fileName {
+            let escaped = name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            headers[.contentDisposition] = "attachment; filename=\"\(escaped)\""
+        }
         let bytes = bundle.bytes
         let body = ResponseBody(contentLength: bytes.readableBytes) { writer in
             var rest = bytes
@@ -112,5 +117,42 @@ enum Answers {
             try await writer.finish(nil)
         }
         return Response(status: .ok, headers: headers, body: body)
+    }
+
+    /// 304 to a conditional read of a bundle that has not changed.
+    static func bundleNotModified(_ bundle: StoredBundle) -> Response {
+        Response(status: .notModified, headers: bundleHeaders(bundle))
+    }
+
+    private static func bundleHeaders(_ bundle: StoredBundle) -> HTTPFields {
+        var headers = HTTPFields()
+        headers[.eTag] = "\"\(bundle.etag)\""
+        headers[.lastModified] = httpDate(bundle.uploadedAt)
+        return headers
+    }
+
+    // MARK: HTTP dates (RFC 9110 §5.6.7, IMF-fixdate)
+
+    private static let httpDateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+
+    static func httpDate(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = httpDateFormat
+        return formatter.string(from: date)
+    }
+
+    static func parseHTTPDate(_ text: String) -> Date? {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = httpDateFormat
+        return formatter.date(from: text.trimmingCharacters(in: .whitespaces))
+    }
+
+    /// A date as an HTTP date holds it: whole seconds.
+    static func wholeSeconds(_ date: Date) -> Date {
+        Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
     }
 }

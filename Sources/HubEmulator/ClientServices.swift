@@ -61,19 +61,14 @@ struct ClientServicesHandler: Sendable {
             return await mobileServicesLogs(request, appId: route.appId, switches: switches)
         case .usage(let deviceId):
             guard request.method == .post else { return Answers.methodNotAllowed(allow: "POST", .json) }
-            return await usage(request, appId: route.appId, deviceId: deviceId)
+            return await usage(request, appId: route.appId, deviceId: deviceId, switches: switches)
         case .me:
             guard request.method == .get else { return Answers.methodNotAllowed(allow: "GET", .json) }
             guard switches.accessControl else {
                 return Answers.error(.preconditionFailed, "AccessControlNotEnabled",
                                      "Access control is not enabled for application '\(route.appId)'.", .json)
             }
-            let name = user ?? "anonymous"
-            return json(.ok, .object([
-                ("schemas", .array([.string("urn:ietf:params:scim:schemas:core:2.0:User")])),
-                ("id", .string(name)), ("userName", .string(name)),
-                ("roles", .array(switches.roles.map { .object([("value", .string($0)), ("display", .string($0))]) })),
-            ]))
+            return json(.ok, Self.me(user: user ?? "anonymous", switches: switches))
         case .settingsExchange(let member):
             guard request.method == .get else { return Answers.methodNotAllowed(allow: "GET", .json) }
             let document = settingsExchange(appId: route.appId, switches: switches)
@@ -261,20 +256,88 @@ struct ClientServicesHandler: Sendable {
 
     // MARK: Usage
 
-    private func usage(_ request: Request, appId: String, deviceId: String?) async -> Response {
+    /// SAP's "POST Client Usage Upload": a JSON report with the members SAP marks required
+    /// (`report`, `appInfo.application`, `deviceInfo.deviceID`, `sessions[].sessionInfo.sessionId`,
+    /// `sessions[].events[].time`, strings); 400 naming what is missing, 403 when usage is off.
+    private func usage(_ request: Request, appId: String, deviceId: String?, switches: ServiceSwitches) async -> Response {
         var request = request
         guard let buffer = try? await request.collectBody(upTo: Self.maximumUsageReport),
               let report = try? ODataValue.parseJSON(Data(buffer.readableBytesView)), case .object = report else {
             return Answers.error(.badRequest, "InvalidRequestBody", "The usage report must be a JSON object.", .json)
         }
-        services.record(ReceivedUsage(appId: appId, deviceId: deviceId, report: report))
+        let problems = Self.usageProblems(report)
+        services.record(ReceivedUsage(appId: appId, deviceId: deviceId, report: report,
+                                      accepted: problems.isEmpty && switches.usageEnabled))
+        guard switches.usageEnabled else {
+            return Answers.error(.forbidden, "UsageNotEnabled", "Client usage upload is not enabled for application '\(appId)'.", .json)
+        }
+        guard problems.isEmpty else {
+            return Answers.error(.badRequest, "InvalidUsageReport", "The usage report lacks SAP's required members: \(problems.joined(separator: "; ")).", .json)
+        }
         return Response(status: .created)
+    }
+
+    /// What the report lacks of SAP's required members (each a non-empty string); empty when it has them all.
+    static func usageProblems(_ report: ODataValue) -> [String] {
+        var problems: [String] = []
+        func text(_ value: ODataValue?, _ path: String) {
+            guard case .string(let s)? = value, !s.isEmpty else { problems.append("\(path) (a string)"); return }
+        }
+        func object(_ value: ODataValue?, _ path: String) -> ODataValue? {
+            guard let value, case .object = value else { problems.append("\(path) (an object)"); return nil }
+            return value
+        }
+        text(report["report"], "report")
+        if let app = object(report["appInfo"], "appInfo") { text(app["application"], "appInfo.application") }
+        if let device = object(report["deviceInfo"], "deviceInfo") { text(device["deviceID"], "deviceInfo.deviceID") }
+        guard case .array(let sessions)? = report["sessions"] else { return problems + ["sessions (an array)"] }
+        for (i, session) in sessions.enumerated() {
+            guard let session = object(session, "sessions[\(i)]") else { continue }
+            if let info = object(session["sessionInfo"], "sessions[\(i)].sessionInfo") { text(info["sessionId"], "sessions[\(i)].sessionInfo.sessionId") }
+            switch session["events"] {
+            case nil, .null?: break
+            case .array(let events)?:
+                for (j, event) in events.enumerated() {
+                    if let event = object(event, "sessions[\(i)].events[\(j)]") { text(event["time"], "sessions[\(i)].events[\(j)].time") }
+                }
+            default: problems.append("sessions[\(i)].events (an array)")
+            }
+        }
+        return problems
+    }
+
+    // MARK: User information
+
+    /// `/v2/Me` as SAP's "User Information" page shows it: roles as plain strings, the name as
+    /// `name.givenName`/`name.familyName`, `emails[].value`, and the identity provider's attributes
+    /// under `detail` (`Groups`, `email`, `given_name`, …, each an array of strings).
+    static func me(user: String, switches: ServiceSwitches) -> ODataValue {
+        let given = switches.givenName ?? user
+        let family = switches.familyName ?? "Emulator"
+        let email = switches.email ?? "\(user)@emulator.invalid"
+        func list(_ values: [String]) -> ODataValue { .array(values.map(ODataValue.string)) }
+        return .object([
+            ("schemas", list(["urn:ietf:params:scim:schemas:core:2.0:User"])),
+            ("id", .string(user)), ("userName", .string(user)),
+            ("name", .object([("familyName", .string(family)), ("givenName", .string(given))])),
+            ("emails", .array([.object([("value", .string(email))])])),
+            ("roles", list(switches.roles)),
+            ("detail", .object([
+                ("email", list([email])), ("Groups", list(switches.groups)),
+                ("family_name", list([family])), ("given_name", list([given])),
+                ("SAPUID", list(["emulator-\(user)"])),
+                ("acr", list(["urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport"])),
+                ("remoteEntityId", list(["hubctl-emulator"])),
+            ])),
+        ])
     }
 
     // MARK: Policies
 
-    /// The settings-exchange document: the application's `PasswordPolicy*` settings in Mobile
-    /// Services' spelling (values as text, as the service stores them), then the test's overrides.
+    /// The settings-exchange document (the `mobileservices/settingsExchange` node of the storage
+    /// service, as SAP's examples show it): the application's `PasswordPolicy*` settings in Mobile
+    /// Services' spelling (values as text, as the service stores them), `logSettings` with
+    /// `logEnabled` following the log switch, then the test's overrides.
     private func settingsExchange(appId: String, switches: ServiceSwitches) -> ODataValue {
         let settings = state.application(appId)?.configuration.settings ?? [:]
         func text(_ name: String, _ fallback: String) -> ODataValue {
@@ -301,8 +364,9 @@ struct ClientServicesHandler: Sendable {
         var members: [(String, ODataValue)] = [
             ("passwordPolicy", .object(password.map { ($0.0, text($0.1, $0.2)) })),
             ("featureVectorPolicies", .object([("featureVectorPolicyAllEnabled", .string("true")), ("restrictedPolicies", .null)])),
-            ("logSettings", .object([("logEntryExpiry", .string("7")), ("logLevel", text("ConnectionLogLevel", "NONE")),
-                                     ("logUploadEnabled", .string(switches.logUploadEnabled ? "true" : "false"))])),
+            // SAP's sample app reads logEnabled and logLevel; logEntryExpiry is in SAP's examples.
+            ("logSettings", .object([("logEnabled", .string(switches.logUploadEnabled ? "true" : "false")),
+                                     ("logEntryExpiry", .string("7")), ("logLevel", text("ConnectionLogLevel", "NONE"))])),
             ("attestationSettings", .object([("attestationEnabled", .string("false"))])),
         ]
         for (name, value) in switches.policies {

@@ -1,7 +1,8 @@
 // The control API of the client services (docs/protocol.md §15, README "hubctl-emulator"):
 //   PUT    /_emulator/platform  {"platform": "mobile-services" | "smp3"}
-//   PUT    /_emulator/services  {"appId", "pushConfigured"?, "logUploadEnabled"?, "accessControl"?,
-//                                "roles"?: [..], "pushIds"?: {os: id}, "policies"?: {member: value}}
+//   PUT    /_emulator/services  {"appId", "pushConfigured"?, "logUploadEnabled"?, "usageEnabled"?,
+//                                "accessControl"?, "roles"?: [..], "groups"?: [..], "givenName"?,
+//                                "familyName"?, "email"?, "pushIds"?: {os: id}, "policies"?: {member: value}}
 //   GET    /_emulator/received  push registrations, log uploads and usage reports as received
 //   DELETE /_emulator/received
 
@@ -43,15 +44,25 @@ struct ClientServicesControl: Sendable {
             default: throw HTTPError(.badRequest, message: "\(key) must be true or false.")
             }
         }
-        let push = try flag("pushConfigured"), logs = try flag("logUploadEnabled"), access = try flag("accessControl")
-        var roles: [String]?
-        if let value = body["roles"] {
-            guard case .array(let items) = value else { throw HTTPError(.badRequest, message: "roles must be an array of strings.") }
-            roles = try items.map { item in
-                guard case .string(let s) = item else { throw HTTPError(.badRequest, message: "roles must be an array of strings.") }
+        func strings(_ key: String) throws -> [String]? {
+            guard let value = body[key] else { return nil }
+            guard case .array(let items) = value else { throw HTTPError(.badRequest, message: "\(key) must be an array of strings.") }
+            return try items.map { item in
+                guard case .string(let s) = item else { throw HTTPError(.badRequest, message: "\(key) must be an array of strings.") }
                 return s
             }
         }
+        func text(_ key: String) throws -> String? {
+            switch body[key] {
+            case nil: return nil
+            case .string(let s)? where !s.isEmpty: return s
+            default: throw HTTPError(.badRequest, message: "\(key) must be a non-empty string.")
+            }
+        }
+        let push = try flag("pushConfigured"), logs = try flag("logUploadEnabled"), usage = try flag("usageEnabled")
+        let access = try flag("accessControl")
+        let roles = try strings("roles"), groups = try strings("groups")
+        let givenName = try text("givenName"), familyName = try text("familyName"), email = try text("email")
         var pushIds: [String: String]?
         if let value = body["pushIds"] {
             guard case .object(let members) = value else { throw HTTPError(.badRequest, message: "pushIds must be an object of strings.") }
@@ -68,8 +79,13 @@ struct ClientServicesControl: Sendable {
         let s = services.updateSwitches(appId) { s in
             if let push { s.pushConfigured = push }
             if let logs { s.logUploadEnabled = logs }
+            if let usage { s.usageEnabled = usage }
             if let access { s.accessControl = access }
             if let roles { s.roles = roles }
+            if let groups { s.groups = groups }
+            if let givenName { s.givenName = givenName }
+            if let familyName { s.familyName = familyName }
+            if let email { s.email = email }
             if let pushIds { s.pushIds.merge(pushIds) { _, new in new } }
             if let policies {
                 for (name, value) in policies {
@@ -78,8 +94,9 @@ struct ClientServicesControl: Sendable {
             }
         }
         return json(.ok, .object([("appId", .string(appId)), ("pushConfigured", .bool(s.pushConfigured)),
-                                  ("logUploadEnabled", .bool(s.logUploadEnabled)), ("accessControl", .bool(s.accessControl)),
-                                  ("roles", .array(s.roles.map(ODataValue.string)))]))
+                                  ("logUploadEnabled", .bool(s.logUploadEnabled)), ("usageEnabled", .bool(s.usageEnabled)),
+                                  ("accessControl", .bool(s.accessControl)), ("roles", .array(s.roles.map(ODataValue.string))),
+                                  ("groups", .array(s.groups.map(ODataValue.string)))]))
     }
 
     private func object(_ request: Request) async throws -> ODataValue {

@@ -15,9 +15,19 @@ public enum EmulatedPlatform: String, Sendable {
 /// The administrator's switches of one application.
 struct ServiceSwitches: Sendable {
     var pushConfigured = true
+    /// Whether client log upload is on: the logs API answers 403 when off, and the settings
+    /// exchange's `logSettings.logEnabled` says so.
     var logUploadEnabled = true
+    /// Whether client usage upload is on: the usage API answers 403 when off (SAP's usage tutorial).
+    var usageEnabled = true
     var accessControl = true
     var roles: [String] = ["Everyone"]
+    /// `/v2/Me`'s `detail.Groups` (SAP's example: "SAPMS_Admin", …).
+    var groups: [String] = []
+    /// `/v2/Me`'s `name` and `emails`; made from the user name when not set.
+    var givenName: String?
+    var familyName: String?
+    var email: String?
     /// Sender id (Android), VAPID key (w3cpushapi), … by `os`; a default is made up when absent.
     var pushIds: [String: String] = [:]
     /// Members of the settings-exchange document replaced by the test (`passwordPolicy`, …).
@@ -55,6 +65,8 @@ struct ReceivedUsage: Sendable {
     var appId: String
     var deviceId: String?
     var report: ODataValue
+    /// False when the report was refused (400 without SAP's required members, 403 usage off).
+    var accepted: Bool
 }
 
 public final class ClientServicesState: Sendable {
@@ -166,7 +178,8 @@ public final class ClientServicesState: Sendable {
                          ("firstLine", .string(l.firstLine)), ("lastLine", .string(l.lastLine)), ("accepted", .bool(l.accepted))])
             }
             let usage = store.usage.map { u -> ODataValue in
-                .object([("appId", .string(u.appId)), ("deviceId", u.deviceId.map(ODataValue.string) ?? .null), ("report", u.report)])
+                .object([("appId", .string(u.appId)), ("deviceId", u.deviceId.map(ODataValue.string) ?? .null), ("report", u.report),
+                         ("accepted", .bool(u.accepted))])
             }
             return .object([("platform", .string(store.platform.rawValue)), ("push", .array(push)),
                             ("logs", .array(logs)), ("usage", .array(usage))])

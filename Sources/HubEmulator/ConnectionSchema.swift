@@ -218,19 +218,17 @@ public enum ConnectionSchema {
         return property
     }
 
-    /// Checks a value a client wants to write, and brings it to the property's type.
+    /// Checks a value a client wants to write, and brings it to the property's type; nil for a
+    /// read-only property, which the server ignores: SAP's device-registration tutorial posts
+    /// `UserName` and gets 201 with the server's own value (docs/protocol.md §4, §13).
     /// `fromText` is true for Atom bodies, where an element without `m:type` is text to be read by the schema.
     static func validateClientWrite(_ name: String, _ value: ODataValue, fromText: Bool,
-                                    properties: [PropertyDefinition]) throws(PropertyRejection) -> ODataValue {
+                                    properties: [PropertyDefinition]) throws(PropertyRejection) -> ODataValue? {
         guard let definition = properties.first(where: { $0.name == name }) else {
-            if navigationProperties.contains(name) || unpublishedProperties.contains(where: { $0.0 == name }) {
-                throw PropertyRejection(code: "ReadOnlyProperty", message: "Property '\(name)' is read-only.")
-            }
+            if navigationProperties.contains(name) || unpublishedProperties.contains(where: { $0.0 == name }) { return nil }
             throw PropertyRejection(code: "UnknownProperty", message: "Property '\(name)' does not exist in type 'applications.Connection'.")
         }
-        guard definition.writable else {
-            throw PropertyRejection(code: "ReadOnlyProperty", message: "Property '\(name)' is read-only.")
-        }
+        guard definition.writable else { return nil }
         return try conform(value, to: definition, fromText: fromText)
     }
 

@@ -1,5 +1,6 @@
 // The control API under /_emulator/ for tests and the demo: faults, bundles, users, settings, state.
 
+import COpenSSL
 import Foundation
 import Hummingbird
 
@@ -58,6 +59,7 @@ struct ControlRoutes: Sendable {
             if let v = rule.delay { members.append(("delay", .double(v))) }
             if let v = rule.truncate { members.append(("truncate", .bool(v))) }
             if let v = rule.garbage { members.append(("garbage", .string(v))) }
+            if let v = rule.contentType { members.append(("contentType", .string(v))) }
             if let v = rule.path { members.append(("path", .string(v))) }
             return .object(members)
         }
@@ -89,13 +91,29 @@ struct ControlRoutes: Sendable {
             }
             bytes.writeImmutableBuffer(chunk)
         }
+        // Any file type (docs/protocol.md §7); the extension as the cockpit would keep it.
         let fileExtension = request.headers[.bundleExtension].flatMap { $0.isEmpty ? nil : $0 } ?? "zip"
-        guard state.storeBundle(appId: decodedApp, bundleId: decodedBundle,
-                                bundle: StoredBundle(bytes: bytes, fileExtension: fileExtension)) else {
+        let fileName = request.queryValue("filename").flatMap { $0.isEmpty ? nil : $0 }
+        let bundle = StoredBundle(bytes: bytes, fileExtension: fileExtension, etag: Self.digest(bytes), uploadedAt: Date(),
+                                  fileName: fileName)
+        guard state.storeBundle(appId: decodedApp, bundleId: decodedBundle, bundle: bundle,
+                                makeDefault: Self.flag(request, "default"), assign: Self.flag(request, "assign")) else {
             throw HTTPError(.notFound, message: "Application '\(decodedApp)' does not exist in the emulator's configuration.")
         }
         return json(.created, .object([("appId", .string(decodedApp)), ("bundleId", .string(decodedBundle)),
-                                       ("size", .int(bytes.readableBytes)), ("extension", .string(fileExtension))]))
+                                       ("size", .int(bytes.readableBytes)), ("extension", .string(fileExtension)),
+                                       ("etag", .string(bundle.etag))]))
+    }
+
+    private static func flag(_ request: Request, _ name: String) -> Bool {
+        request.queryValue(name).map { ["true", "1", "yes"].contains($0.lowercased()) } ?? false
+    }
+
+    /// The first 32 hex digits of the SHA-256 of a bundle's bytes: its ETag.
+    static func digest(_ bytes: ByteBuffer) -> String {
+        var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
+        bytes.withUnsafeReadableBytes { raw in _ = SHA256(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &digest) }
+        return digest.prefix(16).map { String(format: "%02x", $0) }.joined()
     }
 
     private func assign(_ request: Request) async throws -> Response {

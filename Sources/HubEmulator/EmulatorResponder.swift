@@ -39,7 +39,7 @@ public struct EmulatorResponder: HTTPResponder {
             if let delay = rule.delay { try await Task.sleep(for: .seconds(delay)) }
             if let status = rule.status { return Self.faultAnswer(status: status, retryAfter: rule.retryAfter) }
             if let garbage = rule.garbage {
-                return Answers.text(.ok, garbage, contentType: "application/json")
+                return Answers.text(.ok, garbage, contentType: rule.contentType ?? "application/json")
             }
             if let answer = await MobileServicesEndpoints(state: state).respond(to: request, prefix: protocolHandler.configuration.pathPrefix) {
                 return answer

@@ -22,10 +22,17 @@ public struct ConnectionRecord: Sendable {
     }
 }
 
-/// An uploaded customization resource bundle. The bytes stay in one buffer that answers share.
+/// An uploaded customization resource bundle (any file type, docs/protocol.md §7). The bytes stay
+/// in one buffer that answers share.
 public struct StoredBundle: Sendable {
     public let bytes: ByteBuffer
     public let fileExtension: String
+    /// Sent as `ETag` (quoted): a digest of the bytes, so an upload of other bytes changes it.
+    public var etag: String = ""
+    /// When it was uploaded, sent as `Last-Modified`.
+    public var uploadedAt = Date()
+    /// A test knob: sent as `Content-Disposition: attachment; filename="…"` (SAP documents none).
+    public var fileName: String?
 }
 
 /// One protocol request as the client sent it, for tests that check headers.
@@ -58,6 +65,9 @@ struct ApplicationState: Sendable {
     var configuration: EmulatorConfiguration.Application
     var assignedBundle: String?
     var bundles: [String: StoredBundle] = [:]
+    /// The default bundle, served at `/bundles/{appId}/`: the first one uploaded (SMP 3.0
+    /// "Uploading client resources"), or one an upload marked `default=true`.
+    var defaultBundle: String?
 }
 
 /// Everything the server remembers, behind one lock: each operation is short and never awaits.
@@ -235,11 +245,19 @@ public final class EmulatorState: Sendable {
 
     // MARK: Bundles
 
-    /// Stores a bundle; false when the application does not exist.
-    func storeBundle(appId: String, bundleId: String, bundle: StoredBundle) -> Bool {
+    /// Stores a bundle (replacing one of the same id); the first of an application, or one
+    /// uploaded with `makeDefault`, becomes its default bundle; with `assign` it is assigned in the
+    /// same step (no reader sees it uploaded but not yet assigned). False when the application does
+    /// not exist.
+    func storeBundle(appId: String, bundleId: String, bundle: StoredBundle, makeDefault: Bool = false,
+                     assign: Bool = false) -> Bool {
         store.withLock { store in
             guard store.applications[appId] != nil else { return false }
             store.applications[appId]!.bundles[bundleId] = bundle
+            if makeDefault || store.applications[appId]!.defaultBundle == nil {
+                store.applications[appId]!.defaultBundle = bundleId
+            }
+            if assign { Self.assign(&store, appId: appId, bundleId: bundleId) }
             return true
         }
     }
@@ -251,20 +269,24 @@ public final class EmulatorState: Sendable {
         store.withLock { store in
             guard let app = store.applications[appId] else { return .unknownApplication }
             if let bundleId, app.bundles[bundleId] == nil { return .unknownBundle }
-            store.applications[appId]!.assignedBundle = bundleId
-            let etag = Self.nextETag(&store)
-            for (id, connection) in store.connections where connection.appId == appId {
-                store.connections[id]!.values["CustomizationBundleId"] = bundleId.map(ODataValue.string) ?? .null
-                store.connections[id]!.values["ETag"] = .string(etag)
-            }
+            Self.assign(&store, appId: appId, bundleId: bundleId)
             return .assigned
         }
     }
 
-    /// The named bundle, or the assigned one when `bundleId` is nil.
+    private static func assign(_ store: inout Store, appId: String, bundleId: String?) {
+        store.applications[appId]!.assignedBundle = bundleId
+        let etag = nextETag(&store)
+        for (id, connection) in store.connections where connection.appId == appId {
+            store.connections[id]!.values["CustomizationBundleId"] = bundleId.map(ODataValue.string) ?? .null
+            store.connections[id]!.values["ETag"] = .string(etag)
+        }
+    }
+
+    /// The named bundle, or the application's default bundle when `bundleId` is nil.
     func bundle(appId: String, bundleId: String?) -> StoredBundle? {
         store.withLock { store in
-            guard let app = store.applications[appId], let id = bundleId ?? app.assignedBundle else { return nil }
+            guard let app = store.applications[appId], let id = bundleId ?? app.defaultBundle else { return nil }
             return app.bundles[id]
         }
     }

@@ -11,6 +11,8 @@ public struct FaultRule: Sendable, Decodable, Encodable {
     public var delay: Double?
     public var truncate: Bool?
     public var garbage: String?
+    /// The Content-Type of a garbage answer (default application/json): a login page is text/html.
+    public var contentType: String?
     /// How many protocol requests the rule applies to; -1 = until the faults are cleared.
     public var count: Int
     /// Only requests whose path contains this text are affected (nil: every request).
@@ -26,7 +28,7 @@ public struct FaultRule: Sendable, Decodable, Encodable {
         self.count = count
     }
 
-    enum CodingKeys: String, CodingKey { case status, retryAfter, delay, truncate, garbage, count, path }
+    enum CodingKeys: String, CodingKey { case status, retryAfter, delay, truncate, garbage, contentType, count, path }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -36,6 +38,7 @@ public struct FaultRule: Sendable, Decodable, Encodable {
         delay = try c.decodeIfPresent(Double.self, forKey: .delay)
         truncate = try c.decodeIfPresent(Bool.self, forKey: .truncate)
         garbage = try c.decodeIfPresent(String.self, forKey: .garbage)
+        contentType = try c.decodeIfPresent(String.self, forKey: .contentType)
         count = try c.decodeIfPresent(Int.self, forKey: .count) ?? 1
         path = try c.decodeIfPresent(String.self, forKey: .path)
     }
@@ -49,6 +52,7 @@ public struct FaultRule: Sendable, Decodable, Encodable {
         if let delay, !(0...600).contains(delay) { return "delay must be between 0 and 600 seconds" }
         if count == 0 || count < -1 { return "count must be positive, or -1 for until cleared" }
         if status != nil && garbage != nil { return "give either status or garbage, not both" }
+        if contentType != nil && garbage == nil { return "contentType goes with garbage" }
         if status == nil && garbage == nil && truncate != true && delay == nil {
             return "give at least one of status, delay, truncate or garbage"
         }

@@ -230,9 +230,16 @@ extension MobileServicesState {
         guard let app = app(appId) else { return .usual }
         if let versions = app.appVersions {
             let sent = request.headers[HTTPField.Name("X-APP-VERSION")!] ?? ""
+            // SAP documents a 403 for a request without X-APP-VERSION or with an inactive version
+            // (Android SDK "Application Versioning") and the response header x-app-version-inactive
+            // (iOS ApplicationVersionObserver); no body is documented, so this one names nothing.
+            if sent.isEmpty {
+                return .refused(Answers.error(.forbidden, "Forbidden", "Forbidden.", .json))
+            }
             if !versions.contains(sent) {
-                let what = sent.isEmpty ? "The request has no X-APP-VERSION header" : "Application version '\(sent)' is not active"
-                return .refused(Answers.error(.forbidden, "Forbidden", "\(what); application versioning allows: \(versions.joined(separator: ", ")).", .json))
+                var refusal = Answers.error(.forbidden, "Forbidden", "Forbidden.", .json)
+                refusal.headers[HTTPField.Name("x-app-version-inactive")!] = "true"
+                return .refused(refusal)
             }
         }
         let sessionId = request.cookies[Self.sessionCookie]?.value

@@ -310,8 +310,18 @@ struct ProtocolHandler: Sendable {
             return Answers.error(.forbidden, "Forbidden", "X-SMP-APPCID '\(id)' is not a connection of this application and user.", format)
         }
         guard let bundle = state.bundle(appId: address.appId, bundleId: bundleId) else {
-            let what = bundleId.map { "Bundle '\($0)'" } ?? "No bundle is assigned to application '\(address.appId)', so the default bundle"
+            let what = bundleId.map { "Bundle '\($0)'" } ?? "No bundle was uploaded for application '\(address.appId)', so the default bundle"
             return Answers.error(.notFound, "BundleNotFound", "\(what) does not exist.", format)
+        }
+        // Conditional reads as for the settings (§4): If-None-Match first, else If-Modified-Since.
+        // SAP documents neither for bundles; clients must not rely on them (docs/protocol.md §7).
+        if let wanted = request.headers[.ifNoneMatch] {
+            if wanted.split(separator: ",").map({ Self.unquote(String($0)) }).contains(where: { $0 == "*" || $0 == bundle.etag }) {
+                return Answers.bundleNotModified(bundle)
+            }
+        } else if let since = request.headers[.ifModifiedSince].flatMap(Answers.parseHTTPDate),
+                  Answers.wholeSeconds(bundle.uploadedAt) <= since {
+            return Answers.bundleNotModified(bundle)
         }
         return Answers.bundle(bundle)
     }

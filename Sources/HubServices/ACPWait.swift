@@ -1,6 +1,7 @@
-// `acp check --wait`: check again and again until a newer profile is assigned (issue 25). The
-// schedule (interval, jitter, backoff, Retry-After) and the loop; the command layer gives it the
-// check, a sleep that a signal ends, and the clock.
+// `acp check --wait`: check again and again until a newer profile is assigned, or, with none
+// assigned, the default bundle changes (issues 25, 29). The schedule (interval, jitter, backoff,
+// Retry-After) and the loop; the command layer gives it the check, a sleep that a signal ends,
+// and the clock.
 
 import Foundation
 import HubCore
@@ -140,8 +141,7 @@ public struct ACPWait: Sendable {
                     env.report("the server answers again (after \(failures) failed check\(failures == 1 ? "" : "s")); "
                                + (poll.check.updateAvailable ? "a newer profile is assigned." : "still waiting."))
                 }
-                env.trace?("check \(checks): \(poll.notModified ? "not modified (304)" : "assigned \(poll.check.available ?? "none")"), "
-                           + "in use \(poll.check.current ?? "none")")
+                env.trace?("check \(checks): \(Self.found(poll)), in use \(poll.check.current ?? "none")")
                 last = poll
                 failures = 0
                 failing = nil
@@ -166,6 +166,14 @@ public struct ACPWait: Sendable {
             env.trace?("next check in \(TimeText.seconds(wait))")
             if let stop = env.sleep(wait) { return .stopped(stop, last: last) }
         }
+    }
+
+    /// What a check found, for `--verbose`.
+    static func found(_ poll: ACPPoll) -> String {
+        let assignment = poll.notModified ? "not modified (304)" : "assigned \(poll.check.available ?? "none")"
+        guard poll.check.source == ACPCheck.defaultSource else { return assignment }
+        return (poll.notModified ? assignment : "none assigned")
+            + "; default bundle " + (poll.check.available == nil ? "none" : poll.check.availableRevision ?? "present")
     }
 
     /// The first line of a failing state, or of a different failure.

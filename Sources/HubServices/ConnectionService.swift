@@ -57,6 +57,33 @@ public final class ConnectionService {
 
     var config: ConnectionConfig { session.config }
 
+    /// A server may keep its own value of a property a client sent (SAP's server does so for
+    /// read-only ones such as `UserName`, with 201 or 204): each such property is said, so nobody
+    /// believes a value was set that was not. Values are compared as OData V2 JSON renders them
+    /// (an Int64 as a string, `5` and `5.0` alike).
+    func noteServerValues(sent: [String: JSONValue], got: [String: JSONValue]) {
+        for (name, value) in sent.sorted(by: { $0.key < $1.key }) where name != "Capability" {
+            guard let kept = got[name], Self.rendered(kept) != Self.rendered(value) else { continue }
+            warn("the server kept its own value of \(name): \(Self.shown(kept)) (hubctl sent \(Self.shown(value)))")
+        }
+    }
+
+    static func rendered(_ value: JSONValue) -> String {
+        switch value {
+        case .null: return "null"
+        case .bool(let b): return b ? "true" : "false"
+        case .int(let n): return String(n)
+        case .double(let d): return d.rounded() == d && abs(d) < 1e15 ? String(Int64(d)) : String(d)
+        case .string(let s): return s
+        default: return "\(value)"
+        }
+    }
+
+    static func shown(_ value: JSONValue) -> String {
+        if case .string(let s) = value { return HubError.quoted(s) }
+        return rendered(value)
+    }
+
     /// Warns of a property name in a server's answer that is not an OData identifier (left out).
     func refusedName(_ name: String) {
         warn("the server's answer has a property named \(HubError.quoted(name)), which is not an OData identifier: hubctl leaves it out.")
@@ -127,6 +154,7 @@ public final class ConnectionService {
             }
             try Self.checkServerConnectionId(id, status: response.status)
             if settings.isEmpty { settings = try readSettings(version: version, id: id) }
+            noteServerValues(sent: request.properties, got: settings)
             return try finishRegistration(id: id, version: version, settings: settings)
         case 409:
             // Our own earlier attempt (a lost answer, then a retry) already created it: read it back.
@@ -283,9 +311,13 @@ public final class ConnectionService {
                                                         extraHeaders: [HTTPHeader("X-HTTP-METHOD", "MERGE")], idempotent: true))
         switch response.status {
         case 200 where !response.body.isEmpty:
-            return try ODataCodec.decodeEntity(response.body, status: 200, refused: refusedName)
+            let settings = try ODataCodec.decodeEntity(response.body, status: 200, refused: refusedName)
+            noteServerValues(sent: properties, got: settings)
+            return settings
         case 200, 204:
-            return try readSettings(version: r.apiVersion, id: r.applicationConnectionId)
+            let settings = try readSettings(version: r.apiVersion, id: r.applicationConnectionId)
+            noteServerValues(sent: properties, got: settings)
+            return settings
         case 404:
             throw Self.connectionNotFound(r.applicationConnectionId)
         case 400:
@@ -331,8 +363,12 @@ public final class ConnectionService {
 
     /// Registers a throw-away connection: a new client-chosen id, the first registration version
     /// the server knows, and nothing written under the home (no record, no passcode policy).
-    public func registerUnrecorded() throws -> Registration {
+    /// `beforeCreate` gets the chosen id before anything is sent (the probe records it there, so a
+    /// connection a crash left behind can be found and deleted: docs/security.md "Probing"); when it
+    /// throws, nothing is sent.
+    public func registerUnrecorded(beforeCreate: (String) throws -> Void = { _ in }) throws -> Registration {
         let chosenId = makeConnectionId()
+        try beforeCreate(chosenId)
         let body = try ODataCodec.encodeProperties(["DeviceType": .string("Linux"), "DeviceModel": .string("hubctl probe")])
         let (response, version) = try create(id: chosenId, body: body)
         switch response.status {
@@ -358,6 +394,21 @@ public final class ConnectionService {
     @discardableResult
     public func deleteUnrecorded(_ r: Registration) throws -> Bool {
         try delete(r)
+    }
+
+    /// Deletes a connection that was never recorded and whose registration version is unknown (its
+    /// create was under way, or a crash ended the process that made it): the DELETE goes to each
+    /// version registration tries, in order, until one answers 200/204. True when the server had it,
+    /// false when every version answered 404.
+    @discardableResult
+    public func deleteUnrecorded(connectionId: String) throws -> Bool {
+        guard SafeName.isConnectionId(connectionId) else { throw HubError(.data, code: .invalidConnectionId, "\(HubError.quoted(connectionId)) is not a connection id.") }
+        for version in try session.registrationVersionsToTry() {
+            let r = Registration(server: config.server, appId: config.appId, user: config.user, applicationConnectionId: connectionId,
+                                 apiVersion: version, anonymous: config.anonymous, securityConfiguration: config.securityConfiguration)
+            if try delete(r) { return true }
+        }
+        return false
     }
 
     // MARK: Errors

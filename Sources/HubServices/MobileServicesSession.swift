@@ -63,16 +63,16 @@ public final class MobileServicesTransport: HTTPTransport {
                 ?? "no application version was sent. Give the app's version with --app-version"
             let detail = SMPEndpoint.serverMessage(response).map { " (\($0))" } ?? ""
             throw HubError(.permission, code: .appVersionRejected,
-                           "The server at \(server) refused the request through application versioning (HTTP 403)\(detail): \(sent) (or HUBCTL_APP_VERSION, or the profile's app-version); the cockpit lists the active versions.",
+                           "The server at \(server) refused the request through application versioning (HTTP 403, x-app-version-inactive: true)\(detail): \(sent) (or HUBCTL_APP_VERSION, or the profile's app-version); the cockpit lists the active versions.",
                            status: 403)
         }
         return response
     }
 
-    /// A 403 whose error names the application version.
+    /// An inactive application version, as SAP's SDKs recognise it: the response header
+    /// `x-app-version-inactive: true` (SAPFoundation's `ApplicationVersionObserver`).
     static func isVersioningRefusal(_ response: HTTPResponse) -> Bool {
-        let text = (SMPEndpoint.serverMessage(response) ?? String(decoding: response.body.prefix(4096), as: UTF8.self)).lowercased()
-        return text.contains("application version") || text.contains("app version") || text.contains("x-app-version")
+        response.header("x-app-version-inactive")?.trimmingCharacters(in: .whitespaces).lowercased() == "true"
     }
 }
 

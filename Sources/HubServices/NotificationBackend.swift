@@ -186,8 +186,7 @@ public final class NotificationBackend {
     static func segment(_ name: String, _ what: String) throws -> String {
         guard !name.isEmpty else { throw HubError.usage("The \(what) is empty.") }
         let escaped = SMPEndpoint.escape(segment: name)
-        let decoded = escaped.removingPercentEncoding ?? escaped
-        guard decoded != ".", decoded != ".." else {
+        guard !SafeName.isDotSegment(name) else {
             throw HubError.usage("The \(what) \(HubError.quoted(name)) cannot be part of an address; nothing was sent.")
         }
         return escaped

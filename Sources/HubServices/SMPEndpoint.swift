@@ -18,8 +18,12 @@ public struct SMPEndpoint: Sendable {
 
     /// One escaping rule for every path segment (connection ids, app ids, bundle names): what a
     /// path may hold, minus the characters that would end or split the segment.
+    /// `.` and `..` are written as `%2E` and `%2E%2E`: a name that reaches here as one has been let
+    /// through a check, and must still not be read as "this directory" or "its parent"; the names
+    /// hubctl takes from users and servers are refused as such where they enter (`isDotSegment`).
     public static func escape(segment: String) -> String {
-        segment.addingPercentEncoding(withAllowedCharacters: segmentAllowed) ?? segment
+        if SafeName.isDotSegment(segment) { return String(repeating: "%2E", count: segment.count) }
+        return segment.addingPercentEncoding(withAllowedCharacters: segmentAllowed) ?? segment
     }
 
     private static let segmentAllowed: CharacterSet = {
@@ -63,8 +67,10 @@ public struct SMPEndpoint: Sendable {
         var h = [HTTPHeader("Accept", accept)]
         if let contentType { h.append(HTTPHeader("Content-Type", contentType)) }
         if let appcid { h.append(HTTPHeader("X-SMP-APPCID", appcid)) }
-        if let sc = config.securityConfiguration { h.append(HTTPHeader("X-SUP-SC", sc)) }
-        if let domain = config.domain { h.append(HTTPHeader("X-SUP-Domain", domain)) }
+        // SMP 3.0 asks for the X-SMP-XXX forms; X-SUP-XXX is kept by the server only for apps of
+        // earlier versions (SMP 3.0 "HTTP Headers and Cookies").
+        if let sc = config.securityConfiguration { h.append(HTTPHeader("X-SMP-SC", sc)) }
+        if let domain = config.domain { h.append(HTTPHeader("X-SMP-DOMAIN", domain)) }
         return h
     }
 
@@ -92,7 +98,7 @@ public struct SMPEndpoint: Sendable {
         case 401:
             return HubError(.permission, code: .authFailed, "The server refused the credentials while \(what)\(detail). Check --user and the password.", status: 401)
         case 403:
-            return HubError(.permission, code: .forbidden, "The server refused access while \(what) (HTTP 403)\(detail). Check the user's role and that the connection belongs to this user.", status: 403)
+            return HubError(.permission, code: .forbidden, "The server refused access while \(what) (HTTP 403)\(detail). Check the user's role and that the connection belongs to this user; on Mobile Services with application versioning, that --app-version names an active version (SAP answers a request without X-APP-VERSION with a plain 403).", status: 403)
         case 500...599:
             return HubError(.unavailable, code: .serverError, "The server failed while \(what) (HTTP \(response.status))\(detail). Try again later.", status: response.status)
         default:

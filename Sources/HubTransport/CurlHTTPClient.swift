@@ -81,6 +81,7 @@ public final class CurlHTTPClient: HTTPTransport, @unchecked Sendable {
     /// Attempts `request` until it succeeds, the policy says stop, or the deadline leaves no time
     /// for another attempt (docs/protocol.md §12).
     private func perform(_ request: HTTPRequest, sink: BodySink?) throws -> HTTPResponse {
+        try PlainHTTP.check(request, policy: options.plainHTTP)
         lock.lock()
         defer { lock.unlock() }
 

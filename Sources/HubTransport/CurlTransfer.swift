@@ -163,6 +163,9 @@ func runAttempt(handle: UnsafeMutableRawPointer, errorBuffer: UnsafeMutablePoint
     setup.pointer(CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(errorBuffer))
     setup.long(CURLOPT_NOSIGNAL, 1)
     setup.string(CURLOPT_URL, request.url)
+    // The path goes out as hubctl built it: libcurl would otherwise remove `.` and `..` segments
+    // and send a request meant for one resource to another (docs/security.md, "Names in paths").
+    setup.long(CURLOPT_PATH_AS_IS, 1)
     // Only HTTP(S). CURLOPT_FOLLOWLOCATION stays off: CurlHTTPClient follows redirects itself, so
     // that it chooses the headers and credentials of every hop (docs/protocol.md §12).
     setup.string(CURLOPT_PROTOCOLS_STR, "http,https")

@@ -274,6 +274,8 @@ public struct TransportOptions: Sendable {
     /// Called after every exchange (each attempt and each redirect hop) with its status and timers;
     /// `hubctl probe` reports them. Not called when nil.
     public var exchangeObserver: (@Sendable (HTTPExchange) -> Void)?
+    /// Secrets over plain http:// to a host that is not loopback: refused unless allowed.
+    public var plainHTTP: PlainHTTPPolicy = .refuse
 
     public init(caCertificatePath: String? = nil, insecure: Bool = false, connectTimeout: Double = 10,
                 totalTimeout: Double = 30, deadline: Deadline = Deadline(seconds: 120), lowSpeedLimit: Int = 1, lowSpeedTime: Int = 30,

@@ -28,7 +28,7 @@ enum Redirect {
     /// session and configuration headers (`X-SMP-APPCID`, `X-SUP-SC`, `X-SUP-Domain`, …).
     static func isOriginBound(_ name: String) -> Bool {
         let lower = name.lowercased()
-        return ["authorization", "proxy-authorization", "cookie"].contains(lower)
+        return ["authorization", "proxy-authorization", "cookie", "x-api-key"].contains(lower)
             || lower.hasPrefix("x-smp-") || lower.hasPrefix("x-sup-")
     }
 

@@ -83,7 +83,7 @@ struct EmulatorCommand: AsyncParsableCommand {
         CONTROL API (no auth; never logged or faulted as protocol requests)
           POST   /_emulator/faults   {"status": 503, "count": 3, "retryAfter": 1}
                                      {"delay": 2.5}  {"truncate": true}
-                                     {"garbage": "<text>"}
+                                     {"garbage": "<text>", "contentType": "text/html"}
                                      count defaults to 1; -1 = until cleared;
                                      "path": "Connections" limits a rule to the
                                      requests whose path contains that text
@@ -152,8 +152,10 @@ struct EmulatorCommand: AsyncParsableCommand {
                                      which server it plays (default smp3 unless
                                      "onboardingVersion" is configured)
           PUT    /_emulator/services {"appId": "...", "pushConfigured": true,
-                                      "logUploadEnabled": true, "accessControl":
-                                      true, "roles": [...], "pushIds": {os: id},
+                                      "logUploadEnabled": true, "usageEnabled":
+                                      true, "accessControl": true, "roles":
+                                      [...], "groups": [...], "givenName",
+                                      "familyName", "email", "pushIds": {os: id},
                                       "policies": {"passwordPolicy": {...}}}
           GET    /_emulator/received {"platform", "push": [...], "logs": [...],
                                       "usage": [...]}: what the client services got

@@ -79,13 +79,28 @@ enum Archives {
 }
 
 extension Emulator {
-    /// Uploads a bundle and assigns it to the application, as an administrator would.
+    /// Uploads a bundle and assigns it to the application, as an administrator would, in one step:
+    /// the first upload is also the default bundle, and a check between an upload and its
+    /// assignment would see that instead.
     func publish(_ file: String, id: String, app: String = "com.example.demo", ext: String = "zip") throws {
-        let up = try control("PUT", "/_emulator/bundles/\(app)/\(id)", body: try Data(contentsOf: URL(fileURLWithPath: file)),
+        let up = try control("PUT", "/_emulator/bundles/\(app)/\(id)?assign=true", body: try Data(contentsOf: URL(fileURLWithPath: file)),
                              headers: ["X-Bundle-Extension": ext])
         #expect(up.status < 300, "upload: \(up.status)")
-        let assign = try control("POST", "/_emulator/assign", json: #"{"appId": "\#(app)", "bundleId": "\#(id)"}"#)
-        #expect(assign.status < 300, "assign: \(assign.status)")
+    }
+
+    /// Uploads a bundle without assigning it (the first of an application is its default bundle).
+    func upload(_ file: String, id: String, app: String = "com.example.demo", ext: String, query: String = "") throws {
+        let up = try control("PUT", "/_emulator/bundles/\(app)/\(id)\(query)", body: try Data(contentsOf: URL(fileURLWithPath: file)),
+                             headers: ["X-Bundle-Extension": ext])
+        #expect(up.status < 300, "upload: \(up.status)")
+    }
+
+    /// The protocol requests logged so far for bundles (GET /bundles/…), with their status.
+    func bundleReads() -> [[String: Any]] {
+        guard let (status, body) = try? control("GET", "/_emulator/state"), status == 200,
+              let state = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
+              let requests = state["requests"] as? [[String: Any]] else { return [] }
+        return requests.filter { ($0["path"] as? String)?.contains("/bundles/") ?? false }
     }
 }
 

@@ -174,7 +174,8 @@ extension Emulator {
         let dest = hub.dir.path + "/home/acp/com.example.demo"
         let waiting = try BackgroundHubctl(hub, ["acp", "check", "--wait", "--fetch", "--interval", "1", "--jitter-seed", Self.seed])
         #expect(emu.waitForConnectionReads(1))
-        try emu.control("POST", "/_emulator/faults", json: #"{"truncate": true, "count": 1, "path": "/bundles/"}"#)
+        // The assigned bundle's download, not the checks of the default bundle (none is assigned yet).
+        try emu.control("POST", "/_emulator/faults", json: #"{"truncate": true, "count": 1, "path": "/bundles/com.example.demo/Appmc"}"#)
         let bundle = hub.dir.file("big.zip")
         try Archives.make("big", at: bundle, version: "3.0.0", extra: "2")
         try emu.publish(bundle, id: "Appmc:3.0.0")
@@ -256,14 +257,15 @@ extension Emulator {
         let dest = hub.dir.path + "/home/acp/com.example.demo"
         let waiting = try BackgroundHubctl(hub, ["acp", "check", "--wait", "--fetch", "--interval", "1", "--jitter-seed", Self.seed])
         #expect(emu.waitForConnectionReads(1))
-        try emu.control("POST", "/_emulator/faults", json: #"{"delay": 8, "count": 1, "path": "/bundles/"}"#)
+        // The assigned bundle's download, not the checks of the default bundle (none is assigned yet).
+        try emu.control("POST", "/_emulator/faults", json: #"{"delay": 8, "count": 1, "path": "/bundles/com.example.demo/Appmc"}"#)
         let bundle = hub.dir.file("v4.zip")
         try Archives.make("zip", at: bundle, version: "4.0.0")
         try emu.publish(bundle, id: "Appmc:4.0.0")
         // The download has arrived at the server (logged before the 8 s delay): the fetch is under way.
         #expect(eventually {
             guard let state = try? emulatorState(emu), let requests = state["requests"] as? [[String: Any]] else { return false }
-            return requests.contains { ($0["path"] as? String)?.contains("/bundles/") ?? false }
+            return requests.contains { ($0["path"] as? String)?.contains("/bundles/com.example.demo/Appmc") ?? false }
         })
         waiting.signal(SIGTERM)
         let r = waiting.finish()

@@ -158,8 +158,10 @@ func logLine(_ n: Int, severity: String = "INFO") -> String {
         #expect((r.error?["message"] as? String)?.contains("log upload is not enabled for this application") == true)
     }
 
-    @Test func fromSettingsSkipsWhenDisabledAndFiltersByLevel() throws {
-        let (emu, hub, _) = try registered("mobile-services")
+    /// SMP 3 has no settings exchange: the connection's UploadLogs and ConnectionLogLevel decide
+    /// (Mobile Services' logSettings: ClientServicesSAPShapesEndToEndTests).
+    @Test func fromSettingsOnSMP3FollowsTheConnection() throws {
+        let (emu, hub, _) = try registered("smp3")
         let text = [logLine(1, severity: "DEBUG"), logLine(2, severity: "ERROR"), logLine(3, severity: "INFO"), logLine(4, severity: "FATAL")]
             .joined(separator: "\n") + "\n"
         let file = hub.dir.write("d.log", text)
@@ -209,7 +211,7 @@ func logLine(_ n: Int, severity: String = "INFO") -> String {
 
     @Test func usageUploadChecksTheShapeThenPosts() throws {
         let (emu, hub, id) = try registered("mobile-services")
-        let good = hub.dir.write("u.json", #"{"report": {"version": "1"}, "appInfo": {"id": "x"}, "deviceInfo": {"os": "linux"}, "sessions": [{"events": [{"type": "start"}, {"type": "stop"}]}]}"#)
+        let good = hub.dir.write("u.json", #"{"report": "r-1", "appInfo": {"application": "com.example.demo"}, "deviceInfo": {"deviceID": "linux-1"}, "sessions": [{"sessionInfo": {"sessionId": "s-1"}, "events": [{"type": "start", "time": "2024-07-01T17:16:08.637+02:00"}, {"type": "stop", "time": "2024-07-01T17:17:08.637+02:00"}]}]}"#)
         let r = try hub("usage", "upload", good)
         #expect(r.status == 0, "\(r)")
         #expect(r.json?["sessions"] as? Int == 1)

@@ -212,7 +212,7 @@ func connections(_ emu: Emulator) throws -> [[String: Any]] {
         let post = try #require(requests.first { ($0["method"] as? String) == "POST" })
         #expect((post["path"] as? String)?.hasPrefix("/ias_relay_server/client/rs_client.dll/7/odata/") == true)
         let headers = (post["headers"] as? [String: Any]) ?? [:]
-        #expect(headers.first { $0.key.lowercased() == "x-sup-sc" }?.value as? String == "RelaySSO")
+        #expect(headers.first { $0.key.lowercased() == "x-smp-sc" }?.value as? String == "RelaySSO")
     }
 
     @Test func wrongPasswordIs77AndNeverPrinted() throws {

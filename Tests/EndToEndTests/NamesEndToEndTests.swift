@@ -26,7 +26,7 @@ func listing(_ root: String) -> [String] {
         #expect(listing(hub.dir.path) == before, "nothing written under the test's directory")
     }
 
-    @Test(arguments: ["a\\r\\nX-Evil: 1", "../../x", String(repeating: "a", count: 129)])
+    @Test(arguments: ["a\\r\\nX-Evil: 1", "../../x", "..", String(repeating: "a", count: 129)])
     func aConnectionIdFromTheServerThatIsNotANameIs65(_ id: String) throws {
         let body = #"{"d":{"ApplicationConnectionId":"\#(id)","DeviceType":"Linux"}}"#
         let server = try RawServer(answer: "HTTP/1.1 201 Created\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body)
@@ -39,5 +39,14 @@ func listing(_ root: String) -> [String] {
         let r = try client(emu)("unregister", "--appcid", "x/../../y")
         #expect(r.status == 64, "\(r)")
         #expect(r.errorCode == "invalid_connection_id")
+    }
+
+    @Test(arguments: [".", ".."]) func aDotSegmentAsAppcidIs64AndTheServerSeesNothing(_ id: String) throws {
+        let emu = try Emulator()
+        let r = try client(emu)("unregister", "--appcid", id)
+        #expect(r.status == 64, "\(r)")
+        #expect(r.errorCode == "invalid_connection_id")
+        let requests = (try emulatorState(emu)["requests"] as? [[String: Any]]) ?? []
+        #expect(requests.isEmpty, "nothing was sent: \(requests)")
     }
 }

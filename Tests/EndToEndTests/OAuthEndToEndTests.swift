@@ -353,13 +353,16 @@ enum HeadlessBrowser {
         #expect(try bed.emu.control("PUT", "/_emulator/mobileservices",
                                     json: #"{"appId": "com.example.demo", "appVersions": ["1.0", "1.1"]}"#).status == 204)
         let basic = ["HUBCTL_APP_ID": "com.example.demo", "HUBCTL_OAUTH_CLIENT_ID": "", "HUBCTL_USER": "demo", "HUBCTL_PASSWORD": "demo-password"]
+        // Without X-APP-VERSION SAP documents a plain 403 (no header says why): forbidden, with the hint.
         let none = try bed.hub("register", env: basic)
         #expect(none.status == 77, "\(none)")
-        #expect(none.errorCode == "app_version_rejected")
+        #expect(none.errorCode == "forbidden")
         #expect(none.message.contains("--app-version"))
+        // An inactive version: the x-app-version-inactive header, as SAP's SDKs read it.
         let inactive = try bed.hub("register", "--app-version", "0.9", env: basic)
         #expect(inactive.status == 77)
         #expect(inactive.errorCode == "app_version_rejected")
+        #expect(inactive.message.contains("x-app-version-inactive"))
         let active = try bed.hub("register", "--app-version", "1.1", env: basic)
         #expect(active.status == 0, "\(active)")
         let viaEnvironment = try bed.hub("settings", "get", env: basic.merging(["HUBCTL_APP_VERSION": "1.0"]) { $1 })

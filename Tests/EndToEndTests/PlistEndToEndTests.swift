@@ -195,21 +195,43 @@ struct PlistEndToEndTests {
     }
 
     /// A FIFO with no writer never hangs the command: it is opened without waiting and read for
-    /// no longer than --deadline (issue 23 §5), then reported as unreadable. Alone and among other
-    /// files; a device is read like a pipe, bounded by size.
-    @Test func aFIFOWithoutAWriterEndsAtTheDeadline() throws {
+    /// no longer than --deadline (issue 23 §5), then reported as `timeout` and exit 75, as every
+    /// deadline (docs/security.md §17; issue 30, item 7). Alone and among other files: several
+    /// FIFOs share the command's one deadline; a missing file still wins (66), an invalid one does
+    /// not (75); a device is read like a pipe, bounded by size.
+    @Test func aFIFOWithoutAWriterEndsAtTheDeadlineWith75() throws {
         let fifo = hubctl.dir.file("pipe.plist")
         #expect(mkfifo(fifo, 0o600) == 0)
+        let started = Date()
         let alone = try hubctl("plist", "validate", "--deadline", "1", fifo)
-        #expect(alone.status == 66, "\(alone)")
-        #expect(codes(files(alone)[0]) == ["unreadable"])
+        let took = Date().timeIntervalSince(started)
+        #expect(alone.status == 75, "\(alone)")
+        #expect(alone.errorCode == "timeout", "\(alone)")
+        #expect(codes(files(alone)[0]) == ["timeout"])
         #expect(alone.out.contains("no end of input"), "\(alone)")
+        #expect(took >= 0.9 && took < 10, "waited \(took) s")
+
+        let fifo2 = hubctl.dir.file("pipe2.plist")
+        #expect(mkfifo(fifo2, 0o600) == 0)
+        let twoStarted = Date()
+        let two = try hubctl("plist", "validate", "--deadline", "2", fifo, fifo2)
+        let twoTook = Date().timeIntervalSince(twoStarted)
+        #expect(two.status == 75, "\(two)")
+        #expect(files(two).map { codes($0) } == [["timeout"], ["timeout"]])
+        #expect(twoTook < 3.8, "two FIFOs waited \(twoTook) s: each got a deadline of its own")
+
         let good = write("good.plist", plistData(validPlist, binary: false))
         let mixed = try hubctl("plist", "validate", "--deadline", "3", good, "/dev/null", fifo)
-        #expect(mixed.status == 66, "\(mixed)")
+        #expect(mixed.status == 75, "\(mixed)")
+        #expect(mixed.errorCode == "timeout", "\(mixed)")
         #expect(files(mixed).map { $0["valid"] as? Bool } == [true, false, false])
         #expect(codes(files(mixed)[1]) == ["empty_file"])
-        #expect(codes(files(mixed)[2]) == ["unreadable"])
+        #expect(codes(files(mixed)[2]) == ["timeout"])
+
+        let missing = try hubctl("plist", "validate", "--deadline", "1", fifo, hubctl.dir.file("nope.plist"))
+        #expect(missing.status == 66, "\(missing)")
+        #expect(missing.errorCode == "not_found", "\(missing)")
+        #expect(files(missing).map { codes($0) } == [["timeout"], ["not_found"]])
     }
 
     /// Process substitution (a pipe behind /dev/fd/N) is read once, like a file.

@@ -150,4 +150,77 @@ extension PushBackendEndToEndTests {
         #expect(timeout.errorCode == "invalid_timeout")
         _ = emu
     }
+
+    @Test func aSendCutOffHalfWayIsAReportAndSkipDoneSendsTheRest() throws {
+        let (emu, op, dir) = try setUp()
+        try seed(emu, (1...2_500).filter { $0 % 500 == 0 }.map { #"{"user": "user-\#($0)", "deviceId": "dev-\#($0)", "os": "android", "pushToken": "tok-\#($0)"}"# }.joined(separator: ","))
+        let users = dir.write("users.txt", (1...2_500).map { "user-\($0)" }.joined(separator: "\n") + "\n")
+        // The first request goes through (a delay-only rule lets it pass), the second gets a 500.
+        for rule in [#"{"delay": 0.01, "path": "/notifications/users"}"#, #"{"status": 500, "path": "/notifications/users"}"#] {
+            let (status, _) = try emu.control("POST", "/_emulator/faults", json: rule)
+            #expect(status == 200 || status == 201 || status == 204)
+        }
+        let key = dir.file("key.json")
+        let first = try op("push", "send", "--service-key", key, "--app-id", "com.example.demo", "--users-from", users, "--alert", "window")
+        #expect(first.status == 3, "a partial send is the partial exit code: \(first)")
+        #expect(first.json?["requests"] as? Int == 1)
+        #expect(first.json?["sent"] as? Int == 2, "user-500 and user-1000 were notified")
+        let notSent = try #require(first.json?["usersNotSent"] as? [String])
+        #expect(notSent.count == 1_500)
+        #expect(notSent.first == "user-1001" && notSent.last == "user-2500")
+        let error = try #require(first.json?["error"] as? [String: Any])
+        #expect(error["code"] as? String == "server_error")
+        #expect(error["exitCode"] as? Int == 69)
+        #expect(first.err.contains("--skip-done"), "\(first.err)")
+        let report = dir.write("report.json", first.out)
+        #expect(try record(emu).notifications.count == 1)
+        // The rest, and only the rest: nobody is notified twice.
+        let rest = try op("push", "send", "--service-key", key, "--app-id", "com.example.demo", "--users-from", users, "--alert", "window",
+                          "--skip-done", report)
+        #expect(rest.status == 0, "\(rest)")
+        #expect(rest.json?["requests"] as? Int == 2)
+        #expect(rest.json?["usersAsked"] as? Int == 1_500)
+        #expect(rest.json?["sent"] as? Int == 3, "user-1500, user-2000, user-2500")
+        #expect((rest.json?["usersNotSent"] as? [String])?.isEmpty == true)
+        #expect(rest.json?["error"] is NSNull)
+        let tokens = try record(emu).notifications.flatMap { devices($0) }.compactMap { $0["pushToken"] as? String }
+        #expect(tokens.sorted() == ["tok-1000", "tok-1500", "tok-2000", "tok-2500", "tok-500"], "each device once: \(tokens)")
+        // A file that is not a report is refused before anything is sent.
+        let bad = try op("push", "send", "--service-key", key, "--app-id", "com.example.demo", "--users-from", users, "--alert", "x", "--skip-done", users)
+        #expect(bad.status == 65, "\(bad)")
+        // Nothing went out before the failure: the error alone, nothing on stdout.
+        let (status, _) = try emu.control("POST", "/_emulator/faults", json: #"{"status": 500, "path": "/notifications/users"}"#)
+        #expect(status == 200 || status == 201 || status == 204)
+        let none = try op("push", "send", "--service-key", key, "--app-id", "com.example.demo", "--users", "user-500", "--alert", "x")
+        #expect(none.status == 69, "\(none)")
+        #expect(none.out.isEmpty)
+    }
+
+    @Test func secretsGoOverPlainHTTPOnlyToLoopbackUnlessAllowed() throws {
+        let (_, op, dir) = try setUp()
+        // A host that never resolves (.invalid): nothing can be sent there, so the refusal must come first.
+        let key = dir.write("remote-key.json", #"{"url": "http://hubctl-plain-http.invalid:9", "apiKey": "emulator-push-api-key"}"#)
+        chmod(key, 0o600)
+        let r = try op("push", "send", "--service-key", key, "--app-id", "com.example.demo", "--all", "--alert", "x")
+        #expect(r.status == 78, "\(r)")
+        #expect(r.errorCode == "plain_http_refused")
+        #expect(r.err.contains("--allow-http"))
+        #expect(!r.err.contains("emulator-push-api-key"))
+        let binding = dir.write("remote-binding.json", #"{"uaa": {"clientid": "c", "clientsecret": "s3cret-value", "url": "http://uaa.hubctl-plain-http.invalid"}, "endpoints": {"mobileservices": {"url": "https://ms.hubctl-plain-http.invalid"}}}"#)
+        chmod(binding, 0o600)
+        let b = try op("push", "send", "--binding", binding, "--app-id", "com.example.demo", "--all", "--alert", "x")
+        #expect(b.status == 78, "the client secret is not sent to an http:// token endpoint: \(b)")
+        #expect(b.errorCode == "plain_http_refused")
+        // Allowed: a warning, then the (here impossible) connection.
+        let allowed = try op("push", "send", "--service-key", key, "--app-id", "com.example.demo", "--all", "--alert", "x", "--allow-http")
+        #expect(allowed.status == 69, "\(allowed)")
+        #expect(allowed.err.contains("--allow-http: sending credentials or a token in clear"), "\(allowed.err)")
+        let viaEnv = try op("push", "send", "--service-key", key, "--app-id", "com.example.demo", "--all", "--alert", "x", env: ["HUBCTL_ALLOW_HTTP": "1"])
+        #expect(viaEnv.status == 69, "\(viaEnv)")
+        // A device's password to a plain-http server that is not loopback: refused too.
+        let device = try op("register", env: ["HUBCTL_SERVER": "http://smp.hubctl-plain-http.invalid:8080", "HUBCTL_APP_ID": "com.example.demo",
+                                              "HUBCTL_USER": "demo", "HUBCTL_PASSWORD": "demo-password"])
+        #expect(device.status == 78, "\(device)")
+        #expect(device.errorCode == "plain_http_refused")
+    }
 }

@@ -266,7 +266,7 @@ private func failure(_ r: RunResult, _ status: Int32, _ code: String) -> String 
         let heads = proxy.requestHeads
         #expect(heads.count == 2, "\(heads)")
         #expect(heads.last?.hasPrefix("post \(moved.lowercased()) ") == true, "\(heads)")
-        #expect(heads.allSatisfy { $0.contains("x-smp-appcid: ") && $0.contains("x-sup-sc: sc-1") && $0.contains("authorization: basic ") },
+        #expect(heads.allSatisfy { $0.contains("x-smp-appcid: ") && $0.contains("x-smp-sc: sc-1") && $0.contains("authorization: basic ") },
                 "\(heads)")
     }
 

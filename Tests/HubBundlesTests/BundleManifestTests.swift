@@ -51,10 +51,15 @@ import Testing
         #expect(error?.exitCode == 65)
     }
 
-    @Test func missingManifestIsAnError() throws {
+    /// SMP 3 and Mobile Services take bundles of any type: a manifest is optional (docs/protocol.md §7).
+    @Test func aMissingManifestIsNone() throws {
         let scratch = try Scratch()
-        let error = #expect(throws: HubError.self) { try BundleManifest.read(fromExtracted: scratch.path) }
-        #expect(error?.code == .manifestMissing)
-        #expect(error?.exitCode == 65)
+        #expect(try BundleManifest.read(fromExtracted: scratch.path) == nil)
+    }
+
+    @Test func aManifestThatNamesNoBundleIsNotChecked() throws {
+        let manifest = try BundleManifest(parsing: Data("Manifest-Version: 1.0\nCreated-By: 17\n".utf8))
+        #expect(!manifest.namesBundle)
+        try manifest.verify(bundleId: "Appmc:1.2.1")
     }
 }

@@ -43,11 +43,15 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: profile.path).sorted() == [".hubctl-profile", ".lock", "current", "versions"])
     }
 
-    @Test func defaultBundleTakesItsIdFromTheManifest() throws {
+    /// The default bundle's address names no bundle: it is recorded as `default`, whatever its
+    /// manifest says (the manifest is kept, and not checked: nothing was asked for by name).
+    @Test func theDefaultBundleIsRecordedAsDefault() throws {
         let scratch = try Scratch()
         let profile = ProfileDirectory(path: scratch.sub("p"), flushBeforeSwitch: false)
         let record = try profile.install(bundleId: nil, from: DataByteSource(try ArchiveFactory.profile("Def:3")))
-        #expect(record.bundleId == "Def:3")
+        #expect(record.bundleId == "default")
+        #expect(record.source == "default")
+        #expect(record.manifest[BundleManifest.nameKey] == "Def")
     }
 
     @Test func reportsProgress() throws {
@@ -153,7 +157,8 @@ import Testing
     /// Every way an install can fail, each from a profile that already has a current version.
     static let failures: [(String, @Sendable () throws -> (String?, Data, ExtractionLimits))] = [
         ("manifest mismatch", { ("A:2", try ArchiveFactory.profile("A:3"), .default) }),
-        ("manifest missing", { ("A:2", try ArchiveFactory.make(ArchiveSpec(format: "zip", entries: [.file("x", "y")])), .default) }),
+        ("manifest naming half a bundle", { ("A:2", try ArchiveFactory.make(ArchiveSpec(format: "zip", entries: [
+            .file("META-INF/MANIFEST.MF", "Customization-Resource-Bundle-Name: A\r\n"), .file("x", "y")])), .default) }),
         ("zip slip", { ("A:2", try ArchiveFactory.profile("A:2", extra: [.file("../../evil", "x")]), .default) }),
         ("symlink", { ("A:2", try ArchiveFactory.profile("A:2", format: "tar", extra: [.link("symlink", "l", to: "/etc")]), .default) }),
         ("hard link", { ("A:2", try ArchiveFactory.profile("A:2", format: "tar", extra: [.link("hardlink", "l", to: "/etc/passwd")]), .default) }),

@@ -110,7 +110,7 @@ struct BatchTests {
         let batch = try GlobalOptions.parse([
             "--server", "https://s", "--plist", "p.plist", "--app-id", "a", "--profile", "pr", "--user", "u",
             "--cert", "c.pem", "--key", "k.pem", "--pkcs12", "x.p12", "--cert-provider", "prov", "--cacert", "ca.pem",
-            "--insecure", "--api-version", "v1", "--home", "/h", "--timeout", "7", "--deadline", "9", "--anonymous", "--verbose",
+            "--insecure", "--allow-http", "--api-version", "v1", "--home", "/h", "--timeout", "7", "--deadline", "9", "--anonymous", "--verbose",
             "--vault-passphrase-file", "pf", "--oauth-client-id", "cid", "--redirect-uri", "http://127.0.0.1/cb",
             "--oauth-authorize-url", "https://a/authorize", "--oauth-token-url", "https://a/token", "--app-version", "1.0",
             "--platform", "smp3",

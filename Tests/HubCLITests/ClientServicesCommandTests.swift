@@ -69,7 +69,35 @@ struct ClientServicesCommandTests {
         #expect(r.exitCode == 0, "\(r)")
         #expect(r.json?["platform"] == .string("smp3"))
         #expect(r.json?["policies"]?["passwordPolicy"]?["passwordPolicyMinLength"] == .int(8))
-        let usage = await bench.run(["usage", "upload", "-"], stdin: #"{"sessions": []}"#)
+        let usage = await bench.run(["usage", "upload", "-"], stdin: try Self.sapUsageExample())
         #expect(usage.exitCode == 64, "usage upload is a Mobile Services API: \(usage)")
+    }
+
+    /// SAP's example report (Tests/Fixtures/sap/client-services/usage-report.json).
+    static func sapUsageExample() throws -> String {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/sap/client-services/usage-report.json")
+        return try String(contentsOf: url, encoding: .utf8)
+    }
+
+    @Test func whoamiPrintsSAPsNameAndGroupsAndUsageTakesSAPsExample() async throws {
+        let bench = try await registeredBench()
+        let emulator = bench.emulator
+        let set = try await offPool {
+            try emulator.control("PUT", "/_emulator/services",
+                                 json: #"{"appId": "com.example.demo", "roles": ["Admin"], "groups": ["SAPMS_Admin"], "givenName": "John", "familyName": "Doe"}"#)
+        }
+        #expect(set.status == 200, "\(set)")
+        let me = await bench.run(["whoami"])
+        #expect(me.exitCode == 0, "\(me)")
+        #expect(me.json?["roles"] == .array([.string("Admin")]))
+        #expect(me.json?["groups"] == .array([.string("SAPMS_Admin")]))
+        #expect(me.json?["givenName"] == .string("John"))
+        #expect(me.json?["familyName"] == .string("Doe"))
+        #expect(me.json?["displayName"] == .string("John Doe"))
+        let usage = await bench.run(["usage", "upload", "-"], stdin: try Self.sapUsageExample())
+        #expect(usage.exitCode == 0, "\(usage)")
+        #expect(usage.json?["sessions"] == .int(1))
+        #expect(usage.json?["events"] == .int(1))
     }
 }

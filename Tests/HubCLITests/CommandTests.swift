@@ -95,8 +95,11 @@ struct CommandTests {
 
         let nothing = await bench.run(["acp", "check"])
         #expect(nothing.exitCode == 0, "\(nothing)")
+        // None assigned and no default bundle on the server: nothing available.
         #expect(nothing.json == .object(["appId": .string("com.example.demo"), "current": .null, "available": .null,
-                                         "updateAvailable": .bool(false), "destination": .string(bench.home + "/acp/com.example.demo")]))
+                                         "updateAvailable": .bool(false), "source": .string("default"),
+                                         "availableRevision": .null, "currentRevision": .null,
+                                         "destination": .string(bench.home + "/acp/com.example.demo")]))
 
         try emulator.control("PUT", "/_emulator/bundles/com.example.demo/Appmc:1.0.0", body: try makeBundle(),
                              headers: [HTTPHeader("X-Bundle-Extension", "zip")])

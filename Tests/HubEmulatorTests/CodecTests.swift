@@ -74,6 +74,8 @@ import Testing
             try ConnectionSchema.validateClientWrite("ApnsPushEnable", .string("true"), fromText: false, properties: schema)
         }
         #expect(try ConnectionSchema.validateClientWrite("Email", .null, fromText: false, properties: schema) == .null)
+        #expect(try ConnectionSchema.validateClientWrite("UserName", .string("mallory"), fromText: false, properties: schema) == nil,
+                "a read-only property is ignored, not refused")
     }
 
     @Test func atomEntryIsWellFormedAndEscaped() {

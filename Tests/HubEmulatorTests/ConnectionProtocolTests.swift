@@ -128,9 +128,21 @@ import Testing
         }
     }
 
-    @Test(arguments: [#"{"UserName":"mallory"}"#, #"{"PasswordPolicyMinLength":1}"#, #"{"NoSuchProperty":"x"}"#,
-                      #"{"ApnsPushEnable":"yes"}"#, #"{"BlackberryBESListenerPort":"80"}"#, "not json"])
-    func registrationRefusesReadOnlyUnknownAndMistypedProperties(_ body: String) async throws {
+    /// SAP's device-registration tutorial posts `UserName` and gets 201 with the server's own value:
+    /// read-only members are ignored, not refused (docs/protocol.md §2, §13).
+    @Test(arguments: [#"{"UserName":"mallory"}"#, #"{"PasswordPolicyMinLength":1}"#])
+    func registrationIgnoresReadOnlyProperties(_ body: String) async throws {
+        try await withEmulator { client, _ in
+            let r = try await client.execute(uri: "\(demoApp)/Connections", method: .post,
+                                             headers: headers(contentType: "application/json"), body: ByteBuffer(string: body))
+            #expect(r.status == .created, "\(r.text)")
+            #expect(r.entity["UserName"] as? String == "demo", "the server's own value")
+            #expect(r.entity["PasswordPolicyMinLength"] as? Int == 8)
+        }
+    }
+
+    @Test(arguments: [#"{"NoSuchProperty":"x"}"#, #"{"ApnsPushEnable":"yes"}"#, #"{"BlackberryBESListenerPort":"80"}"#, "not json"])
+    func registrationRefusesUnknownAndMistypedProperties(_ body: String) async throws {
         try await withEmulator { client, _ in
             let r = try await client.execute(uri: "\(demoApp)/Connections", method: .post,
                                              headers: headers(contentType: "application/json"), body: ByteBuffer(string: body))
@@ -350,10 +362,24 @@ import Testing
         }
     }
 
-    @Test(arguments: [#"{"CustomizationBundleId":"X:1"}"#, #"{"PasswordPolicyEnabled":false}"#, #"{"Nope":1}"#,
-                      #"{"DeviceType":5}"#, #"{"ApnsPushEnable":"true"}"#, #"{"BlackberryBESListenerPort":3000000000}"#,
+    @Test(arguments: [#"{"CustomizationBundleId":"X:1"}"#, #"{"PasswordPolicyEnabled":true}"#,
                       #"{"FeatureVectorPolicy":{"results":[]}}"#, #"{"IsWiped":true}"#])
-    func updateRefusesReadOnlyUnknownAndMistyped(_ body: String) async throws {
+    func updateIgnoresReadOnlyProperties(_ body: String) async throws {
+        try await withEmulator { client, _ in
+            let id = try await client.register()
+            let before = try await client.execute(uri: connectionPath(id), method: .get, headers: headers(appCID: id)).entity
+            let r = try await client.execute(uri: connectionPath(id), method: .patch,
+                                             headers: headers(appCID: id, contentType: "application/json"), body: ByteBuffer(string: body))
+            #expect(r.status == .noContent, "\(r.text)")
+            let after = try await client.execute(uri: connectionPath(id), method: .get, headers: headers(appCID: id)).entity
+            for key in ["CustomizationBundleId", "PasswordPolicyEnabled", "IsWiped"] {
+                #expect(String(describing: after[key]) == String(describing: before[key]), "\(key) kept the server's value")
+            }
+        }
+    }
+
+    @Test(arguments: [#"{"Nope":1}"#, #"{"DeviceType":5}"#, #"{"ApnsPushEnable":"true"}"#, #"{"BlackberryBESListenerPort":3000000000}"#])
+    func updateRefusesUnknownAndMistyped(_ body: String) async throws {
         try await withEmulator { client, _ in
             let id = try await client.register()
             let r = try await client.execute(uri: connectionPath(id), method: .patch,

@@ -150,7 +150,17 @@ import Testing
             #expect(saml.headers[HTTPField.Name("com.sap.cloud.security.login")!] == "login-request")
 
             #expect(try await client.control(.put, "mobileservices", #"{"appId": "com.example.demo", "appVersions": ["1.0"]}"#).status == .noContent)
-            #expect(try await client.execute(uri: demoApp, method: .get, headers: headers()).status == .forbidden)
+            let missing = try await client.execute(uri: demoApp, method: .get, headers: headers())
+            #expect(missing.status == .forbidden)
+            #expect(missing.headers[HTTPField.Name("x-app-version-inactive")!] == nil, "SAP documents no header for a missing version")
+            // An inactive version: the head of Tests/Fixtures/sap/app-versioning/inactive-version-response.http.
+            let inactive = try await client.execute(uri: demoApp, method: .get, headers: headers(extra: [HTTPField.Name("X-APP-VERSION")!: "0.9"]))
+            let fixture = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("Fixtures/sap/app-versioning/inactive-version-response.http"), encoding: .utf8)
+            let lines = fixture.split(separator: "\n").map(String.init)
+            #expect(lines.first == "HTTP/1.1 \(inactive.status.code) Forbidden")
+            #expect(lines.contains("x-app-version-inactive: \(inactive.headers[HTTPField.Name("x-app-version-inactive")!] ?? "none")"))
+            #expect(!inactive.text.lowercased().contains("version"), "the body names nothing SAP does not document: \(inactive.text)")
             let versioned = try await client.execute(uri: demoApp, method: .get, headers: headers(extra: [HTTPField.Name("X-APP-VERSION")!: "1.0"]))
             #expect(versioned.status == .ok)
         }

@@ -112,10 +112,15 @@ import Testing
     }
 
     @Test func usageReportShape() throws {
-        let counts = try UsageService.check(Data(#"{"sessions": [{"events": [{}, {}]}, {"events": []}]}"#.utf8), source: "x")
+        // SAP's required members (the whole example: ClientServicesSAPShapesTests).
+        let head = #""report": "r", "appInfo": {"application": "a"}, "deviceInfo": {"deviceID": "d"}"#
+        let session = #"{"sessionInfo": {"sessionId": "s"}, "events": [{"time": "2014-07-02T12:01:49.178+03"}, {"time": "t"}]}"#
+        let counts = try UsageService.check(Data("{\(head), \"sessions\": [\(session), {\"sessionInfo\": {\"sessionId\": \"s2\"}, \"events\": []}]}".utf8), source: "x")
         #expect(counts.sessions == 2)
         #expect(counts.events == 2)
-        for bad in [#"[]"#, #"{"report": 1, "sessions": []}"#, #"{"sessions": {}}"#, #"{"sessions": [{"events": [1]}]}"#, #"{}"#] {
+        for bad in [#"[]"#, #"{"report": 1, "sessions": []}"#, #"{"sessions": {}}"#, #"{"sessions": [{"events": [1]}]}"#, #"{}"#,
+                    #"{"report": {"version": "1"}, "appInfo": {}, "deviceInfo": {}, "sessions": [{"events": [{"type": "start"}]}]}"#,
+                    "{\(head), \"sessions\": [{\"sessionInfo\": {\"sessionId\": \"s\"}, \"events\": [{\"type\": \"no time\"}]}]}"] {
             #expect(throws: HubError.self, "\(bad)") { try UsageService.check(Data(bad.utf8), source: "x") }
         }
     }

@@ -1,5 +1,6 @@
 // ConnectionService against a scripted fake transport: id sources, 409 read-back, version fallback.
 import Foundation
+import Synchronization
 import Testing
 @testable import HubAuth
 @testable import HubConfig
@@ -23,6 +24,12 @@ func response(_ status: Int, _ body: String = "", headers: [HTTPHeader] = []) ->
     { req in HTTPResponse(status: status, headers: headers, body: Data(body.utf8), effectiveURL: req.url) }
 }
 
+final class WarningLog: Sendable {
+    private let store = Mutex<[String]>([])
+    var lines: [String] { store.withLock { $0 } }
+    func append(_ line: String) { store.withLock { $0.append(line) } }
+}
+
 @Suite struct ConnectionServiceTests {
     let home = NSTemporaryDirectory() + "svc-\(UUID().uuidString)"
     var config = ConnectionConfig(server: "http://127.0.0.1:9", appId: "com.example.demo", user: "demo", securityConfiguration: "SSO")
@@ -38,9 +45,25 @@ func response(_ status: Int, _ body: String = "", headers: [HTTPHeader] = []) ->
         #expect(result.registration.applicationConnectionId == "from-header")
         let sent = fake.requests[0]
         #expect(sent.headers.contains(HTTPHeader("X-SMP-APPCID", "chosen-id")))
-        #expect(sent.headers.contains(HTTPHeader("X-SUP-SC", "SSO")))
+        #expect(sent.headers.contains(HTTPHeader("X-SMP-SC", "SSO")))
         #expect(sent.idempotent)
         #expect(sent.credentials == BasicCredentials(user: "demo", password: "pw"))
+    }
+
+    @Test func aValueTheServerKeptIsWarnedAboutOnCreateAndUpdate() throws {
+        let warnings = WarningLog()
+        // SAP's tutorial: the server answers 201 with its own value of what the client sent.
+        let fake = FakeTransport([response(201, #"{"d":{"ApplicationConnectionId":"c-1","DeviceModel":"server-model","DeviceType":"Linux","BlackberryBESListenerPort":5}}"#),
+                                  response(204), response(200, #"{"d":{"ApplicationConnectionId":"c-1","DeviceModel":"rack-7","ApnsPushEnable":false}}"#)])
+        let http = AuthenticatingTransport(transport: fake, providers: [StaticPasswordProvider(name: "test", password: "pw")], user: "demo")
+        let svc = ConnectionService(session: SMPSession(endpoint: SMPEndpoint(config: config), http: http), home: home,
+                                    makeConnectionId: { "c-1" }, warn: { warnings.append($0) })
+        _ = try svc.register(RegisterRequest(properties: ["DeviceModel": .string("ci-runner"), "DeviceType": .string("Linux"),
+                                                          "BlackberryBESListenerPort": .double(5.0)], force: false))
+        #expect(warnings.lines == [#"the server kept its own value of DeviceModel: "server-model" (hubctl sent "ci-runner")"#])
+        _ = try svc.update(["DeviceModel": .string("rack-7"), "ApnsPushEnable": .bool(true)])
+        #expect(warnings.lines.last == "the server kept its own value of ApnsPushEnable: false (hubctl sent true)")
+        #expect(warnings.lines.count == 2, "equal values (5 and 5.0, the same text) are not warned about: \(warnings.lines)")
     }
 
     @Test func idFromCookieLast() throws {

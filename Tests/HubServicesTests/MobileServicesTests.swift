@@ -86,7 +86,7 @@ import Testing
         let fake = FakeTransport([
             response(200, "{}"),
             response(200, "<html>", headers: [HTTPHeader("com.sap.cloud.security.login", "login-request")]),
-            response(403, #"{"error":{"message":{"value":"Application version '' is not active"}}}"#),
+            response(403, "", headers: [HTTPHeader("x-app-version-inactive", "true")]),
             response(403, #"{"error":{"message":{"value":"not your connection"}}}"#),
         ])
         var made = 0

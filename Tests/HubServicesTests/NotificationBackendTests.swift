@@ -9,9 +9,7 @@ import Testing
 
 /// A fixture of Tests/Fixtures/sap/push.
 func pushFixture(_ name: String) throws -> String {
-    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/sap/push/\(name)")
-    return try String(contentsOf: url, encoding: .utf8)
+    try String(contentsOf: sapFixtureURL("push/\(name)"), encoding: .utf8)
 }
 
 let jsonType = [HTTPHeader("Content-Type", "application/json")]

@@ -3,6 +3,7 @@
 import Foundation
 import HubAuth
 import HubConfig
+import HubCore
 import HubServices
 import HubTransport
 import Testing
@@ -26,6 +27,22 @@ import Testing
                 "https://smp.example.com:8443/public/odata/applications/v2/com.acme.field/Connections")
     }
 
+    @Test func dotSegmentsNeverLeaveTheirSegment() {
+        // The one escaping rule, with the names libcurl (without CURLOPT_PATH_AS_IS) or a server
+        // would fold into another address.
+        #expect(SMPEndpoint.escape(segment: ".") == "%2E")
+        #expect(SMPEndpoint.escape(segment: "..") == "%2E%2E")
+        #expect(SMPEndpoint.escape(segment: "%2e%2E") == "%252e%252E", "an encoded dot is sent as the text it is")
+        #expect(SMPEndpoint.escape(segment: "...") == "...", "three dots are a name")
+        #expect(SMPEndpoint.escape(segment: "../x") == "..%2Fx")
+        #expect(SMPEndpoint.escape(segment: ".hidden") == ".hidden")
+        #expect(endpoint().url(["bundles", "app", ".."]) == "https://smp.example.com:8443/bundles/app/%2E%2E")
+        // Where names enter, the two are refused outright.
+        #expect(!SafeName.isConnectionId(".") && !SafeName.isConnectionId(".."))
+        #expect(SafeName.isConnectionId("a..b") && SafeName.isConnectionId("..."))
+        #expect(!SafeName.isApplicationId("..") && !SafeName.isApplicationId("."))
+    }
+
     @Test func oneEscapingRuleForIdsAppIdsAndBundleNames() {
         let e = endpoint(appId: "a/b?c#d")
         #expect(e.connectionsURL(version: "v1").hasSuffix("/applications/v1/a%2Fb%3Fc%23d/Connections"))
@@ -39,7 +56,7 @@ import Testing
     @Test func standardHeaders() {
         let h = endpoint().headers(appcid: "id-1", contentType: "application/json")
         #expect(h == [HTTPHeader("Accept", "application/json"), HTTPHeader("Content-Type", "application/json"),
-                      HTTPHeader("X-SMP-APPCID", "id-1"), HTTPHeader("X-SUP-SC", "SSO"), HTTPHeader("X-SUP-Domain", "default")])
+                      HTTPHeader("X-SMP-APPCID", "id-1"), HTTPHeader("X-SMP-SC", "SSO"), HTTPHeader("X-SMP-DOMAIN", "default")])
         #expect(endpoint().headers(appcid: nil, accept: "*/*").first == HTTPHeader("Accept", "*/*"))
     }
 

@@ -1,0 +1,46 @@
+// Secrets over plain HTTP (docs/security.md "Secrets over plain HTTP"): a password, an API key, a
+// client secret or a token goes in clear over http://, readable by anyone on the path. hubctl sends
+// one only over https, or over http to this machine (loopback: 127.0.0.0/8, ::1, localhost), unless
+// the user allowed it (`--allow-http`), and then warns each time.
+
+import Foundation
+import HubCore
+
+public enum PlainHTTPPolicy: Sendable {
+    case refuse
+    /// Allowed; `warn` hears each request that sends a secret in clear.
+    case allow(warn: @Sendable (String) -> Void)
+}
+
+enum PlainHTTP {
+    /// Whether the request carries something secret: basic credentials, an `Authorization` or
+    /// `X-API-Key` header, or a body marked as holding secrets (token requests).
+    static func carriesSecret(_ request: HTTPRequest) -> Bool {
+        request.credentials != nil || request.carriesSecrets || request.headers.contains { h in
+            h.name.caseInsensitiveCompare("Authorization") == .orderedSame || h.name.caseInsensitiveCompare("X-API-Key") == .orderedSame
+        }
+    }
+
+    /// The host of an http:// URL that is not loopback; nil for https, loopback, or no secret to protect.
+    static func exposedHost(_ url: String) -> String? {
+        guard let components = URLComponents(string: url), components.scheme?.lowercased() == "http" else { return nil }
+        var host = (components.host ?? "").lowercased()
+        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        if host == "localhost" || host.hasSuffix(".localhost") || host == "::1" { return nil }
+        let octets = host.split(separator: ".", omittingEmptySubsequences: false)
+        if octets.count == 4, octets[0] == "127", octets.allSatisfy({ UInt8($0) != nil }) { return nil }
+        return host.isEmpty ? "?" : host
+    }
+
+    /// Throws (78) when a secret would go in clear and that is not allowed; warns when it is.
+    static func check(_ request: HTTPRequest, policy: PlainHTTPPolicy) throws {
+        guard carriesSecret(request), let host = exposedHost(request.url) else { return }
+        switch policy {
+        case .refuse:
+            throw HubError(.config, code: .plainHttpRefused,
+                           "Refusing to send credentials or a token in clear over http:// to \(HubError.quoted(host)): anyone on the network path could read them. Use https://, or give --allow-http (HUBCTL_ALLOW_HTTP=1) if this network is trusted.")
+        case .allow(let warn):
+            warn("--allow-http: sending credentials or a token in clear over http:// to \(HubError.quoted(host)).")
+        }
+    }
+}

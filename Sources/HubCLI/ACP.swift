@@ -56,8 +56,10 @@ struct ACPCheckCommand: HubCommand {
         when the server sends an ETag. While the server is unreachable or failing it keeps waiting, \
         backing off (the interval doubled per failed check, up to 10 times the interval or 15 \
         minutes) and waiting as long as a Retry-After asks (up to 15 minutes); stderr gets one line \
-        when the checks start failing and one when the server answers again. Refused credentials, \
-        a lost registration or a malformed answer end the wait with their exit code.
+        when the checks start failing and one when the server answers again. With --fetch, a new \
+        profile that cannot be installed (a broken or refused bundle) keeps the one in use: one \
+        stderr line, and the wait goes on until another is assigned. Refused credentials, a lost \
+        registration or a malformed answer end the wait with their exit code.
 
         Time limits with --wait: a --deadline given as a flag, in HUBCTL_DEADLINE or in the profile \
         bounds the whole wait, the fetch included (exit 75 when it passes). Without one it waits as \
@@ -146,9 +148,19 @@ struct ACPCheckCommand: HubCommand {
         // of the download is a failed check (reported, backed off, tried again by the next check),
         // and it goes through the same session (its credentials kept; one attempt, as every check).
         var fetched: ACPFetchResult?
+        // A new profile that cannot be installed (a broken or refused bundle, 65; gone, 66) is no
+        // reason to stop waiting: the profile in use stays, the failure is said once, and the wait
+        // goes on until the assignment (or the default bundle's version) changes again.
+        var refused: String?
+        func identity(_ check: ACPCheck) -> String { (check.available ?? "") + "#" + (check.availableRevision ?? "") }
         let outcome = try loop.run(environment) { seconds, last in
             window.restart(seconds: seconds)
-            let poll = try service.poll(destination: dest, after: last)
+            var poll = try service.poll(destination: dest, after: last)
+            if let refused, poll.notModified || identity(poll.check) == refused {
+                poll.check.updateAvailable = false
+                return poll
+            }
+            refused = nil
             guard fetch, poll.check.updateAvailable, signals.pending() == nil else { return poll }
             // What is left of an explicit deadline, else a deadline of its own.
             let left = until.map { instant -> Double in
@@ -156,8 +168,14 @@ struct ACPCheckCommand: HubCommand {
                 return max(0.001, Double(d.seconds) + Double(d.attoseconds) / 1e18)
             }
             window.restart(seconds: left ?? config.deadline)
-            fetched = try ACPFetchCommand.install(context, service: service, destination: dest, force: false,
-                                                  limits: .default, durable: true, progress: nil)
+            do {
+                fetched = try ACPFetchCommand.install(context, service: service, destination: dest, force: false,
+                                                      limits: .default, durable: true, progress: nil)
+            } catch let error as HubError where error.kind == .data || error.code == .bundleNotFound {
+                refused = identity(poll.check)
+                environment.report("the new profile \(poll.check.available ?? "") cannot be installed (\(error.code.rawValue): \(error.message)); the one in use (\(poll.check.current ?? "none")) stays, and the wait goes on until another profile is assigned.")
+                poll.check.updateAvailable = false
+            }
             return poll
         }
         switch outcome {

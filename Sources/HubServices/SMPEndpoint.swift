@@ -136,7 +136,26 @@ public final class SMPSession {
                     upload: body, idempotent: idempotent)
     }
 
-    public func send(_ request: HTTPRequest) throws -> HTTPResponse { try http.send(request) }
+    public func send(_ request: HTTPRequest) throws -> HTTPResponse {
+        let response = try http.send(request)
+        try Self.refuseHTMLPage(response, for: request)
+        return response
+    }
+
+    /// Every answer hubctl asks SMP or Mobile Services for is JSON or XML (the `Accept` it sends):
+    /// a successful answer that is a non-empty HTML page (an identity provider's login page, a
+    /// proxy's error page) is not what was promised, whatever its status says (docs/security.md
+    /// "Answers that are not what was promised"). An empty body is left to the caller: some
+    /// servers label an empty 200 or 204 as HTML.
+    static func refuseHTMLPage(_ response: HTTPResponse, for request: HTTPRequest) throws {
+        guard (200...299).contains(response.status), !response.body.isEmpty,
+              let type = response.header("Content-Type")?.lowercased(), type.hasPrefix("text/html") else { return }
+        let accept = request.headers.first { $0.name.caseInsensitiveCompare("Accept") == .orderedSame }?.value.lowercased() ?? ""
+        guard !accept.contains("html"), !accept.contains("*/*") else { return }
+        throw HubError(.data, code: .malformedResponse,
+                       "The server answered with an HTML page (HTTP \(response.status), text/html) where \(accept.isEmpty ? "JSON or XML" : accept) was asked for: a login page or a proxy's error page answering instead of SAP Mobile Platform / Mobile Services. Check --server (and its path prefix); --verbose shows each request.",
+                       status: response.status)
+    }
 
     public func stream(_ request: HTTPRequest, to sink: BodySink) throws -> HTTPResponse {
         try http.stream(request, to: sink)

@@ -188,6 +188,32 @@ extension Emulator {
         #expect(!tree(dest).contains { $0.hasPrefix(".staging") }, "\(tree(dest))")
     }
 
+    /// A new profile that cannot be installed (its manifest names another bundle: 65) is no reason
+    /// to exit: the profile in use stays, it is said once, and the wait goes on to the next one.
+    @Test func aBrokenNewProfileKeepsTheCurrentOneAndTheWaitGoesOn() throws {
+        let emu = try Emulator()
+        let hub = try registered(emu)
+        let good = hub.dir.file("good.zip")
+        try Archives.make("zip", at: good, version: "1.0.0")
+        try emu.publish(good, id: "Appmc:1.0.0")
+        #expect(try hub("acp", "fetch").status == 0)
+        let waiting = try BackgroundHubctl(hub, ["acp", "check", "--wait", "--fetch", "--interval", "1", "--jitter-seed", Self.seed])
+        #expect(emu.waitForConnectionReads(1))
+        let broken = hub.dir.file("broken.zip")
+        try Archives.make("zip", at: broken, version: "2.0.0")
+        try emu.publish(broken, id: "Appmc:9.9.9")
+        #expect(waiting.waitForStderr("cannot be installed"), "\(waiting.stderrText)")
+        #expect(waiting.process.isRunning, "the wait goes on")
+        #expect(try hub("acp", "check").json?["current"] as? String == "Appmc:1.0.0", "the profile in use stays")
+        let next = hub.dir.file("next.zip")
+        try Archives.make("zip", at: next, version: "3.0.0")
+        try emu.publish(next, id: "Appmc:3.0.0")
+        let r = waiting.finish()
+        #expect(r.status == 0, "\(r)")
+        #expect((r.json?["fetch"] as? [String: Any])?["bundleId"] as? String == "Appmc:3.0.0", "\(r)")
+        #expect(r.err.components(separatedBy: "cannot be installed").count == 2, "said once: \(r.err)")
+    }
+
     /// A 503 with Retry-After: the next check does not come before the time asked.
     @Test func honoursRetryAfter() throws {
         let emu = try Emulator()

@@ -4,7 +4,7 @@ import Foundation
 import HubAuth
 import HubConfig
 import HubCore
-import HubServices
+@testable import HubServices
 import HubTransport
 import Testing
 
@@ -25,6 +25,21 @@ import Testing
     @Test func anonymousApplicationsUseThePublicPath() {
         #expect(endpoint(anonymous: true).connectionsURL(version: "v2") ==
                 "https://smp.example.com:8443/public/odata/applications/v2/com.acme.field/Connections")
+    }
+
+    @Test func anHTMLPageIsNotTheJSONOrXMLThatWasAskedFor() throws {
+        let json = HTTPRequest(method: "GET", url: "https://s/x", headers: [HTTPHeader("Accept", "application/json")])
+        let page = HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "text/html; charset=utf-8")], body: Data("<html>Sign in</html>".utf8), effectiveURL: "https://s/x")
+        #expect(throws: HubError.self) { try SMPSession.refuseHTMLPage(page, for: json) }
+        // An empty body labelled HTML, an error status, or a request that accepts anything: the caller's to read.
+        let empty = HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "text/html")], body: Data(), effectiveURL: "https://s/x")
+        try SMPSession.refuseHTMLPage(empty, for: json)
+        let error = HTTPResponse(status: 500, headers: [HTTPHeader("Content-Type", "text/html")], body: Data("<html>".utf8), effectiveURL: "https://s/x")
+        try SMPSession.refuseHTMLPage(error, for: json)
+        let any = HTTPRequest(method: "GET", url: "https://s/b", headers: [HTTPHeader("Accept", "application/octet-stream, */*")])
+        try SMPSession.refuseHTMLPage(page, for: any)
+        let xml = HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "application/atom+xml")], body: Data("<entry/>".utf8), effectiveURL: "https://s/x")
+        try SMPSession.refuseHTMLPage(xml, for: json)
     }
 
     @Test func dotSegmentsNeverLeaveTheirSegment() {

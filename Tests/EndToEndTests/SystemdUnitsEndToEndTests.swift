@@ -194,16 +194,19 @@ import Testing
         #expect((lastDocument(fetched)?["fetch"] as? [String: Any])?["bundleId"] as? String == "Appmc:1.2.0", "\(fetched)")
         #expect(unit.restarts(after: fetched.status), "after a fetch the unit waits for the next profile")
 
-        // 65: a broken profile is assigned: the one in use stays; restarted, but the start limit
-        // ends a loop of them after StartLimitBurst= downloads.
+        // A broken profile is assigned: no reason to exit. The one in use stays, the failure is said
+        // once, and the wait goes on (here until the deadline its env file gives: 75, restarted).
         let broken = dir.file("broken.zip")
         try Archives.make("truncated", at: broken, version: "1.2.1")
         try emu.publish(broken, id: "Appmc:1.2.1")
-        let refused = try start(unit, Situation(envFile: configured, password: "demo-password"), in: dir)
-        #expect(refused.status == 65, "\(refused)")
+        let refused = try start(unit, Situation(envFile: configured.merging(["HUBCTL_DEADLINE": "8"]) { $1 }, password: "demo-password"), in: dir)
+        #expect(refused.status == 75, "the wait went on past the broken profile, to its deadline: \(refused)")
+        #expect(refused.err.components(separatedBy: "cannot be installed").count == 2, "said once, downloaded once: \(refused.err)")
         #expect(FileManager.default.fileExists(atPath: profiles + "/current/tiles/home.json"), "the profile in use stays: \(tree(profiles))")
         #expect(try String(contentsOfFile: profiles + "/current/tiles/home.json", encoding: .utf8).contains("1.2.0"))
+        // Any other failure (65: a malformed answer, ...) is restarted, and the start limit ends a loop.
         #expect(unit.restarts(after: 65))
+        #expect(unit.restarts(after: 75))
         let burst = try #require(unit.value("StartLimitBurst").flatMap { Int($0) })
         let window = try #require(unit.value("StartLimitIntervalSec").flatMap(SystemdUnit.seconds))
         let pause = try #require(unit.value("RestartSec").flatMap(SystemdUnit.seconds))

@@ -71,13 +71,15 @@ def lifecycle(service, session):
     steps["afterMerge"] = {"Email": merged.Email, "BlackberryBESListenerPort": merged.BlackberryBESListenerPort,
                            "DeviceModel": merged.DeviceModel}
 
-    # A read-only property is refused by the server.
+    # A read-only property is ignored by the server, as SAP's tutorial shows for UserName on create
+    # (docs/protocol.md §13): the update is accepted and the server keeps its own value.
     try:
         service.entity_sets.Connections.update_entity(connection_id, method="PATCH").set(
             CustomizationBundleId="x:1").execute()
-        steps["readOnlyRefused"] = None
+        steps["readOnlyAnswer"] = 204
     except HttpError as error:
-        steps["readOnlyRefused"] = error.response.status_code
+        steps["readOnlyAnswer"] = error.response.status_code
+    steps["readOnlyAfter"] = read(service, session, connection_id).CustomizationBundleId
 
     # SMP answers a DELETE with 200 (docs/protocol.md §6); pyodata expects 204 and says so with an
     # HttpError that carries the answer, which is then checked here.

@@ -115,7 +115,10 @@ curl -fsS -X PUT -H 'Content-Type: application/json' -d '{"onboarding":"v4"}' "$
 show hubctl register --device-model demo-box --capability push:Module=Orders
 show hubctl settings get UserName ApplicationConnectionId
 show hubctl push register --os android --token demo-fcm-registration-token --group demo-devices
-# The operator's side: a service key of this Mobile Services instance, kept private, sends to the user.
+# The operator's side: a service key of this Mobile Services instance (the emulator's API key,
+# here given to com.example.other), kept private, sends to the user.
+curl -fsS -X PUT -H 'Content-Type: application/json' \
+    -d '{"apiKeys":[{"key":"emulator-push-api-key","alias":"emulator","appId":"com.example.other"}]}' "$url/_emulator/push/credentials" >/dev/null
 printf '{"url": "%s", "apiKey": "emulator-push-api-key"}' "$url" >"$work/service-key.json"
 chmod 600 "$work/service-key.json"
 show hubctl push send --service-key "$work/service-key.json" --user demo --alert "Maintenance tonight at 22:00"

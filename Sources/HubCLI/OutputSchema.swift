@@ -432,10 +432,13 @@ struct PushSendOutput: JSONDocumentOutput {
     var usersNotSent: [String] = []
     /// What stopped the send after some requests went out; null when every request went out.
     var stopped: HubError?
+    /// The service's messages for the requests it sent nothing for (HTTP 404).
+    var serviceMessages: [String] = []
 
     var document: JSONValue {
         .object([
             "usersNotSent": .array(usersNotSent.map(JSONValue.string)),
+            "serviceMessages": .array(serviceMessages.map(JSONValue.string)),
             "error": stopped.map { e in .object(["code": .string(e.code.rawValue), "message": .string(e.message), "exitCode": .int(Int64(e.exitCode))]) } ?? .null,
             "target": .string(target), "requests": .int(Int64(requests)), "accepted": .int(Int64(accepted)),
             "correlationIds": .array(correlationIds.map(JSONValue.string)),

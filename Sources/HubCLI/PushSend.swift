@@ -234,6 +234,10 @@ struct PushSend: HubCommand {
             }
         }
         try context.emit(report.output)
+        if report.requestsWithoutRegistrations > 0 {
+            let said = report.serviceMessages.isEmpty ? "" : ": " + report.serviceMessages.joined(separator: "; ")
+            context.console.warning("Mobile Services sent nothing for \(report.requestsWithoutRegistrations) of \(report.requests) request\(report.requests == 1 ? "" : "s") (HTTP 404)\(said).")
+        }
         if let stopped = report.stopped {
             context.console.warning("the send stopped after \(report.requests) request\(report.requests == 1 ? "" : "s"): \(stopped.message) \(report.usersNotSent.count) user\(report.usersNotSent.count == 1 ? " was" : "s were") not sent to (usersNotSent); send to them alone with --skip-done REPORT.")
         }
@@ -269,6 +273,8 @@ struct PushSendReport {
     /// The failure that stopped a send after some requests went out, and the users not sent to.
     var stopped: HubError?
     var usersNotSent: [String] = []
+    /// What the service said of the requests it sent nothing for (its 404's `status.message`).
+    var serviceMessages: [String] = []
 
     mutating func add(_ answer: PushSendAnswer, users: [String]) {
         requests += 1
@@ -279,6 +285,7 @@ struct PushSendReport {
         case .noRegistrations:
             requestsWithoutRegistrations += 1
             usersWithoutRegistration += users
+            if let message = answer.message, !serviceMessages.contains(message) { serviceMessages.append(message) }
         case .results:
             results += answer.results
             usersWithoutRegistration += answer.usersNamedMissing
@@ -294,6 +301,6 @@ struct PushSendReport {
         PushSendOutput(target: target, requests: requests, accepted: accepted, correlationIds: correlationIds,
                        sent: count(.sent), queued: count(.queued), failed: count(.failed), usersAsked: usersAsked,
                        usersWithoutRegistration: usersWithoutRegistration, requestsWithoutRegistrations: requestsWithoutRegistrations,
-                       results: results, usersNotSent: usersNotSent, stopped: stopped)
+                       results: results, usersNotSent: usersNotSent, stopped: stopped, serviceMessages: serviceMessages)
     }
 }

@@ -254,8 +254,17 @@ import Testing
         #expect(r.json?["sent"] as? Int == 0)
         #expect(r.json?["usersWithoutRegistration"] as? [String] == ["nobody"])
         #expect(r.json?["requestsWithoutRegistrations"] as? Int == 1)
+        #expect(r.json?["serviceMessages"] as? [String] == ["no registrations for given user names found"], "SAP's words")
+        #expect(r.err.contains("sent nothing for 1 of 1 request (HTTP 404): no registrations for given user names found"), "\(r.err)")
         #expect(results(r).isEmpty)
         #expect(try record(emu).notifications.isEmpty)
+        // A key of another application: the service's 404 says so, and the report carries its words.
+        let (status, _) = try emu.control("PUT", "/_emulator/push/credentials",
+                                          json: #"{"apiKeys": [{"key": "emulator-push-api-key", "alias": "emulator", "appId": "com.example.other"}]}"#)
+        #expect(status == 204)
+        let other = try op("push", "send", "--service-key", dir.file("key.json"), "--app-id", "com.example.demo", "--user", "demo", "--alert", "x")
+        #expect(other.status == 3, "\(other)")
+        #expect((other.json?["serviceMessages"] as? [String])?.first?.contains("com.example.demo") == true, "\(other.out)")
     }
 
     // MARK: Client-credentials tokens cached in the vault

@@ -150,24 +150,11 @@ struct PushBackendSession {
 
     init(_ context: CommandContext, config: ConnectionConfig, credentials: PushBackendCredentials, vault: PushVault?) throws {
         self.config = config
-        let g = context.global
-        if g.insecure {
-            context.console.warning("--insecure: TLS certificate verification is OFF. Anyone on the network path can impersonate Mobile Services and read the push credentials. Use --cacert instead.")
-        }
-        var options = TransportOptions(caCertificatePath: config.caCertificate, insecure: g.insecure, totalTimeout: config.timeout,
-                                       deadline: Deadline(seconds: config.deadline, from: context.started))
-        options.plainHTTP = context.plainHTTPPolicy
-        var note: ((String) -> Void)?
-        if g.verbose {
-            let console = context.console
-            options.verboseLog = { line in console.note("hubctl: " + line) }
-            note = { console.note("hubctl: " + $0) }
-        }
-        let warn: (String) -> Void = { [console = context.console] text in console.warning(text) }
-        backend = NotificationBackend(credentials: credentials, transport: try context.makeHTTPTransport(options),
-                                      tokenCache: try vault?.tokenCache, note: { text in
-                                          if text.hasPrefix("Mobile Services warns: ") { warn(text) } else { note?(text) }
-                                      })
+        let console = context.console
+        backend = NotificationBackend(credentials: credentials, transport: try context.makeHTTPTransport(context.transportOptions(config)),
+                                      tokenCache: try vault?.tokenCache,
+                                      note: context.global.verbose ? { console.note("hubctl: " + $0) } : nil,
+                                      warn: { console.warning($0) })
     }
 
     /// The application of the paths that name one: --app-id (or HUBCTL_APP_ID, the profile's

@@ -72,21 +72,29 @@ extension CommandContext {
         return max(0, Double(left.seconds) + Double(left.attoseconds) / 1e18)
     }
 
-    /// The HTTP transport configured from the connection settings and global flags; `shape`
-    /// replaces the command's deadline or retry policy (`acp check --wait`).
-    func makeTransport(_ config: ConnectionConfig, shape: TransportShape = TransportShape()) throws -> any HTTPTransport {
+    /// The transport options every command's requests go out with, from the resolved settings
+    /// (`cacert`, `timeout`, the deadline from the command's start unless `deadline` replaces it),
+    /// `--insecure` (with its warning), the plain-HTTP rule and `--verbose`.
+    func transportOptions(_ config: ConnectionConfig, deadline: Deadline? = nil) -> TransportOptions {
         if global.insecure {
             console.warning("--insecure: TLS certificate verification is OFF. Anyone on the network path can impersonate the server and read your credentials. Use --cacert instead.")
         }
         var options = TransportOptions(caCertificatePath: config.caCertificate, insecure: global.insecure,
                                        totalTimeout: config.timeout,
-                                       deadline: shape.deadline ?? Deadline(seconds: config.deadline, from: started))
-        if let retry = shape.retry { options.retry = retry }
+                                       deadline: deadline ?? Deadline(seconds: config.deadline, from: started))
         options.plainHTTP = plainHTTPPolicy
         if global.verbose {
             let console = self.console
             options.verboseLog = { line in console.note("hubctl: " + line) }
         }
+        return options
+    }
+
+    /// The HTTP transport configured from the connection settings and global flags; `shape`
+    /// replaces the command's deadline or retry policy (`acp check --wait`).
+    func makeTransport(_ config: ConnectionConfig, shape: TransportShape = TransportShape()) throws -> any HTTPTransport {
+        var options = transportOptions(config, deadline: shape.deadline)
+        if let retry = shape.retry { options.retry = retry }
         let make = makeHTTPTransport
         guard let provider = try certificateProvider(config) else { return try make(options) }
         let console = self.console, verbose = global.verbose

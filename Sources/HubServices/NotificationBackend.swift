@@ -157,6 +157,7 @@ public final class NotificationBackend {
     let http: any HTTPTransport
     private let tokens: ClientCredentialsTokens?
     private let note: ((String) -> Void)?
+    private let warn: ((String) -> Void)?
 
     /// At most this many users (or bulk user notifications) in one request (`size must be between 1 and 1000`).
     public static let maximumUsers = 1_000
@@ -167,10 +168,11 @@ public final class NotificationBackend {
     static let v1 = "/mobileservices/push/v1/backend"
 
     public init(credentials: PushBackendCredentials, transport: any HTTPTransport, tokenCache: ClientCredentialsCache?,
-                note: ((String) -> Void)? = nil) {
+                note: ((String) -> Void)? = nil, warn: ((String) -> Void)? = nil) {
         self.credentials = credentials
         http = transport
         self.note = note
+        self.warn = warn
         if case .clientCredentials(let tokenURL, let id, let secret) = credentials.auth {
             tokens = ClientCredentialsTokens(client: ClientCredentialsClient(tokenURL: tokenURL, clientId: id, tenant: credentials.tenant),
                                              clientSecret: secret, transport: transport, cache: tokenCache, note: note)
@@ -261,7 +263,7 @@ public final class NotificationBackend {
             let response = try http.send(request)
             // The library logs the service's deprecation warnings (`ApiWarnHeaderRequestInterceptor`).
             if let warning = response.header("X-API-Warn"), !warning.isEmpty {
-                note?("Mobile Services warns: " + warning.prefix(300).filter { !$0.isNewline })
+                warn?("Mobile Services warns: " + warning.prefix(300).filter { !$0.isNewline })
             }
             return response
         }

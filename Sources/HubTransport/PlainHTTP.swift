@@ -23,6 +23,8 @@ enum PlainHTTP {
 
     /// The host of an http:// URL that is not loopback; nil for https, loopback, or no secret to protect.
     static func exposedHost(_ url: String) -> String? {
+        // Most requests are https: decided without parsing the URL.
+        guard url.utf8.prefix(5).map({ $0 | 0x20 }) == Array("http:".utf8) else { return nil }
         guard let components = URLComponents(string: url), components.scheme?.lowercased() == "http" else { return nil }
         var host = (components.host ?? "").lowercased()
         if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }

@@ -11,7 +11,7 @@ FISHCOMPDIR := $(PREFIX)/share/fish/vendor_completions.d
 SYSTEMDDIR := $(PREFIX)/lib/systemd/system
 # The Prometheus alert rules for `hubctl probe` (contrib/prometheus), as the package installs them.
 EXAMPLESDIR := $(PREFIX)/share/doc/hubctl/examples
-# The systemd units of contrib/systemd (README "Running unattended"); they name /usr/bin/hubctl,
+# The systemd units of contrib/systemd (docs/operations.md "systemd units"); they name /usr/bin/hubctl,
 # which `make install` replaces with $(BINDIR)/hubctl.
 SYSTEMD_UNITS := $(notdir $(wildcard contrib/systemd/*.service contrib/systemd/*.timer))
 

@@ -38,10 +38,10 @@ deb)
     install -m 0644 "$root/completions/_hubctl" "$pkg/usr/share/zsh/vendor-completions/_hubctl"
     install -m 0644 "$root/completions/hubctl.fish" "$pkg/usr/share/fish/vendor_completions.d/hubctl.fish"
     install -m 0644 "$root/README.md" "$pkg/usr/share/doc/hubctl/README.md"
-    # The Prometheus alert rules for `hubctl probe` (README "Running unattended").
+    # The Prometheus alert rules for `hubctl probe` (docs/operations.md "probe (Prometheus)").
     install -d "$pkg/usr/share/doc/hubctl/examples"
     install -m 0644 "$root/contrib/prometheus/hubctl-probe.rules.yml" "$pkg/usr/share/doc/hubctl/examples/"
-    # The systemd units (README "Running unattended") where Debian packages put them; they name /usr/bin/hubctl.
+    # The systemd units (docs/operations.md "systemd units") where Debian packages put them; they name /usr/bin/hubctl.
     install -d "$pkg/lib/systemd/system"
     install -m 0644 "$root"/contrib/systemd/*.service "$root"/contrib/systemd/*.timer "$pkg/lib/systemd/system/"
     {

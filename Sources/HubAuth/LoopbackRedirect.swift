@@ -260,8 +260,7 @@ public final class LoopbackListener: Sendable {
     }
 
     private static func milliseconds(until instant: ContinuousClock.Instant) -> Int32 {
-        let left = ContinuousClock.now.duration(to: instant).components
-        return Int32(clamping: max(0, left.seconds) * 1000 + max(0, left.attoseconds) / 1_000_000_000_000_000)
+        Int32(clamping: max(0, ContinuousClock.now.duration(to: instant).inMilliseconds))
     }
 
     private func respond(_ client: Int32, status: String, title: String, message: String) {

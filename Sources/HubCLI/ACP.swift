@@ -26,13 +26,13 @@ struct ACPDestination: ParsableArguments {
     var dest: String?
 
     /// The profile directory in force, in the order of --dest's help.
-    func resolve(_ context: CommandContext, service: ACPService) throws -> String {
+    func resolve(_ invocation: Invocation, service: ACPService) throws -> String {
         if let dest, !dest.isEmpty { return dest }
         if let configured = service.config.acpDestination { return configured }
-        if let last = try ACPStateStore(home: context.home).record(server: service.config.server, appId: service.config.appId) {
+        if let last = try ACPStateStore(home: invocation.home).record(server: service.config.server, appId: service.config.appId) {
             return last.destination
         }
-        return service.defaultDestination(home: context.home)
+        return service.defaultDestination(home: invocation.home)
     }
 }
 
@@ -113,35 +113,35 @@ struct ACPCheckCommand: HubCommand {
         }
     }
 
-    func execute(_ context: CommandContext) throws {
-        if wait { return try waitForProfile(context) }
-        let connections = try context.connectionService()
+    func execute(_ invocation: Invocation) throws {
+        if wait { return try waitForProfile(invocation) }
+        let connections = try invocation.services.connections()
         let service = ACPService(connections: connections)
-        let dest = try destination.resolve(context, service: service)
-        try context.emit(ACPCheckOutput(try service.check(destination: dest), destination: ACPStateStore.absolute(dest)))
+        let dest = try destination.resolve(invocation, service: service)
+        try invocation.emit(ACPCheckOutput(try service.check(destination: dest), destination: ACPStateStore.absolute(dest)))
     }
 
     /// `--wait`: one session for all the checks (its credentials and connections kept), each check
     /// with its own deadline and a single attempt: the loop, not the transport, decides when to try
     /// again, and it sleeps where a signal can end the wait.
-    private func waitForProfile(_ context: CommandContext) throws {
-        let config = try context.connectionConfig()
+    private func waitForProfile(_ invocation: Invocation) throws {
+        let config = try invocation.connectionConfig()
         let signals = try StopSignals()
         defer { signals.restore() }
         let until: ContinuousClock.Instant? = config.deadlineExplicit
-            ? context.started + .milliseconds(Int64(min(config.deadline, 86_400) * 1000)) : nil
+            ? invocation.context.started + .milliseconds(Int64(min(config.deadline, 86_400) * 1000)) : nil
         let window = DeadlineWindow(seconds: config.deadline)
-        let connections = try context.connectionService(shape: TransportShape(deadline: Deadline(window: window),
+        let connections = try invocation.services.connections(shape: TransportShape(deadline: Deadline(window: window),
                                                                               retry: RetryPolicy(maxAttempts: 1)))
         let service = ACPService(connections: connections)
-        let dest = try destination.resolve(context, service: service)
+        let dest = try destination.resolve(invocation, service: service)
         var random = SeededRandom(seed: jitterSeed ?? UInt64.random(in: 0...UInt64.max))
-        let console = context.console
+        let console = invocation.console
         let environment = ACPWaitEnvironment(
             sleep: { signals.sleep($0) }, pendingStop: { signals.pending() },
             random: { random.next() },
             report: { console.note("hubctl: acp check --wait: " + $0) },
-            trace: context.global.verbose ? { console.note("hubctl: acp check --wait: " + $0) } : nil)
+            trace: invocation.global.verbose ? { console.note("hubctl: acp check --wait: " + $0) } : nil)
         let loop = ACPWait(schedule: ACPWaitSchedule(interval: interval ?? Self.defaultInterval), until: until,
                            stepSeconds: config.deadline)
         // With --fetch the fetch is part of the check that found the profile: a transient failure
@@ -164,12 +164,12 @@ struct ACPCheckCommand: HubCommand {
             guard fetch, poll.check.updateAvailable, signals.pending() == nil else { return poll }
             // What is left of an explicit deadline, else a deadline of its own.
             let left = until.map { instant -> Double in
-                let d = ContinuousClock.now.duration(to: instant).components
-                return max(0.001, Double(d.seconds) + Double(d.attoseconds) / 1e18)
+                let d = ContinuousClock.now.duration(to: instant)
+                return max(0.001, d.inSeconds)
             }
             window.restart(seconds: left ?? config.deadline)
             do {
-                fetched = try ACPFetchCommand.install(context, service: service, destination: dest, force: false,
+                fetched = try ACPFetchCommand.install(invocation, service: service, destination: dest, force: false,
                                                       limits: .default, durable: true, progress: nil)
             } catch let error as HubError where error.kind == .data || error.code == .bundleNotFound {
                 refused = identity(poll.check)
@@ -184,18 +184,18 @@ struct ACPCheckCommand: HubCommand {
             if fetch {
                 guard let fetched else {
                     // A signal arrived during the check that found it: not fetched.
-                    try stopped(signals.pending() ?? .terminate, context,
+                    try stopped(signals.pending() ?? .terminate, invocation,
                                 detail: "\(poll.check.available ?? "the new profile") is assigned but was not fetched")
                     return
                 }
                 output.fetch = ACPFetchOutput(fetched)
                 if let stop = signals.pending() {
-                    context.console.note("hubctl: acp check --wait: \(stop == .terminate ? "SIGTERM" : "SIGINT") arrived during the fetch, which was completed first.")
+                    invocation.console.note("hubctl: acp check --wait: \(stop == .terminate ? "SIGTERM" : "SIGINT") arrived during the fetch, which was completed first.")
                 }
             }
-            try context.emit(output)
+            try invocation.emit(output)
         case .stopped(let stop, _):
-            try stopped(stop, context, detail: "no newer profile was assigned")
+            try stopped(stop, invocation, detail: "no newer profile was assigned")
         case .deadlinePassed(let lastError):
             var message = "No profile other than the one in use was assigned before the \(TransportSupport.formatSeconds(config.deadline)) deadline (--deadline) passed"
             if let lastError { message += "; the last check failed (\(lastError.code.rawValue)): \(lastError.message)" } else { message += "." }
@@ -206,10 +206,10 @@ struct ACPCheckCommand: HubCommand {
     }
 
     /// SIGTERM: exit 0; SIGINT: 130. Nothing on stdout; one line on stderr.
-    private func stopped(_ stop: WaitStop, _ context: CommandContext, detail: String) throws {
+    private func stopped(_ stop: WaitStop, _ invocation: Invocation, detail: String) throws {
         let name = stop == .terminate ? "SIGTERM" : "SIGINT"
-        context.console.note("hubctl: acp check --wait: stopped by \(name); \(detail).")
-        if stop == .interrupt { throw StoppedBySignal(exitCode: 130) }
+        invocation.console.note("hubctl: acp check --wait: stopped by \(name); \(detail).")
+        if stop == .interrupt { throw HubError.reported(.interrupted, code: .interrupted, "acp check --wait stopped by SIGINT") }
     }
 }
 
@@ -259,34 +259,34 @@ struct ACPFetchCommand: HubCommand {
         }
     }
 
-    func execute(_ context: CommandContext) throws {
-        let connections = try context.connectionService()
+    func execute(_ invocation: Invocation) throws {
+        let connections = try invocation.services.connections()
         let service = ACPService(connections: connections)
         var limits = ExtractionLimits.default
         limits.maxTotalBytes = maxBytes
         limits.maxFileBytes = min(limits.maxFileBytes, maxBytes)
         limits.maxEntries = maxEntries
         limits.maxPathBytes = maxPathBytes
-        let bar = context.showsProgress ? ProgressBar(console: context.console) : nil
+        let bar = invocation.showsProgress ? ProgressBar(console: invocation.console) : nil
         defer { bar?.finish() }
         var progress: (@Sendable (InstallProgress) -> Void)?
         if let bar {
             progress = { update in bar.update(update.bytesReceived, total: update.totalBytes) }
         }
-        let dest = try destination.resolve(context, service: service)
-        let result = try Self.install(context, service: service, destination: dest, force: force, limits: limits,
+        let dest = try destination.resolve(invocation, service: service)
+        let result = try Self.install(invocation, service: service, destination: dest, force: force, limits: limits,
                                       durable: !noSync, progress: progress)
         bar?.finish()
-        try context.emit(ACPFetchOutput(result))
+        try invocation.emit(ACPFetchOutput(result))
     }
 
     /// Fetches, installs and records the assigned profile (also `acp check --wait --fetch`).
-    static func install(_ context: CommandContext, service: ACPService, destination dest: String, force: Bool,
+    static func install(_ invocation: Invocation, service: ACPService, destination dest: String, force: Bool,
                         limits: ExtractionLimits, durable: Bool,
                         progress: (@Sendable (InstallProgress) -> Void)?) throws -> ACPFetchResult {
         let result = try service.fetch(destination: dest, force: force, limits: limits, durable: durable, progress: progress)
         // Remembered per (server, application), so that `acp check` and `status` find it without --dest.
-        try ACPStateStore(home: context.home).save(ACPStateRecord(
+        try ACPStateStore(home: invocation.home).save(ACPStateRecord(
             server: service.config.server, appId: service.config.appId, bundleId: result.bundleId,
             destination: ACPStateStore.absolute(dest), sha256: result.sha256, fetchedAt: Date()))
         return result

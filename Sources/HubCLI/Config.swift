@@ -21,16 +21,6 @@ struct ConfigCommand: ParsableCommand {
                       ConfigSetPush.self, ConfigUnsetPush.self])
 }
 
-extension CommandContext {
-    /// `$HUBCTL_CONFIG`, else `${XDG_CONFIG_HOME:-~/.config}/hubctl/config.yaml`.
-    var configPath: String { HubPaths.defaultConfigFile(environment: environment) }
-
-    /// The profile a `config` command acts on: --profile, HUBCTL_PROFILE, the default profile, `default`.
-    func configProfile(in file: ConfigFile) -> String {
-        ConfigResolver(flags: global.flagValues, environment: environment).profileName(file: file)
-    }
-}
-
 /// One key of one profile.
 struct ConfigValueOutput: Encodable {
     var path: String
@@ -86,6 +76,8 @@ struct ConfigSet: HubCommand {
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
+    static var resolvesConnection: Bool { false }
+
     @Argument(help: ArgumentHelp("A profile setting, e.g. server.", valueName: "key"),
               completion: .list(GlobalSetting.profileKeys))
     var key: String
@@ -93,14 +85,14 @@ struct ConfigSet: HubCommand {
     @Argument(help: ArgumentHelp("Its value.", valueName: "value"))
     var value: String
 
-    func execute(_ context: CommandContext) throws {
+    func execute(_ invocation: Invocation) throws {
         let setting = try ConfigEditor.profileSetting(key)
         try ConfigEditor.validate(setting, value: value)
-        let path = context.configPath
-        let profile = context.configProfile(in: try ConfigFile.load(path: path))
+        let path = invocation.configPath
+        let profile = invocation.configProfile(in: try ConfigFile.load(path: path))
         try ConfigEditor.checkProfileName(profile)
         try ConfigEditor.set(path: path, profile: profile, key: setting.name, value: value)
-        try context.emit(ConfigValueOutput(path: path, profile: profile, key: setting.name, value: value))
+        try invocation.emit(ConfigValueOutput(path: path, profile: profile, key: setting.name, value: value))
     }
 }
 
@@ -119,18 +111,20 @@ struct ConfigUnset: HubCommand {
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
+    static var resolvesConnection: Bool { false }
+
     @Argument(help: ArgumentHelp("A profile setting, e.g. acp-dest.", valueName: "key"),
               completion: .list(GlobalSetting.profileKeys))
     var key: String
 
-    func execute(_ context: CommandContext) throws {
+    func execute(_ invocation: Invocation) throws {
         let setting = try ConfigEditor.profileSetting(key)
-        let path = context.configPath
+        let path = invocation.configPath
         let file = try ConfigFile.load(path: path)
-        let profile = context.configProfile(in: file)
+        let profile = invocation.configProfile(in: file)
         try requireProfile(profile, in: file)
         try ConfigEditor.set(path: path, profile: profile, key: setting.name, value: nil)
-        try context.emit(ConfigValueOutput(path: path, profile: profile, key: setting.name, value: nil))
+        try invocation.emit(ConfigValueOutput(path: path, profile: profile, key: setting.name, value: nil))
     }
 }
 
@@ -158,21 +152,23 @@ struct ConfigGet: HubCommand {
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
+    static var resolvesConnection: Bool { false }
+
     @Argument(help: ArgumentHelp("A profile setting, e.g. server.", valueName: "key"),
               completion: .list(GlobalSetting.profileKeys))
     var key: String
 
-    func execute(_ context: CommandContext) throws {
+    func execute(_ invocation: Invocation) throws {
         let setting = try ConfigEditor.profileSetting(key)
-        let path = context.configPath
+        let path = invocation.configPath
         let file = try ConfigFile.load(path: path)
-        let profile = context.configProfile(in: file)
+        let profile = invocation.configProfile(in: file)
         try requireProfile(profile, in: file)
         guard let value = file.profiles[profile]?[setting.name] else {
             throw HubError(.noInput, code: .configKeyNotSet,
                            "Profile '\(profile)' does not set '\(setting.name)'. Set it with `hubctl config set \(setting.name) VALUE --profile \(profile)`.")
         }
-        try context.emit(ConfigValueOutput(path: path, profile: profile, key: setting.name, value: value))
+        try invocation.emit(ConfigValueOutput(path: path, profile: profile, key: setting.name, value: value))
     }
 }
 
@@ -191,11 +187,13 @@ struct ConfigList: HubCommand {
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
-    func execute(_ context: CommandContext) throws {
-        let path = context.configPath
+    static var resolvesConnection: Bool { false }
+
+    func execute(_ invocation: Invocation) throws {
+        let path = invocation.configPath
         let file = try ConfigFile.load(path: path)
-        try context.emit(ConfigListOutput(path: path, exists: FileManager.default.fileExists(atPath: path),
-                                          defaultProfile: file.defaultProfile, current: context.configProfile(in: file),
+        try invocation.emit(ConfigListOutput(path: path, exists: FileManager.default.fileExists(atPath: path),
+                                          defaultProfile: file.defaultProfile, current: invocation.configProfile(in: file),
                                           profiles: file.profiles))
     }
 }
@@ -215,19 +213,21 @@ struct ConfigUse: HubCommand {
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
+    static var resolvesConnection: Bool { false }
+
     @Argument(help: ArgumentHelp("The profile to use by default.", valueName: "profile"),
               completion: DynamicCompletion.profiles)
     var name: String
 
-    func execute(_ context: CommandContext) throws {
+    func execute(_ invocation: Invocation) throws {
         try ConfigEditor.checkProfileName(name)
-        let path = context.configPath
+        let path = invocation.configPath
         let file = try ConfigFile.load(path: path)
         try requireProfile(name, in: file)
         try ConfigEditor.use(path: path, profile: name)
         let updated = try ConfigFile.load(path: path)
-        try context.emit(ConfigListOutput(path: path, exists: true, defaultProfile: updated.defaultProfile,
-                                          current: context.configProfile(in: updated), profiles: updated.profiles))
+        try invocation.emit(ConfigListOutput(path: path, exists: true, defaultProfile: updated.defaultProfile,
+                                          current: invocation.configProfile(in: updated), profiles: updated.profiles))
     }
 }
 
@@ -246,10 +246,12 @@ struct ConfigPath: HubCommand {
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
+    static var resolvesConnection: Bool { false }
+
     struct Output: Encodable { var path: String; var exists: Bool }
 
-    func execute(_ context: CommandContext) throws {
-        let path = context.configPath
-        try context.emit(Output(path: path, exists: FileManager.default.fileExists(atPath: path)))
+    func execute(_ invocation: Invocation) throws {
+        let path = invocation.configPath
+        try invocation.emit(Output(path: path, exists: FileManager.default.fileExists(atPath: path)))
     }
 }

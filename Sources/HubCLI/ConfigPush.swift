@@ -88,6 +88,8 @@ struct ConfigSetPush: HubCommand {
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
+    static var resolvesConnection: Bool { false }
+
     @Option(name: .customLong("service-key"), help: ArgumentHelp("A Mobile Services service key JSON (url, apiKey, alias), or '-' for stdin.", valueName: "file"), completion: .file())
     var serviceKey: String?
 
@@ -97,11 +99,11 @@ struct ConfigSetPush: HubCommand {
     @Option(name: .customLong("tenant"), help: ArgumentHelp("A subscriber tenant id to keep with them (sent as x-tenant-id).", valueName: "id"))
     var tenant: String?
 
-    func execute(_ context: CommandContext) throws {
+    func execute(_ invocation: Invocation) throws {
         guard (serviceKey == nil) != (binding == nil) else {
             throw HubError.usage("Give --service-key FILE or --binding FILE (one of them).")
         }
-        var credentials = try PushBackendOptions.read(serviceKey: serviceKey != nil, path: serviceKey ?? binding!, context)
+        var credentials = try PushBackendOptions.read(serviceKey: serviceKey != nil, path: serviceKey ?? binding!, invocation)
         if let tenant {
             guard !tenant.isEmpty else { throw HubError.usage("--tenant is empty.") }
             credentials.tenant = tenant
@@ -112,15 +114,15 @@ struct ConfigSetPush: HubCommand {
             guard let value, let setting = GlobalSetting.all.first(where: { $0.name == name }) else { continue }
             try ConfigEditor.validate(setting, value: value)
         }
-        let path = context.configPath
+        let path = invocation.configPath
         let file = try ConfigFile.load(path: path)
-        let profile = context.configProfile(in: file)
+        let profile = invocation.configProfile(in: file)
         try ConfigEditor.checkProfileName(profile)
         let key = PushBackendCredentials.secretVaultKey(settings)
         let previous = pushSettings(file, profile)
 
         // The vault first: a profile never names a secret the vault does not have.
-        let (store, secret, created) = try context.vaultForWriting()
+        let (store, secret, created) = try invocation.services.vaultForWriting()
         let value = Data(credentials.secret.utf8)
         let removed = try store.update(secret: secret, createIfMissing: true) { contents -> [String] in
             contents.set(value, forKey: key)
@@ -134,7 +136,7 @@ struct ConfigSetPush: HubCommand {
         case .apiKey: authentication = "api-key"
         case .clientCredentials: authentication = "client-credentials"
         }
-        try context.emit(ConfigPushOutput(path: path, profile: profile, authentication: authentication,
+        try invocation.emit(ConfigPushOutput(path: path, profile: profile, authentication: authentication,
                                           settings: Dictionary(uniqueKeysWithValues: settings.settings.compactMap { k, v in v.map { (k, $0) } }),
                                           vaultKey: key, vaultCreated: created, vaultKeysRemoved: removed))
     }
@@ -158,6 +160,8 @@ struct ConfigUnsetPush: HubCommand {
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
+    static var resolvesConnection: Bool { false }
+
     struct Output: Encodable {
         var path: String
         var profile: String
@@ -166,19 +170,19 @@ struct ConfigUnsetPush: HubCommand {
         var vaultKeysRemoved: [String]
     }
 
-    func execute(_ context: CommandContext) throws {
-        let path = context.configPath
+    func execute(_ invocation: Invocation) throws {
+        let path = invocation.configPath
         let file = try ConfigFile.load(path: path)
-        let profile = context.configProfile(in: file)
+        let profile = invocation.configProfile(in: file)
         try requireProfile(profile, in: file)
         let values = file.profiles[profile] ?? [:]
         let present = PushProfileSettings.keys.filter { values[$0] != nil }
         var vaultRemoved: [String] = []
         if let old = pushSettings(file, profile) {
-            let store = try context.vaultStore()
+            let store = try invocation.services.vault()
             if store.exists {
                 // The vault first: when it cannot be opened, the profile still says where its secret is.
-                let secret = try VaultSecrets(context: context).current(preferring: try store.storedSecretKind())
+                let secret = try VaultSecrets(invocation: invocation).current(preferring: try store.storedSecretKind())
                 vaultRemoved = try store.update(secret: secret) { contents in
                     removeStale(old, keeping: nil, file: file, profile: profile, from: &contents)
                 }
@@ -187,6 +191,6 @@ struct ConfigUnsetPush: HubCommand {
         if !present.isEmpty {
             try ConfigEditor.set(path: path, profile: profile, values: present.map { ($0, nil) })
         }
-        try context.emit(Output(path: path, profile: profile, removed: present, vaultKeysRemoved: vaultRemoved))
+        try invocation.emit(Output(path: path, profile: profile, removed: present, vaultKeysRemoved: vaultRemoved))
     }
 }

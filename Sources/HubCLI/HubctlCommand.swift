@@ -35,29 +35,34 @@ public struct Hubctl: ParsableCommand {
 
     /// Runs hubctl with the process arguments and exits with the code of README.md "Exit codes".
     public static func runMain() -> Never {
+        // The command's --deadline counts from here.
+        let started = ContinuousClock.now
         #if canImport(Glibc)
         // No core dumps: a crash must not write secrets to disk.
         var limit = rlimit(rlim_cur: 0, rlim_max: 0)
         setrlimit(Int32(RLIMIT_CORE.rawValue), &limit)
         #endif
-        let code = run(Array(CommandLine.arguments.dropFirst()), console: Console()) { global in
-            CommandContext(global: global)
+        let code = run(Array(CommandLine.arguments.dropFirst()), console: Console()) {
+            CommandContext(started: started)
         }
         Glibc.exit(code)
     }
 
     /// Parses and runs one hubctl command line in this process and returns its exit code: the
     /// output goes to `console`, errors become the error document there. `makeContext` gives a
-    /// command its environment, input and transport (the process's own, or a test's).
+    /// command its seams: environment, input, clock and transport (the process's own, or a test's).
     public static func run(_ arguments: [String], console: Console,
-                           makeContext: (GlobalOptions) -> CommandContext) -> Int32 {
+                           makeContext: () -> CommandContext) -> Int32 {
         run(arguments, console: console, parse: { try parseAsRoot(ArgumentOrder.normalize(arguments)) }, makeContext: makeContext)
     }
 
     /// `run` with the parsing given: `batch` parses an argument list once and runs the parsed
     /// command for every line that repeats it (parsing costs more than the rest of `settings get`).
+    /// `options` turns the parsed global options into the command's (a batch line takes what it
+    /// does not give from the batch's).
     static func run(_ arguments: [String], console: Console, parse: () throws -> any ParsableCommand,
-                    makeContext: (GlobalOptions) -> CommandContext) -> Int32 {
+                    options: (GlobalOptions) -> GlobalOptions = { $0 },
+                    makeContext: () -> CommandContext) -> Int32 {
         let format: ErrorFormat
         switch ErrorFormat.resolve(arguments: arguments, variable: console.errorFormatVariable,
                                    stderrIsTerminal: console.stderrIsTerminal) {
@@ -70,7 +75,8 @@ public struct Hubctl: ParsableCommand {
             let command = try parse()
             switch command {
             case let hub as any HubCommand:
-                try hub.execute(makeContext(hub.global))
+                try hub.execute(try Invocation(global: options(hub.global), context: makeContext(),
+                                               resolvesConnection: type(of: hub).resolvesConnection))
             case let help as HelpCommand:
                 console.write(try help.text())
             case let completion as CompletionCommand:
@@ -80,12 +86,9 @@ public struct Hubctl: ParsableCommand {
                 try other.run()
             }
             return 0
-        } catch let failed as BatchFailed {
-            // The failed lines' errors are in the batch's results already.
-            return failed.exitCode
-        } catch let stopped as StoppedBySignal {
-            // `acp check --wait` interrupted (SIGINT): it has said so on stderr.
-            return stopped.exitCode
+        } catch let error as HubError where error.alreadyReported {
+            // The command has said what happened (a batch's results, a push report, a stop by a signal).
+            return error.exitCode
         } catch let error as HubError {
             console.emitError(error, format: format)
             return error.exitCode
@@ -116,14 +119,21 @@ public struct Hubctl: ParsableCommand {
     }
 }
 
-/// A leaf command: it owns the global options and does its work given a context.
+/// A leaf command: it owns the global options and does its work given its Invocation (the options
+/// resolved once, the seams, the services).
 public protocol HubCommand: ParsableCommand {
     var global: GlobalOptions { get }
-    func execute(_ context: CommandContext) throws
+    /// Whether the configuration layers must resolve before the command starts. `config` (which
+    /// may be repairing them), `vault` and `plist` run without; they meet a broken configuration
+    /// only if they ask for it.
+    static var resolvesConnection: Bool { get }
+    func execute(_ invocation: Invocation) throws
 }
 
 extension HubCommand {
+    public static var resolvesConnection: Bool { true }
+
     public func run() throws {
-        try execute(CommandContext(global: global))
+        try execute(try Invocation(global: global, context: CommandContext(), resolvesConnection: Self.resolvesConnection))
     }
 }

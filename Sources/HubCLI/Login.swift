@@ -40,14 +40,14 @@ struct LoginCommand: HubCommand {
     @Flag(help: "Do not open a browser: print the URL and read the redirected address or the code from stdin.")
     var noBrowser = false
 
-    func execute(_ context: CommandContext) throws {
-        let config = try context.connectionConfig()
-        let client = try context.requireOAuthClient(config)
-        let vault = try context.oauthVault(client)
+    func execute(_ invocation: Invocation) throws {
+        let config = try invocation.connectionConfig()
+        let client = try invocation.services.requireOAuthClient(config)
+        let vault = try invocation.services.oauthVault(client)
         // Before anyone types a password into a browser: can the tokens be kept?
         try vault.checkAccess()
         let pkce = try OAuthPKCE()
-        let deadline = Deadline(seconds: config.deadline, from: context.started)
+        let deadline = Deadline(seconds: config.deadline, from: invocation.context.started)
 
         var redirectURI = client.redirectURI
         var answer: AuthorizationResponse?
@@ -55,19 +55,19 @@ struct LoginCommand: HubCommand {
             let listener = try LoopbackListener(loopback)
             redirectURI = loopback.uri(original: client.redirectURI, boundPort: listener.boundPort)
             let url = Self.authorizationURL(client, redirectURI: redirectURI, pkce: pkce)
-            if BrowserOpener(environment: context.environment).open(url, console: context.console) {
-                context.console.note("hubctl: waiting for the login in the browser (until the \(Int(config.deadline)) s deadline; --no-browser to paste instead)")
+            if BrowserOpener(environment: invocation.environment).open(url, console: invocation.console) {
+                invocation.console.note("hubctl: waiting for the login in the browser (until the \(Int(config.deadline)) s deadline; --no-browser to paste instead)")
                 guard let received = try listener.wait(seconds: deadline.remaining, state: pkce.state) else {
                     throw HubError(.temporary, code: .timeout,
                                    "No login arrived at \(redirectURI) before the \(Int(config.deadline)) s deadline. Run `hubctl login` again (raise --deadline if you need more time), or use --no-browser to paste the address.")
                 }
                 answer = received
             } else {
-                context.console.warning("no browser could be opened (set BROWSER, or install xdg-open); paste the address instead.")
+                invocation.console.warning("no browser could be opened (set BROWSER, or install xdg-open); paste the address instead.")
             }
         }
         if answer == nil {
-            answer = try Self.pasted(context, url: Self.authorizationURL(client, redirectURI: redirectURI, pkce: pkce))
+            answer = try Self.pasted(invocation, url: Self.authorizationURL(client, redirectURI: redirectURI, pkce: pkce))
         }
         guard let answer else { throw HubError.internalError("no authorization response") }
 
@@ -87,7 +87,7 @@ struct LoginCommand: HubCommand {
 
         var exchangeClient = client
         exchangeClient.redirectURI = redirectURI
-        let endpoint = OAuthTokenEndpoint(client: exchangeClient, transport: try context.makeTransport(config))
+        let endpoint = OAuthTokenEndpoint(client: exchangeClient, transport: try invocation.services.makeTransport(config))
         let tokens: OAuthTokens
         do {
             tokens = try endpoint.exchange(code: code, verifier: pkce.verifier)
@@ -98,7 +98,7 @@ struct LoginCommand: HubCommand {
                            status: refusal.status)
         }
         try vault.save(tokens)
-        try context.emit(LoginOutput(client: client, tokens: tokens, loggedIn: true))
+        try invocation.emit(LoginOutput(client: client, tokens: tokens, loggedIn: true))
     }
 
     /// The authorization request (RFC 6749 §4.1.1 with RFC 7636's challenge).
@@ -116,12 +116,12 @@ struct LoginCommand: HubCommand {
     }
 
     /// Prints the URL and reads the redirected address (or the code) from stdin.
-    static func pasted(_ context: CommandContext, url: String) throws -> AuthorizationResponse {
-        let line = try context.input.readSecretLine(prompting: {
-            context.console.rawErr("Open this address in a browser and log in:\n\n  \(url)\n\nThen paste the address the browser was sent to (or the code): ")
+    static func pasted(_ invocation: Invocation, url: String) throws -> AuthorizationResponse {
+        let line = try invocation.input.readSecretLine(prompting: {
+            invocation.console.rawErr("Open this address in a browser and log in:\n\n  \(url)\n\nThen paste the address the browser was sent to (or the code): ")
         })
         // Piped input is not echoed: end the prompt's line so what follows starts on its own.
-        if !context.input.isTerminal { context.console.rawErr("\n") }
+        if !invocation.input.isTerminal { invocation.console.rawErr("\n") }
         guard let line, let answer = AuthorizationResponse(pasted: String(decoding: line, as: UTF8.self)) else {
             throw HubError.usage("No address or code was given on stdin. Paste the address the browser was sent to after the login.", code: .usage)
         }
@@ -146,11 +146,11 @@ struct LogoutCommand: HubCommand {
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
-    func execute(_ context: CommandContext) throws {
-        let config = try context.connectionConfig()
-        let client = try context.requireOAuthClient(config)
-        let removed = try context.oauthVault(client).remove()
-        try context.emit(LogoutOutput(server: client.server, appId: client.appId, clientId: client.clientId, loggedOut: removed))
+    func execute(_ invocation: Invocation) throws {
+        let config = try invocation.connectionConfig()
+        let client = try invocation.services.requireOAuthClient(config)
+        let removed = try invocation.services.oauthVault(client).remove()
+        try invocation.emit(LogoutOutput(server: client.server, appId: client.appId, clientId: client.clientId, loggedOut: removed))
     }
 }
 
@@ -184,15 +184,15 @@ struct AuthToken: HubCommand {
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
-    func execute(_ context: CommandContext) throws {
-        let config = try context.connectionConfig()
-        let client = try context.requireOAuthClient(config)
-        let transport = OAuthTransport(inner: try context.makeTransport(config), client: client,
-                                       vault: try context.oauthVault(client),
-                                       seedRefreshToken: context.environment["HUBCTL_REFRESH_TOKEN"],
-                                       warn: { context.console.warning($0) })
+    func execute(_ invocation: Invocation) throws {
+        let config = try invocation.connectionConfig()
+        let client = try invocation.services.requireOAuthClient(config)
+        let transport = OAuthTransport(inner: try invocation.services.makeTransport(config), client: client,
+                                       vault: try invocation.services.oauthVault(client),
+                                       seedRefreshToken: invocation.environment["HUBCTL_REFRESH_TOKEN"],
+                                       warn: { invocation.console.warning($0) })
         let tokens = try transport.usableTokens()
-        try context.emit(AuthTokenOutput(accessToken: tokens.accessToken, tokenType: "Bearer",
+        try invocation.emit(AuthTokenOutput(accessToken: tokens.accessToken, tokenType: "Bearer",
                                          expiresAt: tokens.expiresAt.map { ISO8601.string(from: $0) }))
     }
 }
@@ -233,16 +233,6 @@ struct AuthTokenOutput: Encodable {
 }
 
 // MARK: Helpers
-
-extension CommandContext {
-    func requireOAuthClient(_ config: ConnectionConfig) throws -> OAuthClientInfo {
-        guard let client = oauthClient(config) else {
-            throw HubError.config("No OAuth client id configured. Pass --oauth-client-id ID (the client id of the application's OAuth client in the Mobile Services cockpit), set HUBCTL_OAUTH_CLIENT_ID, or add `oauth-client-id:` to the profile.",
-                                  code: .missingOauthClientId)
-        }
-        return client
-    }
-}
 
 /// Opens a URL in a browser: `$BROWSER` (a program, split on spaces, no shell; the URL as its last
 /// argument), else `xdg-open`. Not waited for: a browser may keep running. Its output goes to stderr.

@@ -73,22 +73,22 @@ struct LogsUpload: HubCommand {
         return n * unit
     }
 
-    func execute(_ context: CommandContext) throws {
+    func execute(_ invocation: Invocation) throws {
         let maximum = try Self.size(maxRequestSize)
         // Read once, through one descriptor: a regular file as it is, stdin or a pipe (`<(cmd)`)
         // spooled, every wait bounded by the deadline (a FIFO nobody writes to ends with 75).
         let source: LogSource
         do throws(BoundedFile.Failure) {
-            source = .file(file == "-" ? try context.input.spool(limit: Self.maximumSpoolBytes, until: context.deadlineInstant)
-                                       : try InputFile.open(path: file, limit: Int64.max, until: context.deadlineInstant))
+            source = .file(file == "-" ? try invocation.input.spool(limit: Self.maximumSpoolBytes, until: invocation.deadline)
+                                       : try InputFile.open(path: file, limit: Int64.max, until: invocation.deadline))
         } catch .missing {
             throw HubError.noInput("No log file at \(file). Check the path.", code: .fileNotFound)
         } catch .directory {
             throw HubError.noInput("\(file) is a directory, not a log file.", code: .notAFile)
         } catch {
-            throw CommandContext.inputFailure(error, label: file == "-" ? "The log on stdin" : file, limit: Int(Self.maximumSpoolBytes), tooLarge: .tooLarge)
+            throw Invocation.inputFailure(error, label: file == "-" ? "The log on stdin" : file, limit: Int(Self.maximumSpoolBytes), tooLarge: .tooLarge)
         }
-        let connections = try context.connectionService()
+        let connections = try invocation.services.connections()
         let registration = try connections.recorded()
         var minimum: LogSeverity?
         var level: String?
@@ -99,19 +99,19 @@ struct LogsUpload: HubCommand {
             let services = ClientServiceContext(connections: connections, registration: registration,
                                                 platform: try PlatformDiscovery.resolve(connections.session))
             platform = services.platform
-            let policy = try PolicyService(context: services, home: context.home).clientLogPolicy()
+            let policy = try PolicyService(context: services, home: invocation.home).clientLogPolicy()
             level = policy.level
             if !policy.enabled {
-                return try context.emit(LogsUploadOutput(skipped: "\(policy.enabledFrom) is false: the administrator has not enabled log upload for this device. Nothing was sent.",
+                return try invocation.emit(LogsUploadOutput(skipped: "\(policy.enabledFrom) is false: the administrator has not enabled log upload for this device. Nothing was sent.",
                                                          deviceId: registration.applicationConnectionId, source: source, level: level))
             }
             if let level {
                 switch LogSeverity.minimum(connectionLogLevel: level) {
                 case .some(.none):
-                    return try context.emit(LogsUploadOutput(skipped: "\(policy.levelFrom) is NONE. Nothing was sent.",
+                    return try invocation.emit(LogsUploadOutput(skipped: "\(policy.levelFrom) is NONE. Nothing was sent.",
                                                              deviceId: registration.applicationConnectionId, source: source, level: level))
                 case .some(.some(let severity)): minimum = severity
-                case .none: context.console.warning("\(policy.levelFrom) \(HubError.quoted(level)) is not a level hubctl knows; every line is sent.")
+                case .none: invocation.console.warning("\(policy.levelFrom) \(HubError.quoted(level)) is not a level hubctl knows; every line is sent.")
                 }
             }
         }
@@ -120,6 +120,6 @@ struct LogsUpload: HubCommand {
         let services = ClientServiceContext(connections: connections, registration: registration,
                                             platform: try platform ?? PlatformDiscovery.resolve(connections.session))
         let result = try ClientLogService(context: services).upload(source, plan: plan, minimum: minimum)
-        try context.emit(LogsUploadOutput(result, level: level))
+        try invocation.emit(LogsUploadOutput(result, level: level))
     }
 }

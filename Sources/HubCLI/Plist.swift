@@ -39,6 +39,8 @@ struct PlistValidateCommand: HubCommand {
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
+    static var resolvesConnection: Bool { false }
+
     @Flag(help: "Treat warnings (unknown keys) as errors.")
     var strict = false
 
@@ -54,12 +56,12 @@ struct PlistValidateCommand: HubCommand {
         }
     }
 
-    func execute(_ context: CommandContext) throws {
-        let input = context.input
-        let until = context.deadlineInstant
+    func execute(_ invocation: Invocation) throws {
+        let input = invocation.input
+        let until = invocation.deadline
         // Each pipe or FIFO gets what is left of the command's one deadline, not a deadline of its own.
         let report = ClientHubReport(files.map { path in
-            ClientHubValidator.validate(path: path, strict: strict, wait: context.secondsLeft) {
+            ClientHubValidator.validate(path: path, strict: strict, wait: invocation.secondsLeft) {
                 do throws(BoundedFile.Failure) {
                     return .success(try input.readAll(limit: ClientHubPlistReader.maximumSize, until: until))
                 } catch {
@@ -67,7 +69,7 @@ struct PlistValidateCommand: HubCommand {
                 }
             }
         })
-        try context.emit(report)
+        try invocation.emit(report)
         if let failure = report.failure { throw failure }
     }
 }

@@ -38,8 +38,8 @@ struct PolicyGet: HubCommand {
     @Argument(help: ArgumentHelp("A policy, e.g. passwordPolicy.", valueName: "name"))
     var name: String?
 
-    func execute(_ context: CommandContext) throws {
-        let service = PolicyService(context: try context.clientServices(), home: context.home)
-        try context.emit(PolicyOutput(try service.get(name)))
+    func execute(_ invocation: Invocation) throws {
+        let service = PolicyService(context: try invocation.services.clientServices(), home: invocation.home)
+        try invocation.emit(PolicyOutput(try service.get(name)))
     }
 }

@@ -74,18 +74,18 @@ struct ProbeCommand: HubCommand {
         if push && !register { throw ValidationError("--push sends to the probe's throw-away connection: give --register too.") }
     }
 
-    func execute(_ context: CommandContext) throws {
+    func execute(_ invocation: Invocation) throws {
         let recorder = ExchangeRecorder()
-        let probe = context.observingExchanges { recorder.record($0) }
+        let probe = invocation.replacingContext(invocation.context.observingExchanges { recorder.record($0) })
         let config = try probe.connectionConfig()
         if push, (config.user ?? "").isEmpty {
             throw HubError.usage("--push sends to the throw-away connection of --user: give --user (or HUBCTL_USER).")
         }
         let textfilePath = try textfile.map { try Self.checkTextfileDirectory($0, appId: config.appId) }
-        let budget = ProbeBudget(deadline: config.deadline, started: context.started)
+        let budget = ProbeBudget(deadline: config.deadline, started: invocation.context.started)
         // Every transport of the steps ends with their budget; the clean-up makes its own.
-        let steps = probe.bounded(by: Deadline(seconds: budget.steps, from: context.started))
-        let connections = try steps.connectionService()
+        let steps = probe.bounded(by: Deadline(seconds: budget.steps, from: invocation.context.started))
+        let connections = try steps.services.connections()
         // Records of throw-away connections earlier probes left (a crash, kill -9, a failed DELETE),
         // each locked by this process now.
         let leftovers = register ? try ProbePendingConnection.leftovers(home: probe.home, server: config.server, appId: config.appId) : []
@@ -103,14 +103,14 @@ struct ProbeCommand: HubCommand {
             defer { work.detach(); signals.restore() }
             work.start { signals.wake() }
             if let stop = signals.wait(until: { run.isFinished }) {
-                try interrupted(by: stop, run: run, budget: budget, config: config, textfilePath: textfilePath, context: context,
+                try interrupted(by: stop, run: run, budget: budget, config: config, textfilePath: textfilePath, invocation: invocation,
                                 cleanup: { probe.bounded(by: budget.cleanupDeadline()) })
                 return
             }
         } else {
             work.body()
         }
-        try finish(run, config: config, home: probe.home, textfilePath: textfilePath, context: context)
+        try finish(run, config: config, home: probe.home, textfilePath: textfilePath, invocation: invocation)
         if let failure = run.firstFailure {
             var failed = failure.1
             failed.message = "probe step \(failure.0) failed: " + failed.message
@@ -119,10 +119,10 @@ struct ProbeCommand: HubCommand {
     }
 
     /// The steps, in order; a failed one does not stop the independent ones after it.
-    private func runSteps(_ probe: CommandContext, connections: ConnectionService, config: ConnectionConfig,
-                          leftovers: [ProbePendingConnection], run: ProbeRun, cleanup: @escaping () -> CommandContext) {
-        if probe.oauthClient(config) != nil {
-            run.step("token") { try probe.renewOAuthTokens(config) }
+    private func runSteps(_ probe: Invocation, connections: ConnectionService, config: ConnectionConfig,
+                          leftovers: [ProbePendingConnection], run: ProbeRun, cleanup: @escaping () -> Invocation) {
+        if probe.services.oauthClient(config) != nil {
+            run.step("token") { try probe.services.renewOAuthTokens(config) }
         }
         if !leftovers.isEmpty {
             // Before anything else spends the budget; a leftover that cannot be deleted now stays
@@ -200,9 +200,9 @@ struct ProbeCommand: HubCommand {
 
     /// Deletes the throw-away connection (its push registration first) through a transport of the
     /// clean-up's own, and then its record; a connection that may exist keeps its record.
-    static func removeThrowaway(_ context: CommandContext, registration: Registration?, record: ProbePendingConnection,
+    static func removeThrowaway(_ invocation: Invocation, registration: Registration?, record: ProbePendingConnection,
                                 pushed: Bool, ignorePushErrors: Bool, createMayLand: Bool) throws {
-        let connections = try context.connectionService()
+        let connections = try invocation.services.connections()
         var pushError: (any Error)?
         if pushed, let registration {
             let services = ClientServiceContext(connections: connections, registration: registration, platform: .mobileServices)
@@ -222,7 +222,7 @@ struct ProbeCommand: HubCommand {
     /// throw-away connection deleted with the clean-up's reserve, the report and the textfile
     /// written; exit 143 (SIGTERM) or 130 (SIGINT).
     private func interrupted(by stop: WaitStop, run: ProbeRun, budget: ProbeBudget, config: ConnectionConfig, textfilePath: String?,
-                             context: CommandContext, cleanup: () -> CommandContext) throws {
+                             invocation: Invocation, cleanup: () -> Invocation) throws {
         let name = stop == .terminate ? "SIGTERM" : "SIGINT"
         let exitCode: Int32 = stop == .terminate ? 143 : 130
         let taken = run.stop(stop)
@@ -244,13 +244,14 @@ struct ProbeCommand: HubCommand {
                 during += run.steps.last?.success == true ? "; the throw-away connection was deleted" : "; the throw-away connection stays recorded for the next probe"
             }
         }
-        try finish(run, config: config, home: context.home, textfilePath: textfilePath, context: context)
-        context.console.note("hubctl: probe: stopped by \(name) \(during).")
-        throw StoppedBySignal(exitCode: exitCode)
+        try finish(run, config: config, home: invocation.home, textfilePath: textfilePath, invocation: invocation)
+        invocation.console.note("hubctl: probe: stopped by \(name) \(during).")
+        throw HubError.reported(exitCode == 130 ? .interrupted : .terminated, code: exitCode == 130 ? .interrupted : .terminated,
+                                 "probe stopped by \(name)")
     }
 
     /// The report on stdout and, with --textfile, in its file.
-    private func finish(_ run: ProbeRun, config: ConnectionConfig, home: String, textfilePath: String?, context: CommandContext) throws {
+    private func finish(_ run: ProbeRun, config: ConnectionConfig, home: String, textfilePath: String?, invocation: Invocation) throws {
         let finished = Date()
         let steps = run.steps
         let report = ProbeReport(server: HubError.redactingUserInfo(config.server), appId: config.appId,
@@ -260,12 +261,12 @@ struct ProbeCommand: HubCommand {
         if let textfilePath {
             try Self.writeTextfile(report.prometheus, to: textfilePath)
         }
-        if format == "prometheus" { context.console.writeRaw(Data(report.prometheus.utf8)) } else { try context.emit(report) }
+        if format == "prometheus" { invocation.console.writeRaw(Data(report.prometheus.utf8)) } else { try invocation.emit(report) }
     }
 
     /// `push_send`: the Notification Backend API's one-device target; every result must be sent or queued.
-    private func sendToDevice(_ context: CommandContext, appId: String, user: String, device: String) throws {
-        let session = try PushBackendSession(context, options: backend)
+    private func sendToDevice(_ invocation: Invocation, appId: String, user: String, device: String) throws {
+        let session = try PushBackendSession(invocation, options: backend)
         let payload = PushPayload(notification: .object(["alert": .string("hubctl probe"), "data": .string("hubctl-probe")]))
         let answer = try session.backend.send(appId: appId, target: .device(user: user, device: device), payload: payload)
         guard answer.kind != .noRegistrations else {
@@ -320,21 +321,22 @@ struct ProbeBudget: Sendable {
 
     /// Seconds for a clean-up that starts now.
     func cleanupSeconds() -> Double {
-        let elapsed = started.duration(to: .now).components
-        return max(deadline - (Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18), reserve)
+        let elapsed = started.duration(to: .now)
+        return max(deadline - (elapsed.inSeconds), reserve)
     }
 
     func cleanupDeadline() -> Deadline { Deadline(seconds: cleanupSeconds()) }
 }
 
-extension CommandContext {
-    /// This context whose transports all end at `deadline` instead of the command's.
-    func bounded(by deadline: Deadline) -> CommandContext {
-        let make = makeHTTPTransport
-        return CommandContext(global: global, console: console, environment: environment, input: input, transport: { options in
-            var bounded = options
-            bounded.deadline = deadline
-            return try make(bounded)
+extension Invocation {
+    /// This invocation whose transports all end at `deadline` instead of the command's.
+    func bounded(by deadline: Deadline) -> Invocation {
+        replacingContext(context.replacingTransport { make in
+            { options in
+                var bounded = options
+                bounded.deadline = deadline
+                return try make(bounded)
+            }
         })
     }
 }
@@ -455,7 +457,6 @@ final class ProbeRun: Sendable {
     }
 
     private static func seconds(since start: ContinuousClock.Instant) -> Double {
-        let elapsed = start.duration(to: .now).components
-        return HTTPTimings.microseconds(Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18)
+        HTTPTimings.microseconds(start.duration(to: .now).inSeconds)
     }
 }

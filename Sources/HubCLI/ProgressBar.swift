@@ -46,10 +46,3 @@ final class ProgressBar: Sendable {
         }
     }
 }
-
-extension CommandContext {
-    /// Progress bars only on a terminal, and not with --no-input / HUBCTL_NO_INPUT or TERM=dumb.
-    var showsProgress: Bool {
-        console.stderrIsTerminal && !noInput && environment["TERM"] != "dumb"
-    }
-}

@@ -69,21 +69,21 @@ struct PushRegister: HubCommand {
     @Option(name: .customLong("time-zone"), help: ArgumentHelp("Time zone, e.g. Europe/Berlin (Mobile Services).", valueName: "zone"))
     var timeZone: String?
 
-    func execute(_ context: CommandContext) throws {
+    func execute(_ invocation: Invocation) throws {
         let os = try self.os.value()
         var token = self.token
         if token == "-" {
-            guard let bytes = context.input.readLineBytes(limit: 4096), !bytes.isEmpty else { throw HubError.usage("--token - was given but stdin had no token line.") }
+            guard let bytes = invocation.input.readLineBytes(limit: 4096), !bytes.isEmpty else { throw HubError.usage("--token - was given but stdin had no token line.") }
             guard bytes.count <= 4096, let line = String(validating: bytes, as: UTF8.self) else {
                 throw HubError.usage("The token on stdin is longer than 4096 bytes or not UTF-8; a push token is much shorter.")
             }
             token = line
         }
         guard !token.isEmpty else { throw HubError.usage("--token is empty.") }
-        let service = PushService(context: try context.clientServices())
+        let service = PushService(context: try invocation.services.clientServices())
         let result = try service.register(PushRegistration(os: os, token: token, group: group, deviceModel: deviceModel,
                                                            formFactor: formFactor, userLocale: userLocale, timeZone: timeZone))
-        try context.emit(PushOutput(result))
+        try invocation.emit(PushOutput(result))
     }
 }
 
@@ -105,9 +105,9 @@ struct PushUnregister: HubCommand {
     @OptionGroup(title: "Global Options") var global: GlobalOptions
     @OptionGroup var os: PushOSOption
 
-    func execute(_ context: CommandContext) throws {
+    func execute(_ invocation: Invocation) throws {
         let os = try self.os.value()
-        try context.emit(PushOutput(try PushService(context: try context.clientServices()).unregister(os: os)))
+        try invocation.emit(PushOutput(try PushService(context: try invocation.services.clientServices()).unregister(os: os)))
     }
 }
 
@@ -128,8 +128,8 @@ struct PushId: HubCommand {
     @OptionGroup(title: "Global Options") var global: GlobalOptions
     @OptionGroup var os: PushOSOption
 
-    func execute(_ context: CommandContext) throws {
+    func execute(_ invocation: Invocation) throws {
         let os = try self.os.value()
-        try context.emit(PushOutput(try PushService(context: try context.clientServices()).pushId(os: os)))
+        try invocation.emit(PushOutput(try PushService(context: try invocation.services.clientServices()).pushId(os: os)))
     }
 }

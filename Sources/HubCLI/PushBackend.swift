@@ -30,23 +30,23 @@ struct PushBackendOptions: ParsableArguments {
     /// The credentials in force, first found of: --service-key / --binding, VCAP_SERVICES, the
     /// profile's (`hubctl config set-push`: push-* settings, the secret in the vault). --tenant wins
     /// over any tenant they name.
-    func credentials(_ context: CommandContext, vault: PushVault) throws -> PushBackendCredentials {
+    func credentials(_ invocation: Invocation, vault: PushVault) throws -> PushBackendCredentials {
         if serviceKey != nil && binding != nil {
             throw HubError.usage("Give --service-key or --binding, not both.")
         }
         var credentials: PushBackendCredentials
         if let path = serviceKey ?? binding {
-            credentials = try Self.read(serviceKey: serviceKey != nil, path: path, context)
-        } else if let vcap = context.environment["VCAP_SERVICES"], !vcap.isEmpty {
+            credentials = try Self.read(serviceKey: serviceKey != nil, path: path, invocation)
+        } else if let vcap = invocation.environment["VCAP_SERVICES"], !vcap.isEmpty {
             credentials = try PushBackendCredentials.vcapServices(vcap, name: bindingName)
         } else {
-            let config = try context.connectionConfig(requireConnection: false)
+            let config = try invocation.connectionConfig(requireConnection: false)
             guard let settings = config.push else {
                 throw HubError(.config, code: .config, "No push credentials: give --service-key FILE or --binding FILE, run where VCAP_SERVICES has a mobile-services binding, or keep them in the profile with `hubctl config set-push`.")
             }
             credentials = try vault.profileCredentials(settings, profile: config.profile)
-            if context.global.verbose {
-                context.console.note("hubctl: push credentials of profile '\(config.profile)' (the secret from the vault)")
+            if invocation.global.verbose {
+                invocation.console.note("hubctl: push credentials of profile '\(config.profile)' (the secret from the vault)")
             }
         }
         if let tenant { credentials.tenant = tenant }
@@ -54,43 +54,43 @@ struct PushBackendOptions: ParsableArguments {
     }
 
     /// A service key or binding file (`-`: stdin), with a warning when others may read it.
-    static func read(serviceKey: Bool, path: String, _ context: CommandContext) throws -> PushBackendCredentials {
+    static func read(serviceKey: Bool, path: String, _ invocation: Invocation) throws -> PushBackendCredentials {
         let what = serviceKey ? "service key" : "binding"
         let data: Data
         if path == "-" {
-            data = try context.readStandardInput(limit: 1 << 20, what: "the \(what)", tooLarge: .tooLarge)
+            data = try invocation.readStandardInput(limit: 1 << 20, what: "the \(what)", tooLarge: .tooLarge)
         } else {
-            warnIfReadable(path, context)
-            data = try context.readFileArgument(path, limit: 1 << 20, what: what, tooLarge: .tooLarge)
+            warnIfReadable(path, invocation)
+            data = try invocation.readFileArgument(path, limit: 1 << 20, what: what, tooLarge: .tooLarge)
         }
         let label = path == "-" ? "the \(what) on stdin" : path
         return serviceKey ? try PushBackendCredentials.serviceKey(data, what: label) : try PushBackendCredentials.binding(data, what: label)
     }
 
     /// A key file others may read is a leak waiting to happen: say so (the command goes on).
-    static func warnIfReadable(_ path: String, _ context: CommandContext) {
+    static func warnIfReadable(_ path: String, _ invocation: Invocation) {
         guard let mode = (try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? Int, mode & 0o077 != 0 else { return }
-        context.console.warning("\(path) is readable by group or others (mode \(String(mode & 0o777, radix: 8))); it holds a secret: chmod 600 \(path).")
+        invocation.console.warning("\(path) is readable by group or others (mode \(String(mode & 0o777, radix: 8))); it holds a secret: chmod 600 \(path).")
     }
 }
 
 /// The vault as the push commands use it: the secret that opens it is asked for at most once.
 /// Nothing is read (not even the passcode policy) for credentials that need no vault.
 final class PushVault {
-    let context: CommandContext
+    let invocation: Invocation
     let secrets: VaultSecrets
     private var opened: VaultStore?
     private var secret: VaultSecret?
 
-    init(_ context: CommandContext) {
-        self.context = context
-        secrets = VaultSecrets(context: context)
+    init(_ invocation: Invocation) {
+        self.invocation = invocation
+        secrets = VaultSecrets(invocation: invocation)
     }
 
     var store: VaultStore {
         get throws {
             if let opened { return opened }
-            let store = try context.vaultStore()
+            let store = try invocation.services.vault()
             opened = store
             return store
         }
@@ -141,19 +141,19 @@ struct PushBackendSession {
     let backend: NotificationBackend
     let config: ConnectionConfig
 
-    init(_ context: CommandContext, options: PushBackendOptions) throws {
-        let config = try context.connectionConfig(requireConnection: false)
-        let vault = PushVault(context)
-        let credentials = try options.credentials(context, vault: vault)
-        try self.init(context, config: config, credentials: credentials, vault: vault)
+    init(_ invocation: Invocation, options: PushBackendOptions) throws {
+        let config = try invocation.connectionConfig(requireConnection: false)
+        let vault = PushVault(invocation)
+        let credentials = try options.credentials(invocation, vault: vault)
+        try self.init(invocation, config: config, credentials: credentials, vault: vault)
     }
 
-    init(_ context: CommandContext, config: ConnectionConfig, credentials: PushBackendCredentials, vault: PushVault?) throws {
+    init(_ invocation: Invocation, config: ConnectionConfig, credentials: PushBackendCredentials, vault: PushVault?) throws {
         self.config = config
-        let console = context.console
-        backend = NotificationBackend(credentials: credentials, transport: try context.makeHTTPTransport(context.transportOptions(config)),
+        let console = invocation.console
+        backend = NotificationBackend(credentials: credentials, transport: try invocation.context.makeHTTPTransport(invocation.services.transportOptions(config)),
                                       tokenCache: try vault?.tokenCache,
-                                      note: context.global.verbose ? { console.note("hubctl: " + $0) } : nil,
+                                      note: invocation.global.verbose ? { console.note("hubctl: " + $0) } : nil,
                                       warn: { console.warning($0) })
     }
 

@@ -28,9 +28,9 @@ struct PushStatus: HubCommand {
     @OptionGroup var backend: PushBackendOptions
     @Argument(help: ArgumentHelp("A notificationId from `push send`.", valueName: "notification-id")) var notificationId: String
 
-    func execute(_ context: CommandContext) throws {
-        let session = try PushBackendSession(context, options: backend)
-        try context.emit(PushStatusOutput(status: try session.backend.status(notificationId: notificationId), asked: notificationId))
+    func execute(_ invocation: Invocation) throws {
+        let session = try PushBackendSession(invocation, options: backend)
+        try invocation.emit(PushStatusOutput(status: try session.backend.status(notificationId: notificationId), asked: notificationId))
     }
 }
 
@@ -59,14 +59,14 @@ struct PushRegistrations: HubCommand {
     @Option(help: ArgumentHelp("Only this push group's registrations.", valueName: "group")) var group: String?
     @Option(help: ArgumentHelp("One registration by its id.", valueName: "id")) var id: String?
 
-    func execute(_ context: CommandContext) throws {
+    func execute(_ invocation: Invocation) throws {
         if id != nil && (user != nil || group != nil) { throw HubError.usage("Give --id alone, or --user and/or --group.") }
-        let session = try PushBackendSession(context, options: backend)
+        let session = try PushBackendSession(invocation, options: backend)
         if let id {
-            try context.emit(PushRegistrationOutput(registration: try session.backend.registration(id: id)))
+            try invocation.emit(PushRegistrationOutput(registration: try session.backend.registration(id: id)))
             return
         }
-        try context.emit(PushRegistrationListOutput(registrations: try session.backend.registrations(user: user, group: group)))
+        try invocation.emit(PushRegistrationListOutput(registrations: try session.backend.registrations(user: user, group: group)))
     }
 }
 
@@ -92,14 +92,14 @@ struct PushLocalizations: HubCommand {
     @Option(name: .customLong("users-from"), help: ArgumentHelp("Users one a line from FILE or '-' (stdin).", valueName: "file"), completion: .file())
     var usersFrom: String?
 
-    func execute(_ context: CommandContext) throws {
+    func execute(_ invocation: Invocation) throws {
         guard users != nil || usersFrom != nil else { throw HubError.usage("Give the users: --users u1,u2 or --users-from FILE.") }
         if usersFrom == "-" && (backend.serviceKey == "-" || backend.binding == "-") {
             throw HubError.usage("Only one of --service-key, --binding and --users-from can read stdin ('-').")
         }
-        let list = try PushSend.userList(users: users, usersFrom: usersFrom, context) ?? []
-        let session = try PushBackendSession(context, options: backend)
+        let list = try PushSend.userList(users: users, usersFrom: usersFrom, invocation) ?? []
+        let session = try PushBackendSession(invocation, options: backend)
         let (locales, requests) = try session.backend.localizations(users: list)
-        try context.emit(PushLocalizationsOutput(users: list.count, requests: requests, localizations: locales))
+        try invocation.emit(PushLocalizationsOutput(users: list.count, requests: requests, localizations: locales))
     }
 }

@@ -6,9 +6,6 @@ import Foundation
 import HubCore
 import HubServices
 
-/// Exit code of `push send` when the requests went through but some targets got nothing (README "Exit codes").
-let pushSomeTargetsFailedExitCode: Int32 = 3
-
 struct PushSend: HubCommand {
     static let configuration = CommandConfiguration(
         commandName: "send",
@@ -77,13 +74,13 @@ struct PushSend: HubCommand {
         case bulk([PushBulkInput.Entry])
     }
 
-    static func readInput(_ path: String, _ context: CommandContext, what: String) throws -> Data {
-        path == "-" ? try context.readStandardInput(limit: 64 << 20, what: "the \(what)", tooLarge: .tooLarge)
-                    : try context.readFileArgument(path, limit: 64 << 20, what: what, tooLarge: .tooLarge)
+    static func readInput(_ path: String, _ invocation: Invocation, what: String) throws -> Data {
+        path == "-" ? try invocation.readStandardInput(limit: 64 << 20, what: "the \(what)", tooLarge: .tooLarge)
+                    : try invocation.readFileArgument(path, limit: 64 << 20, what: what, tooLarge: .tooLarge)
     }
 
     /// --users or --users-from (one a line, `#` comments), nil when neither is given.
-    static func userList(users: String?, usersFrom: String?, _ context: CommandContext) throws -> [String]? {
+    static func userList(users: String?, usersFrom: String?, _ invocation: Invocation) throws -> [String]? {
         if users != nil && usersFrom != nil { throw HubError.usage("Give --users or --users-from, not both.") }
         if let users {
             let list = users.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
@@ -91,7 +88,7 @@ struct PushSend: HubCommand {
             return list
         }
         guard let usersFrom else { return nil }
-        guard let text = String(data: try readInput(usersFrom, context, what: "user list"), encoding: .utf8) else {
+        guard let text = String(data: try readInput(usersFrom, invocation, what: "user list"), encoding: .utf8) else {
             throw HubError.usage("The user list is not UTF-8.", code: .invalidEncoding)
         }
         let list = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && !$0.hasPrefix("#") }
@@ -99,7 +96,7 @@ struct PushSend: HubCommand {
         return list
     }
 
-    func plan(_ context: CommandContext) throws -> Plan {
+    func plan(_ invocation: Invocation) throws -> Plan {
         let kinds = [user != nil, group != nil, !topic.isEmpty, capability != nil, all, bulk != nil].filter { $0 }.count
         let listGiven = users != nil || usersFrom != nil
         guard kinds == 1 || (kinds == 0 && listGiven) else {
@@ -109,7 +106,7 @@ struct PushSend: HubCommand {
             throw HubError.usage("--users and --users-from narrow only --topic or --capability; give them alone to notify those users.")
         }
         if device != nil && user == nil { throw HubError.usage("--device needs --user.") }
-        let list = try Self.userList(users: users, usersFrom: usersFrom, context)
+        let list = try Self.userList(users: users, usersFrom: usersFrom, invocation)
         if let user {
             if let device { return .single(.device(user: user, device: device), label: "user \(user), device \(device)") }
             return .users([user], narrowing: nil, label: "user \(user)")
@@ -127,18 +124,18 @@ struct PushSend: HubCommand {
             return .single(.capability(capability, users: nil), label: "capability \(capability)")
         }
         if let bulk {
-            return .bulk(try PushBulkInput.parse(try Self.readInput(bulk, context, what: "bulk file"), name: bulk == "-" ? "The bulk input on stdin" : bulk))
+            return .bulk(try PushBulkInput.parse(try Self.readInput(bulk, invocation, what: "bulk file"), name: bulk == "-" ? "The bulk input on stdin" : bulk))
         }
         let users = list ?? []
         return .users(users, narrowing: nil, label: "\(users.count) user\(users.count == 1 ? "" : "s")")
     }
 
-    func payload(_ context: CommandContext) throws -> PushPayload {
+    func payload(_ invocation: Invocation) throws -> PushPayload {
         if let path = notification {
             let flags = [alert != nil, badge != nil, sound != nil, priority != nil, data != nil, !custom.isEmpty, !localeAlert.isEmpty].contains(true)
             if flags { throw HubError.usage("Give --notification or the notification flags (--alert, --badge, …), not both.") }
-            let bytes = path == "-" ? try context.readStandardInput(limit: 1 << 20, what: "the notification", tooLarge: .tooLarge)
-                                    : try context.readFileArgument(path, limit: 1 << 20, what: "notification", tooLarge: .tooLarge)
+            let bytes = path == "-" ? try invocation.readStandardInput(limit: 1 << 20, what: "the notification", tooLarge: .tooLarge)
+                                    : try invocation.readFileArgument(path, limit: 1 << 20, what: "notification", tooLarge: .tooLarge)
             guard let value = try? JSONValue.read(bytes) else { throw HubError.usage("The notification \(path == "-" ? "on stdin" : path) is not JSON.", code: .invalidData) }
             let (payload, problems) = PushNotificationShape.payload(value)
             guard let payload else {
@@ -185,12 +182,12 @@ struct PushSend: HubCommand {
         return PushPayload(notification: .object(members), localized: localized)
     }
 
-    func execute(_ context: CommandContext) throws {
+    func execute(_ invocation: Invocation) throws {
         let stdinUsers = [backend.serviceKey == "-" || backend.binding == "-", usersFrom == "-", notification == "-", bulk == "-"].filter { $0 }.count
         guard stdinUsers <= 1 else { throw HubError.usage("Only one of --service-key, --binding, --users-from, --notification and --bulk can read stdin ('-').") }
-        let plan = try self.plan(context)
-        let payload = try payload(context)
-        let session = try PushBackendSession(context, options: backend)
+        let plan = try self.plan(invocation)
+        let payload = try payload(invocation)
+        let session = try PushBackendSession(invocation, options: backend)
         let appId = try session.appId()
         var report = PushSendReport()
         func chunks<T>(_ list: [T]) -> [ArraySlice<T>] {
@@ -218,14 +215,14 @@ struct PushSend: HubCommand {
             report.add(try session.backend.send(appId: appId, target: target, payload: payload), users: [])
         case .users(let list, let narrowing, let label):
             report.target = label
-            let list = try skipDone(list, context)
+            let list = try skipDone(list, invocation)
             report.usersAsked = list.count
             try run(list, users: { Array($0) }) { chunk in
                 let users = Array(chunk)
                 return try session.backend.send(appId: appId, target: narrowing?(users) ?? .users(users), payload: payload)
             }
         case .bulk(let entries):
-            let keep = Set(try skipDone(entries.map(\.user), context))
+            let keep = Set(try skipDone(entries.map(\.user), invocation))
             let entries = entries.filter { keep.contains($0.user) }
             report.target = "\(entries.count) user\(entries.count == 1 ? "" : "s"), each their own notification"
             report.usersAsked = entries.count
@@ -233,21 +230,24 @@ struct PushSend: HubCommand {
                 try session.backend.bulk(appId: appId, root: payload, users: Array(chunk))
             }
         }
-        try context.emit(report.output)
+        try invocation.emit(report.output)
         if report.requestsWithoutRegistrations > 0 {
             let said = report.serviceMessages.isEmpty ? "" : ": " + report.serviceMessages.joined(separator: "; ")
-            context.console.warning("Mobile Services sent nothing for \(report.requestsWithoutRegistrations) of \(report.requests) request\(report.requests == 1 ? "" : "s") (HTTP 404)\(said).")
+            invocation.console.warning("Mobile Services sent nothing for \(report.requestsWithoutRegistrations) of \(report.requests) request\(report.requests == 1 ? "" : "s") (HTTP 404)\(said).")
         }
         if let stopped = report.stopped {
-            context.console.warning("the send stopped after \(report.requests) request\(report.requests == 1 ? "" : "s"): \(stopped.message) \(report.usersNotSent.count) user\(report.usersNotSent.count == 1 ? " was" : "s were") not sent to (usersNotSent); send to them alone with --skip-done REPORT.")
+            invocation.console.warning("the send stopped after \(report.requests) request\(report.requests == 1 ? "" : "s"): \(stopped.message) \(report.usersNotSent.count) user\(report.usersNotSent.count == 1 ? " was" : "s were") not sent to (usersNotSent); send to them alone with --skip-done REPORT.")
         }
-        if report.incomplete { throw BatchFailed(exitCode: pushSomeTargetsFailedExitCode) }
+        if report.incomplete {
+            // Exit 3: the requests went through but some targets got nothing; the report says which.
+            throw HubError.reported(.partial, code: .partialFailure, "push send: some targets got nothing")
+        }
     }
 
     /// With --skip-done REPORT (a `push send` report): only the users REPORT lists in usersNotSent.
-    func skipDone(_ users: [String], _ context: CommandContext) throws -> [String] {
+    func skipDone(_ users: [String], _ invocation: Invocation) throws -> [String] {
         guard let skipDone else { return users }
-        let data = try context.readFileArgument(skipDone, limit: 256 << 20, what: "push send report", tooLarge: .tooLarge)
+        let data = try invocation.readFileArgument(skipDone, limit: 256 << 20, what: "push send report", tooLarge: .tooLarge)
         guard let report = try? JSONValue.read(data), case .array(let notSent)? = report["usersNotSent"] else {
             throw HubError.data("--skip-done \(skipDone) is not a `hubctl push send` report (it has no usersNotSent list).", code: .invalidData)
         }

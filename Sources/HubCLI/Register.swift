@@ -42,13 +42,13 @@ struct RegisterCommand: HubCommand {
     @Flag(help: "Delete the recorded connection (if any) and create a new one.")
     var force = false
 
-    func execute(_ context: CommandContext) throws {
+    func execute(_ invocation: Invocation) throws {
         var properties = try ConnectionSchema.assignments(set)
         properties["DeviceType"] = properties["DeviceType"] ?? .string(deviceType)
         properties["DeviceModel"] = properties["DeviceModel"] ?? .string(deviceModel)
         if let capabilities = try Capability.property(capability) { properties["Capability"] = capabilities }
-        let service = try context.connectionService(saveCredentials: saveCredentials)
+        let service = try invocation.services.connections(saveCredentials: saveCredentials)
         let result = try service.register(RegisterRequest(properties: properties, force: force))
-        try context.emit(SettingsOutput(properties: result.settings))
+        try invocation.emit(SettingsOutput(properties: result.settings))
     }
 }

@@ -40,10 +40,10 @@ struct SettingsGet: HubCommand {
     @Option(help: ArgumentHelp("Read a navigation property inline (repeatable or comma-separated): Capability.", valueName: "name"))
     var expand: [String] = []
 
-    func execute(_ context: CommandContext) throws {
-        let service = try context.connectionService()
+    func execute(_ invocation: Invocation) throws {
+        let service = try invocation.services.connections()
         let expanded = expand.flatMap { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }.filter { !$0.isEmpty }
-        try context.emit(SettingsOutput(properties: try service.settings(names: names, expand: expanded)))
+        try invocation.emit(SettingsOutput(properties: try service.settings(names: names, expand: expanded)))
     }
 }
 
@@ -71,17 +71,17 @@ struct SettingsSet: HubCommand {
     @Argument(help: ArgumentHelp("Assignments to make.", valueName: "NAME=VALUE"), completion: DynamicCompletion.writableProperties)
     var assignments: [String]
 
-    func execute(_ context: CommandContext) throws {
+    func execute(_ invocation: Invocation) throws {
         guard !assignments.isEmpty else { throw HubError.usage("Give at least one NAME=VALUE.") }
         // The form of each assignment is checked before anything is read or sent.
         for item in assignments where item.firstIndex(of: "=").map({ $0 == item.startIndex }) ?? true {
             throw HubError(.usage, code: .invalidAssignment, "Expected NAME=VALUE, got '\(item)'. Example: DeviceModel=ci-runner.")
         }
-        let service = try context.connectionService()
+        let service = try invocation.services.connections()
         let registration = try service.recorded()
-        let schema = try context.connectionSchema(service.session, version: registration.apiVersion)
+        let schema = try invocation.services.connectionSchema(service.session, version: registration.apiVersion)
         let properties = try schema.assignments(assignments)
-        try context.emit(SettingsOutput(properties: try service.update(properties)))
+        try invocation.emit(SettingsOutput(properties: try service.update(properties)))
     }
 }
 
@@ -104,24 +104,14 @@ struct SettingsSchema: HubCommand {
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
-    func execute(_ context: CommandContext) throws {
-        let service = try context.connectionService()
+    func execute(_ invocation: Invocation) throws {
+        let service = try invocation.services.connections()
         let version: String
         do {
             version = try service.recorded().apiVersion
         } catch let error as HubError where error.code == .notRegistered {
             version = service.session.endpoint.versionsToTry.first ?? service.session.config.apiVersion
         }
-        try context.emit(SchemaOutput(try context.connectionSchema(service.session, version: version), apiVersion: version))
-    }
-}
-
-extension CommandContext {
-    /// The Connection schema of the server (docs/protocol.md §13), `--verbose` telling where it came from.
-    func connectionSchema(_ session: SMPSession, version: String) throws -> ConnectionPropertySchema {
-        let console = self.console, verbose = global.verbose
-        return try SchemaService(session: session, home: home).schema(version: version, note: { line in
-            if verbose { console.note("hubctl: " + line) }
-        }, warn: { console.warning($0) })
+        try invocation.emit(SchemaOutput(try invocation.services.connectionSchema(service.session, version: version), apiVersion: version))
     }
 }

@@ -24,11 +24,11 @@ struct StatusCommand: HubCommand {
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
-    func execute(_ context: CommandContext) throws {
+    func execute(_ invocation: Invocation) throws {
         var config: StatusOutput.Config?
         var configError: String?
         do {
-            let c = try context.connectionConfig(requireConnection: false)
+            let c = try invocation.connectionConfig(requireConnection: false)
             config = StatusOutput.Config(profile: c.profile, server: c.server.isEmpty ? nil : c.server,
                                    appId: c.appId.isEmpty ? nil : c.appId, user: c.user, apiVersion: c.apiVersion,
                                    plist: c.plist, securityConfiguration: c.securityConfiguration,
@@ -36,7 +36,7 @@ struct StatusCommand: HubCommand {
         } catch let e as HubError {
             configError = e.message
         }
-        let home = context.home
+        let home = invocation.home
         let registrations = try RegistrationStore(home: home).all()
         let policy = try PasscodePolicyFile.load(home: home)
         let vault = VaultStore(directory: home)
@@ -58,9 +58,9 @@ struct StatusCommand: HubCommand {
             return StatusOutput.ACPProfile(appId: app, path: "\(acpRoot)/\(app)/current", current: record?.bundleId,
                              sha256: record?.sha256, fetchedAt: record?.fetchedAt)
         }
-        try context.emit(StatusOutput(
+        try invocation.emit(StatusOutput(
             version: HubVersion.current, home: home,
-            configFile: HubPaths.defaultConfigFile(environment: context.environment),
+            configFile: HubPaths.defaultConfigFile(environment: invocation.environment),
             config: config, configError: configError, registrations: registrations.map(StatusOutput.RegistrationEntry.init),
             vault: StatusOutput.Vault(path: vault.path, exists: vault.exists),
             passcodePolicy: policy.map(StatusOutput.Policy.init), acp: acp))

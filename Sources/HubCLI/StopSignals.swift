@@ -109,8 +109,8 @@ final class StopSignals {
         if let stop = pending() { return stop }
         let end = ContinuousClock.now + .milliseconds(Int64((min(max(seconds, 0), 1e9) * 1000).rounded()))
         while true {
-            let left = ContinuousClock.now.duration(to: end).components
-            let ms = left.seconds * 1000 + left.attoseconds / 1_000_000_000_000_000
+            let left = ContinuousClock.now.duration(to: end)
+            let ms = left.inMilliseconds
             if ms <= 0 { return pending() }
             var descriptor = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
             // At most a minute per poll(2); the loop measures what is left on the monotonic clock.
@@ -151,9 +151,4 @@ final class StopSignals {
             }
         }
     }
-}
-
-/// A command stopped by a signal (SIGINT: exit 130, as shells report it); it has said so on stderr.
-struct StoppedBySignal: Error {
-    let exitCode: Int32
 }

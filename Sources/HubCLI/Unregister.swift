@@ -24,8 +24,8 @@ struct UnregisterCommand: HubCommand {
     @Option(help: ArgumentHelp("Delete this connection id instead of the recorded one.", valueName: "id"))
     var appcid: String?
 
-    func execute(_ context: CommandContext) throws {
-        let service = try context.connectionService()
-        try context.emit(UnregisterOutput(try service.unregister(connectionId: appcid)))
+    func execute(_ invocation: Invocation) throws {
+        let service = try invocation.services.connections()
+        try invocation.emit(UnregisterOutput(try service.unregister(connectionId: appcid)))
     }
 }

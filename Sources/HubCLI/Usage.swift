@@ -44,14 +44,14 @@ struct UsageUpload: HubCommand {
     @Argument(help: ArgumentHelp("The JSON report, or - for stdin.", valueName: "file"), completion: .file())
     var file: String
 
-    func execute(_ context: CommandContext) throws {
+    func execute(_ invocation: Invocation) throws {
         let data = file == "-"
-            ? try context.readStandardInput(limit: UsageService.maximumReportBytes, what: "the usage report", tooLarge: .invalidUsageReport)
-            : try context.readFileArgument(file, limit: UsageService.maximumReportBytes, what: "usage report", tooLarge: .invalidUsageReport)
+            ? try invocation.readStandardInput(limit: UsageService.maximumReportBytes, what: "the usage report", tooLarge: .invalidUsageReport)
+            : try invocation.readFileArgument(file, limit: UsageService.maximumReportBytes, what: "usage report", tooLarge: .invalidUsageReport)
         let source = file == "-" ? "on stdin" : file
         // The shape is checked before a request is made.
         _ = try UsageService.check(data, source: source)
-        let result = try UsageService(context: try context.clientServices()).upload(data, source: source)
-        try context.emit(UsageUploadOutput(result))
+        let result = try UsageService(context: try invocation.services.clientServices()).upload(data, source: source)
+        try invocation.emit(UsageUploadOutput(result))
     }
 }

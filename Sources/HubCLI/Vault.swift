@@ -23,22 +23,6 @@ struct VaultCommand: ParsableCommand {
     )
 }
 
-extension CommandContext {
-    /// The existing vault and the secret that opens it; 66 before anything is asked when there is none.
-    func existingVault() throws -> (VaultStore, VaultSecret) {
-        let store = try vaultStore()
-        try store.requireExisting()
-        return (store, try VaultSecrets(context: self).current(preferring: try store.storedSecretKind()))
-    }
-
-    /// The vault to write to, its secret, and whether the write creates it (a prompt then asks twice).
-    func vaultForWriting() throws -> (store: VaultStore, secret: VaultSecret, creates: Bool) {
-        let store = try vaultStore()
-        let creates = !store.exists
-        return (store, try VaultSecrets(context: self).current(preferring: try store.storedSecretKind(), confirm: creates), creates)
-    }
-}
-
 private func kindName(_ secret: VaultSecret) -> String {
     secret.kind == .rawKey ? "rawKey" : "scrypt"
 }
@@ -70,15 +54,17 @@ struct VaultInit: HubCommand {
         """)
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
-    func execute(_ context: CommandContext) throws {
-        let store = try context.vaultStore()
+    static var resolvesConnection: Bool { false }
+
+    func execute(_ invocation: Invocation) throws {
+        let store = try invocation.services.vault()
         guard !store.exists else {
             throw HubError(.cannotCreate, code: .vaultExists,
                            "A vault already exists at \(store.path). Use `hubctl vault rekey` to change its passphrase, or move the file away to start over.")
         }
-        let secret = try VaultSecrets(context: context).current(preferring: nil, confirm: true)
+        let secret = try VaultSecrets(invocation: invocation).current(preferring: nil, confirm: true)
         try store.create(secret: secret)
-        try context.emit(VaultCreatedOutput(path: store.path, created: true, kdf: kindName(secret)))
+        try invocation.emit(VaultCreatedOutput(path: store.path, created: true, kdf: kindName(secret)))
     }
 }
 
@@ -97,24 +83,26 @@ struct VaultSet: HubCommand {
           printf %s "$TOKEN" | hubctl vault set api-token
         """)
     @OptionGroup(title: "Global Options") var global: GlobalOptions
+
+    static var resolvesConnection: Bool { false }
     @Argument(help: "The key, e.g. api-token.") var key: String
     @Argument(help: "The value; omit it to read the value from stdin (recommended for secrets).") var value: String?
 
-    func execute(_ context: CommandContext) throws {
+    func execute(_ invocation: Invocation) throws {
         try validateKey(key)
         let data: Data
         if let value {
             data = Data(value.utf8)
         } else {
-            if context.input.isTerminal {
-                context.console.note("Reading the value from stdin; end it with Ctrl-D.")
+            if invocation.input.isTerminal {
+                invocation.console.note("Reading the value from stdin; end it with Ctrl-D.")
             }
-            data = try context.readStandardInput(limit: 1 << 20, what: "the value", tooLarge: .tooLarge)
+            data = try invocation.readStandardInput(limit: 1 << 20, what: "the value", tooLarge: .tooLarge)
         }
-        let (store, secret, created) = try context.vaultForWriting()
+        let (store, secret, created) = try invocation.services.vaultForWriting()
         let now = Date()
         try store.update(secret: secret, createIfMissing: true) { $0.set(data, forKey: key, at: now) }
-        try context.emit(VaultStoredOutput(key: key, updatedAt: now, vaultCreated: created))
+        try invocation.emit(VaultStoredOutput(key: key, updatedAt: now, vaultCreated: created))
     }
 }
 
@@ -132,13 +120,15 @@ struct VaultShow: HubCommand {
           hubctl vault show api-token | jq -r .value
         """)
     @OptionGroup(title: "Global Options") var global: GlobalOptions
+
+    static var resolvesConnection: Bool { false }
     @Argument(help: "The key to show.", completion: DynamicCompletion.vaultKeys) var key: String
 
-    func execute(_ context: CommandContext) throws {
-        let (store, secret) = try context.existingVault()
+    func execute(_ invocation: Invocation) throws {
+        let (store, secret) = try invocation.services.existingVault()
         let contents = try store.read(secret: secret)
         guard let entry = contents.entry(forKey: key) else { throw missingKey(key) }
-        try context.emit(VaultValueOutput(key: key, entry: entry))
+        try invocation.emit(VaultValueOutput(key: key, entry: entry))
     }
 }
 
@@ -155,11 +145,13 @@ struct VaultList: HubCommand {
         """)
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
-    func execute(_ context: CommandContext) throws {
-        let (store, secret) = try context.existingVault()
+    static var resolvesConnection: Bool { false }
+
+    func execute(_ invocation: Invocation) throws {
+        let (store, secret) = try invocation.services.existingVault()
         let contents = try store.read(secret: secret)
         let entries = contents.entries.sorted { $0.key < $1.key }
-        try context.emit(VaultListOutput(entries: entries.map { VaultListOutput.Entry(key: $0.key, updatedAt: $0.value.updatedAt) }))
+        try invocation.emit(VaultListOutput(entries: entries.map { VaultListOutput.Entry(key: $0.key, updatedAt: $0.value.updatedAt) }))
     }
 }
 
@@ -176,14 +168,16 @@ struct VaultDelete: HubCommand {
           hubctl vault delete api-token
         """)
     @OptionGroup(title: "Global Options") var global: GlobalOptions
+
+    static var resolvesConnection: Bool { false }
     @Argument(help: "The key to delete.", completion: DynamicCompletion.vaultKeys) var key: String
 
-    func execute(_ context: CommandContext) throws {
-        let (store, secret) = try context.existingVault()
+    func execute(_ invocation: Invocation) throws {
+        let (store, secret) = try invocation.services.existingVault()
         try store.update(secret: secret) { contents in
             guard contents.remove(key) != nil else { throw missingKey(key) }
         }
-        try context.emit(VaultDeletedOutput(key: key, deleted: true))
+        try invocation.emit(VaultDeletedOutput(key: key, deleted: true))
     }
 }
 
@@ -202,17 +196,19 @@ struct VaultRekey: HubCommand {
           hubctl vault rekey --new-passphrase-file new-passphrase.txt
         """)
     @OptionGroup(title: "Global Options") var global: GlobalOptions
+
+    static var resolvesConnection: Bool { false }
     @Option(name: .customLong("new-passphrase-file"), help: ArgumentHelp("File whose first line is the new passphrase.", valueName: "path"))
     var newPassphraseFile: String?
 
-    func execute(_ context: CommandContext) throws {
-        let store = try context.vaultStore()
-        let secrets = VaultSecrets(context: context)
+    func execute(_ invocation: Invocation) throws {
+        let store = try invocation.services.vault()
+        let secrets = VaultSecrets(invocation: invocation)
         try store.requireExisting()
         let old = try secrets.current(preferring: try store.storedSecretKind())
         let new = try secrets.new(passphraseFile: newPassphraseFile)
         try store.rekey(from: old, to: new)
-        try context.emit(VaultRekeyedOutput(path: store.path, rekeyed: true, kdf: kindName(new)))
+        try invocation.emit(VaultRekeyedOutput(path: store.path, rekeyed: true, kdf: kindName(new)))
     }
 }
 

@@ -33,19 +33,21 @@ struct VaultImportCert: HubCommand {
         """)
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
-    func execute(_ context: CommandContext) throws {
-        let config = try context.connectionConfig(requireConnection: false)
-        guard let certificate = try context.certificateFromFiles(config) else {
+    static var resolvesConnection: Bool { false }
+
+    func execute(_ invocation: Invocation) throws {
+        let config = try invocation.connectionConfig(requireConnection: false)
+        guard let certificate = try invocation.services.certificateFromFiles(config) else {
             throw HubError.usage("Nothing to import: give --cert PATH --key PATH (PEM) or --pkcs12 PATH.", code: .noCertificateGiven)
         }
         let key = certificateKey(config)
         let value = try JSONEncoder().encode(CertificateDocument(certificate, providerId: "vault"))
-        let (store, secret, created) = try context.vaultForWriting()
+        let (store, secret, created) = try invocation.services.vaultForWriting()
         let now = Date()
         try store.update(secret: secret, createIfMissing: true) { $0.set(value, forKey: key, at: now) }
         let format: String
         if case .pkcs12 = certificate { format = "pkcs12" } else { format = "pem" }
-        try context.emit(VaultCertificateStoredOutput(key: key, format: format, updatedAt: now, vaultCreated: created))
+        try invocation.emit(VaultCertificateStoredOutput(key: key, format: format, updatedAt: now, vaultCreated: created))
     }
 }
 
@@ -64,15 +66,17 @@ struct VaultDeleteCert: HubCommand {
         """)
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
-    func execute(_ context: CommandContext) throws {
-        let key = certificateKey(try context.connectionConfig(requireConnection: false))
-        let (store, secret) = try context.existingVault()
+    static var resolvesConnection: Bool { false }
+
+    func execute(_ invocation: Invocation) throws {
+        let key = certificateKey(try invocation.connectionConfig(requireConnection: false))
+        let (store, secret) = try invocation.services.existingVault()
         try store.update(secret: secret) { contents in
             guard contents.remove(key) != nil else {
                 throw HubError.noInput("The vault has no client certificate under \"\(key)\". `hubctl vault list` shows the keys.",
                                        code: .vaultKeyNotFound)
             }
         }
-        try context.emit(VaultDeletedOutput(key: key, deleted: true))
+        try invocation.emit(VaultDeletedOutput(key: key, deleted: true))
     }
 }

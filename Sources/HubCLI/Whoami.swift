@@ -23,7 +23,7 @@ struct WhoamiCommand: HubCommand {
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
-    func execute(_ context: CommandContext) throws {
-        try context.emit(WhoamiOutput(platform: .mobileServices, try UserService(context: try context.clientServices()).me()))
+    func execute(_ invocation: Invocation) throws {
+        try invocation.emit(WhoamiOutput(platform: .mobileServices, try UserService(context: try invocation.services.clientServices()).me()))
     }
 }

@@ -93,14 +93,7 @@ public struct ConfigResolver: Sendable {
 
         let server = string("server")
         let appId = string("app-id")
-        if requireConnection {
-            if server == nil {
-                throw HubError.config("No server configured. Pass --server URL, set HUBCTL_SERVER, add `server:` to profile '\(profile)' in \(file.path), or give a clienthub.plist with --plist.", code: .missingServer)
-            }
-            if appId == nil {
-                throw HubError.config("No application id configured. Pass --app-id ID, set HUBCTL_APP_ID, or add `app-id:` to profile '\(profile)' in \(file.path).", code: .missingAppId)
-            }
-        }
+        if requireConnection { try Self.requireConnection(server: server, appId: appId, profile: profile, file: file.path) }
         if let appId, !SafeName.isApplicationId(appId) {
             throw HubError(.usage, code: .invalidAppId,
                            "The application id \(HubError.quoted(appId)) cannot be used: give letters, digits, '.', '_' and '-' (at most 200), starting with a letter or digit, e.g. com.acme.field (--app-id / HUBCTL_APP_ID / the profile's app-id).")
@@ -113,8 +106,8 @@ public struct ConfigResolver: Sendable {
         }
         let pinned = upper.string(forKey: "hubctl.api-version") != nil && version != "latest"
 
-        let timeout = try Self.seconds(string("timeout") ?? "30", of: .timeout, code: .invalidTimeout)
-        let deadline = try Self.seconds(string("deadline") ?? "120", of: .deadline, code: .invalidDeadline)
+        let timeout = try Self.seconds(string(GlobalSetting.timeout.name) ?? GlobalSetting.timeout.defaultValue!, of: .timeout, code: .invalidTimeout)
+        let deadline = try Self.seconds(string(GlobalSetting.deadline.name) ?? GlobalSetting.deadline.defaultValue!, of: .deadline, code: .invalidDeadline)
 
         var policy: UserCreationPolicy?
         if let p = string("user-creation-policy") {
@@ -170,6 +163,21 @@ public struct ConfigResolver: Sendable {
         return resolved
     }
 
+    /// A server and an application id, which every command that talks to the server needs (78 otherwise).
+    public func requireConnection(_ config: ConnectionConfig) throws {
+        try Self.requireConnection(server: config.server.isEmpty ? nil : config.server, appId: config.appId.isEmpty ? nil : config.appId,
+                                   profile: config.profile, file: HubPaths.defaultConfigFile(environment: environment))
+    }
+
+    private static func requireConnection(server: String?, appId: String?, profile: String, file: String) throws {
+        if server == nil {
+            throw HubError.config("No server configured. Pass --server URL, set HUBCTL_SERVER, add `server:` to profile '\(profile)' in \(file), or give a clienthub.plist with --plist.", code: .missingServer)
+        }
+        if appId == nil {
+            throw HubError.config("No application id configured. Pass --app-id ID, set HUBCTL_APP_ID, or add `app-id:` to profile '\(profile)' in \(file).", code: .missingAppId)
+        }
+    }
+
     /// An absolute http(s) URL without credentials (OAuth endpoints and the redirect URI); exit 78 otherwise.
     public static func absoluteURL(_ raw: String, of setting: GlobalSetting, code: ErrorCode = .invalidRedirectUri) throws -> String {
         guard let url = URLComponents(string: raw), let scheme = url.scheme?.lowercased(),
@@ -186,7 +194,7 @@ public struct ConfigResolver: Sendable {
         GlobalSetting.all.filter(\.inProfile).compactMap { s in s.defaultValue.map { (s.name, $0) } })
 
     /// A time limit: a number of seconds greater than 0 and at most a day (exit 78 otherwise).
-    static func seconds(_ text: String, of setting: GlobalSetting, code: ErrorCode) throws -> Double {
+    public static func seconds(_ text: String, of setting: GlobalSetting, code: ErrorCode) throws -> Double {
         guard let value = Double(text), value > 0, value <= 86_400 else {
             let source = [setting.flagName, setting.environment].compactMap { $0 }.joined(separator: " / ")
             throw HubError.config("Invalid \(setting.name) '\(text)': give a number of seconds greater than 0 and at most 86400 (\(source)).", code: code)
@@ -195,10 +203,7 @@ public struct ConfigResolver: Sendable {
     }
 
     static func bool(_ text: String?) -> Bool? {
-        guard let t = text?.lowercased() else { return nil }
-        if ["1", "true", "yes", "on"].contains(t) { return true }
-        if ["0", "false", "no", "off"].contains(t) { return false }
-        return nil
+        text.flatMap(GlobalSetting.switchValue)
     }
 
     /// Checks that a server URL is `http(s)://host[:port][/prefix]` and drops a trailing slash.

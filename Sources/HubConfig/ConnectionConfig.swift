@@ -47,8 +47,8 @@ public struct ConnectionConfig: Sendable, Equatable {
                 apiVersionPinned: Bool = false, anonymous: Bool = false, securityConfiguration: String? = nil,
                 domain: String? = nil, userCreationPolicy: UserCreationPolicy? = nil, shareCredentials: Bool = true,
                 caCertificate: String? = nil, certificate: String? = nil, privateKey: String? = nil,
-                pkcs12: String? = nil, certificateProvider: String? = nil, timeout: Double = 30,
-                deadline: Double = 120, profile: String = "default", plist: String? = nil) {
+                pkcs12: String? = nil, certificateProvider: String? = nil, timeout: Double = GlobalSetting.defaultTimeoutSeconds,
+                deadline: Double = GlobalSetting.defaultDeadlineSeconds, profile: String = "default", plist: String? = nil) {
         self.server = server
         self.appId = appId
         self.user = user

@@ -4,6 +4,8 @@
 // keys, `hubctl help environment`, the root help and the man pages are all derived from it;
 // a test checks that they agree. Add a setting here first (docs/architecture.md).
 
+import HubCore
+
 /// One global setting.
 public struct GlobalSetting: Sendable, Hashable {
     public enum Form: Sendable, Hashable {
@@ -95,9 +97,15 @@ extension GlobalSetting {
                                                  "latest (falls back to v1 on 404) or a pinned v1…v4.")
     public static let home = GlobalSetting("home", .value("dir"), env: "HUBCTL_HOME", default: "${XDG_DATA_HOME:-~/.local/share}/hubctl",
                                            "Where the vault and state live.")
-    public static let timeout = GlobalSetting("timeout", .value("seconds"), env: "HUBCTL_TIMEOUT", profile: true, default: "30",
+    /// The defaults of `timeout` and `deadline`, in seconds: the only place they are written.
+    public static let defaultTimeoutSeconds: Double = 30
+    public static let defaultDeadlineSeconds: Double = 120
+
+    public static let timeout = GlobalSetting("timeout", .value("seconds"), env: "HUBCTL_TIMEOUT", profile: true,
+                                              default: String(Int(defaultTimeoutSeconds)),
                                               "Per-request time limit in seconds (each attempt).")
-    public static let deadline = GlobalSetting("deadline", .value("seconds"), env: "HUBCTL_DEADLINE", profile: true, default: "120",
+    public static let deadline = GlobalSetting("deadline", .value("seconds"), env: "HUBCTL_DEADLINE", profile: true,
+                                               default: String(Int(defaultDeadlineSeconds)),
                                                "Overall time limit of a command in seconds: every request, retry, wait and download ends within it.")
     public static let noInput = GlobalSetting("no-input", .flag, env: "HUBCTL_NO_INPUT",
                                               "Never prompt; implied when stdin is not a terminal.")
@@ -172,5 +180,34 @@ extension GlobalSetting {
         if let environment { notes.append("env \(environment)\(form == .flag ? "=1" : "")") }
         if let defaultValue { notes.append("default: \(defaultValue)") }
         return notes.isEmpty ? summary : "\(summary) (\(notes.joined(separator: "; ")))"
+    }
+}
+
+extension GlobalSetting {
+    /// The setting's variable in `environment`; nil when the setting has none, or it is unset or
+    /// empty. Every read of a HUBCTL_* variable goes through here or the configuration layers.
+    public func value(in environment: [String: String]) -> String? {
+        guard let name = self.environment, let value = environment[name], !value.isEmpty else { return nil }
+        return value
+    }
+
+    /// A switch's variable: on for 1/true/yes/on, off for 0/false/no/off or unset (any case).
+    /// Another value is a configuration error (78) naming the variable.
+    public func isOn(in environment: [String: String]) throws -> Bool {
+        guard let text = value(in: environment) else { return false }
+        guard let on = Self.switchValue(text) else {
+            throw HubError.config("\(self.environment ?? name) is \(HubError.quoted(text)): set it to 1, true, yes or on (or 0, false, no, off), or unset it.",
+                                  code: .config)
+        }
+        return on
+    }
+
+    /// 1/true/yes/on → true, 0/false/no/off → false (any case), else nil.
+    public static func switchValue(_ text: String) -> Bool? {
+        switch text.lowercased() {
+        case "1", "true", "yes", "on": true
+        case "0", "false", "no", "off": false
+        default: nil
+        }
     }
 }

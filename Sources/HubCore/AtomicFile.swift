@@ -103,8 +103,7 @@ public final class FileLock {
                 throw HubError(.temporary, code: .lockHeld,
                                "\(holder.map { "Another hubctl (\($0))" } ?? "Another process") holds \(what) (\(path)) and did not release it before the deadline. Wait for it to finish, or raise --deadline.")
             }
-            Thread.sleep(forTimeInterval: Double(min(pause, now.duration(to: end)).components.attoseconds) / 1e18
-                         + Double(min(pause, now.duration(to: end)).components.seconds))
+            Thread.sleep(forTimeInterval: min(pause, now.duration(to: end)).inSeconds)
             pause = min(pause * 2, .milliseconds(200))
         }
         // Who holds it now, for a process that has to give up waiting.

@@ -102,8 +102,8 @@ public enum BoundedFile {
         while true {
             var ms: Int32 = -1
             if let until {
-                let left = ContinuousClock.now.duration(to: until).components
-                let total = left.seconds * 1000 + left.attoseconds / 1_000_000_000_000_000
+                let left = ContinuousClock.now.duration(to: until)
+                let total = left.inMilliseconds
                 guard total > 0 else { throw .timedOut }
                 ms = Int32(clamping: total)
             }

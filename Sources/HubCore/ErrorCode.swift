@@ -31,6 +31,10 @@ public enum ErrorCode: Sendable, Hashable, CaseIterable, RawRepresentable, Codab
     case tooManyRedirects, redirectRefused, transferFailed, certProviderFailed, certProviderTimeout
     case certProviderInvalidOutput, invalidResponse
     case pushNotConfigured, accessControlDisabled, libraryUnavailable
+    // 3 partial (the command's report says which part failed; no error document is printed)
+    case partialFailure
+    // 130, 143: stopped by a signal (said on stderr)
+    case interrupted, terminated
     // 70 internal
     case `internal`
     // 73 cannot create

@@ -2,6 +2,7 @@
 
 /// What kind of failure happened; each kind is one exit code (README.md "Exit codes").
 public enum FailureKind: String, Sendable, CaseIterable {
+    case partial        // 3: some of the work failed; the report on stdout says which
     case usage          // 64: bad flags or arguments
     case data           // 65: invalid plist, malformed answer, hostile archive, damaged vault
     case noInput        // 66: missing file, no registration, no bundle
@@ -11,9 +12,12 @@ public enum FailureKind: String, Sendable, CaseIterable {
     case temporary      // 75: timed out
     case permission     // 77: authentication failed, wrong passphrase, unsafe permissions
     case config         // 78: missing or contradictory configuration
+    case interrupted    // 130: stopped by SIGINT (as shells report it)
+    case terminated     // 143: stopped by SIGTERM
 
     public var exitCode: Int32 {
         switch self {
+        case .partial: 3
         case .usage: 64
         case .data: 65
         case .noInput: 66
@@ -23,7 +27,15 @@ public enum FailureKind: String, Sendable, CaseIterable {
         case .temporary: 75
         case .permission: 77
         case .config: 78
+        case .interrupted: 130
+        case .terminated: 143
         }
+    }
+
+    /// The kind whose exit code is `code`, nil for 0 or a code hubctl does not use.
+    public init?(exitCode code: Int32) {
+        guard let kind = FailureKind.allCases.first(where: { $0.exitCode == code }) else { return nil }
+        self = kind
     }
 }
 
@@ -40,6 +52,10 @@ public struct HubError: Error, Sendable, CustomStringConvertible {
     /// The seconds the server asked to wait (`Retry-After`) when its answer ended the request, for
     /// a caller that tries again later on its own schedule (`acp check --wait`). Not in the JSON.
     public var retryAfter: Double?
+    /// The command has already said what happened (a report on stdout, a line on stderr): the
+    /// entry point exits with the code and prints no error document. A batch with failed lines, a
+    /// push send cut off half-way, a wait stopped by a signal.
+    public var alreadyReported = false
 
     public init(_ kind: FailureKind, code: ErrorCode, _ message: String, status: Int? = nil) {
         self.kind = kind
@@ -85,6 +101,13 @@ public struct HubError: Error, Sendable, CustomStringConvertible {
         guard let at = text.lastIndex(of: "@") else { return text }
         let start = text.range(of: "://").map { $0.upperBound < at ? $0.upperBound : text.startIndex } ?? text.startIndex
         return String(text[..<start]) + "<redacted>" + String(text[at...])
+    }
+
+    /// The end of a command that has printed its own account of the failure: exit with `kind`'s code.
+    public static func reported(_ kind: FailureKind, code: ErrorCode, _ message: String) -> HubError {
+        var error = HubError(kind, code: code, message)
+        error.alreadyReported = true
+        return error
     }
 
     public static func internalError(_ message: String) -> HubError {

@@ -116,7 +116,7 @@ public final class ACPService {
     public func fetch(destination: String, force: Bool, limits: ExtractionLimits, durable: Bool = true,
                       progress: (@Sendable (InstallProgress) -> Void)?) throws -> ACPFetchResult {
         let profile = ProfileDirectory(path: destination, flushBeforeSwitch: durable,
-                                       lockDeadline: .now + .milliseconds(Int64(min(config.deadline, 86_400) * 1000)))
+                                       lockDeadline: connections.session.deadline)
         let (registration, available) = try assignedBundleId()
         let current = try profile.currentRecord()
         if let current, !force, let available, !current.isDefaultBundle, available == current.bundleId {

@@ -126,8 +126,8 @@ public struct ACPWait: Sendable {
         var checks = 0
         func secondsLeft() -> Double? {
             guard let until else { return nil }
-            let left = env.now().duration(to: until).components
-            return Double(left.seconds) + Double(left.attoseconds) / 1e18
+            let left = env.now().duration(to: until)
+            return left.inSeconds
         }
         while true {
             if let stop = env.pendingStop() { return .stopped(stop, last: last) }

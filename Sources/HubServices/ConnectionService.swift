@@ -96,7 +96,7 @@ public final class ConnectionService {
         // One registration per identity at a time, across processes: the check, the POST and the
         // record happen under one lock, so parallel `register` calls for the same (server, app id,
         // user) end with one connection on the server instead of one each.
-        let lock = try FileLock(path: try identityLockPath(), until: .now + .milliseconds(Int64(min(config.deadline, 86_400) * 1000)),
+        let lock = try FileLock(path: try identityLockPath(), until: session.deadline,
                                 what: "the registration of this user")
         return try withExtendedLifetime(lock) { try registerHoldingLock(request) }
     }

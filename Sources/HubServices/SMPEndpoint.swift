@@ -112,10 +112,14 @@ public struct SMPEndpoint: Sendable {
 public final class SMPSession {
     public let endpoint: SMPEndpoint
     let http: AuthenticatingTransport
+    /// When the command's deadline passes: the end of every wait of its services (locks too), not
+    /// only of its requests. By default the configured deadline from now.
+    public let deadline: ContinuousClock.Instant
 
-    public init(endpoint: SMPEndpoint, http: AuthenticatingTransport) {
+    public init(endpoint: SMPEndpoint, http: AuthenticatingTransport, deadline: ContinuousClock.Instant? = nil) {
         self.endpoint = endpoint
         self.http = http
+        self.deadline = deadline ?? .now + .milliseconds(Int64(min(endpoint.config.deadline, 86_400) * 1000))
     }
 
     public var config: ConnectionConfig { endpoint.config }

@@ -162,10 +162,10 @@ public final class CurlHTTPClient: HTTPTransport, @unchecked Sendable {
         var hop = request
         var redirects = 0
         while true {
-            let left = ContinuousClock.now.duration(to: end).components
+            let left = ContinuousClock.now.duration(to: end)
             let state = TransferState(maxBody: options.maxResponseBytes, sink: sink, progress: options.progress)
             var outcome = try runAttempt(handle: handle, errorBuffer: errorBuffer, request: hop, options: options,
-                                         timeLimit: max(0.001, Double(left.seconds) + Double(left.attoseconds) / 1e18),
+                                         timeLimit: max(0.001, left.inSeconds),
                                          state: state, perform: driver.map { d in { d.perform($0) } })
             if let observe = options.exchangeObserver {
                 var status: Int?

@@ -137,8 +137,8 @@ public final class SharedBackoff: Sendable {
     /// Waits until the pause is over, for at most `limit` seconds (what the deadline leaves).
     public func waitTurn(limit: Double) {
         guard let until = notBefore.withLock({ $0 }) else { return }
-        let left = ContinuousClock.now.duration(to: until).components
-        let seconds = min(limit, Double(left.seconds) + Double(left.attoseconds) / 1e18)
+        let left = ContinuousClock.now.duration(to: until)
+        let seconds = min(limit, left.inSeconds)
         if seconds > 0 { Thread.sleep(forTimeInterval: seconds) }
     }
 }

@@ -221,8 +221,8 @@ public struct Deadline: Sendable {
 
     /// Seconds left; 0 or less once it has passed.
     public var remaining: Double {
-        let left = ContinuousClock.now.duration(to: window?.current.end ?? end).components
-        return Double(left.seconds) + Double(left.attoseconds) / 1e18
+        let left = ContinuousClock.now.duration(to: window?.current.end ?? end)
+        return left.inSeconds
     }
 }
 

@@ -277,7 +277,7 @@ private func samples(_ scrape: String, _ name: String) -> [String] {
         #expect(!regs.out.contains(device ?? "-"), "the throw-away push registration is gone: \(regs.out)")
     }
 
-    @Test func theAlertRulesAreAcceptedByPromtoolAndShownInTheREADME() throws {
+    @Test func theAlertRulesAreAcceptedByPromtoolAndShownInTheOperationsDoc() throws {
         let rules = Repo.root + "/contrib/prometheus/hubctl-probe.rules.yml"
         guard FileManager.default.isExecutableFile(atPath: promtool) else {
             throw HarnessError("\(promtool) is missing: `make test` installs Debian's prometheus package.")
@@ -286,8 +286,8 @@ private func samples(_ scrape: String, _ name: String) -> [String] {
         #expect(check.status == 0, "\(check)")
         #expect(check.out.contains("SUCCESS: 2 rules found"), "\(check)")
         let text = try String(contentsOfFile: rules, encoding: .utf8)
-        let readme = try String(contentsOfFile: Repo.root + "/README.md", encoding: .utf8)
-        #expect(readme.contains("```yaml\n" + text + "```"), "README shows the rule file as it is")
+        let doc = try String(contentsOfFile: Repo.root + "/docs/operations.md", encoding: .utf8)
+        #expect(doc.contains("```yaml\n" + text + "```"), "docs/operations.md shows the rule file as it is")
     }
 
     @Test func badFlagsAndAnUnwritableTextfileDirectoryAreRefusedBeforeAnyRequest() throws {

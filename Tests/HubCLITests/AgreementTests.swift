@@ -1,5 +1,5 @@
 // The lists that must agree: the settings table and everything derived from it, the error codes
-// and the README's table of them.
+// and the table of them in docs/errors.md.
 
 import Foundation
 import HubConfig
@@ -26,6 +26,42 @@ private func optionNames(inHelp help: String) -> Set<String> {
 struct AgreementTests {
     let flags = Set(GlobalSetting.all.compactMap(\.flagName))
 
+    /// Every flag of the table has its field in GlobalOptions (what batch inheritance and the
+    /// configuration's flag layer read), and every field is a flag of the table.
+    @Test func everyGlobalFlagHasItsField() throws {
+        #expect(Set(GlobalOptions.fields.keys.compactMap(\.flagName)) == flags)
+        // A value given for each field comes back through `given`, under its setting.
+        for (setting, field) in GlobalOptions.fields {
+            var arguments = ["--" + setting.name]
+            switch field {
+            case .text: arguments.append("given-value")
+            case .seconds: arguments.append("7")
+            case .errorFormat: arguments.append("json")
+            case .flag: break
+            }
+            let options = try GlobalOptions.parse(arguments)
+            let expected = switch field { case .text: "given-value"; case .seconds: "7.0"; case .errorFormat: "json"; case .flag: "true" }
+            #expect(options.given(setting) == expected, "--\(setting.name)")
+        }
+    }
+
+    /// The switches of the table read their variable by the table's rule (1/true/yes/on).
+    @Test func switchVariablesFollowTheTablesRule() throws {
+        for text in ["1", "true", "YES", "on"] {
+            let invocation = try Invocation(global: try GlobalOptions.parse([]), context: CommandContext(environment: ["HUBCTL_NO_INPUT": text, "HUBCTL_ALLOW_HTTP": text, "HOME": "/nonexistent"]),
+                                            resolvesConnection: false)
+            #expect(invocation.noInput && invocation.allowHTTP, "\(text)")
+        }
+        for text in ["0", "false", "No", "off"] {
+            let invocation = try Invocation(global: try GlobalOptions.parse([]), context: CommandContext(environment: ["HUBCTL_NO_INPUT": text, "HOME": "/nonexistent"]),
+                                            resolvesConnection: false)
+            #expect(!invocation.noInput, "\(text)")
+        }
+        #expect(throws: HubError.self) {
+            _ = try Invocation(global: try GlobalOptions.parse([]), context: CommandContext(environment: ["HUBCTL_NO_INPUT": "maybe"]), resolvesConnection: false)
+        }
+    }
+
     @Test func globalOptionsAreTheTablesFlags() {
         let help = GlobalOptions.helpMessage(columns: 200)
         #expect(optionNames(inHelp: help).subtracting(["--help"]) == flags)
@@ -43,9 +79,8 @@ struct AgreementTests {
         for setting in GlobalSetting.all where setting.inProfile {
             // The environment layer finds `hubctl.<name>` under this variable name.
             #expect(setting.environment == GlobalSetting.layeredVariable(setting.name), "\(setting.name)")
-            if setting.hasFlag { #expect(GlobalOptions.layered[setting] != nil, "--\(setting.name) is not passed to the layers") }
+            if setting.hasFlag { #expect(GlobalOptions.isLayered(setting) && GlobalOptions.fields[setting] != nil, "--\(setting.name) is not passed to the layers") }
         }
-        for setting in GlobalOptions.layered.keys { #expect(setting.hasFlag, "\(setting.name)") }
         #expect(ConfigFile.knownKeys == Set(GlobalSetting.profileKeys))
     }
 
@@ -82,13 +117,13 @@ struct AgreementTests {
         }
     }
 
-    @Test func readmeListsEveryErrorCode() throws {
-        let readme = try repositoryFile("README.md")
-        guard let start = readme.range(of: "## Error codes") else {
-            Issue.record("README.md has no \"## Error codes\" section")
+    @Test func errorsDocListsEveryErrorCode() throws {
+        let doc = try repositoryFile("docs/errors.md")
+        guard let start = doc.range(of: "## Error codes") else {
+            Issue.record("docs/errors.md has no \"## Error codes\" section")
             return
         }
-        let section = readme[start.upperBound...].prefix { _ in true }
+        let section = doc[start.upperBound...].prefix { _ in true }
         let end = section.range(of: "\n## ")?.lowerBound ?? section.endIndex
         let rows = section[..<end].split(separator: "\n").filter { $0.hasPrefix("| `") }
         let listed = rows.compactMap { row -> String? in
@@ -97,7 +132,7 @@ struct AgreementTests {
             return rest.firstIndex(of: "`").map { String(rest[..<$0]) }
         }
         #expect(Set(listed) == Set(ErrorCode.allCases.map(\.rawValue)),
-                "missing in README: \(Set(ErrorCode.allCases.map(\.rawValue)).subtracting(listed).sorted()); not codes: \(Set(listed).subtracting(ErrorCode.allCases.map(\.rawValue)).sorted())")
+                "missing in docs/errors.md: \(Set(ErrorCode.allCases.map(\.rawValue)).subtracting(listed).sorted()); not codes: \(Set(listed).subtracting(ErrorCode.allCases.map(\.rawValue)).sorted())")
         #expect(listed.count == Set(listed).count, "a code is listed twice")
     }
 }

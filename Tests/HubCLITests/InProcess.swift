@@ -6,6 +6,7 @@ import Foundation
 import HubCLI
 import HubCore
 import HubEmulator
+import HubServices
 import HubTransport
 import Hummingbird
 import Logging
@@ -115,8 +116,8 @@ final class CommandBench: Sendable {
         let input = BufferedInput(stdin)
         let code = await withCheckedContinuation { (done: CheckedContinuation<Int32, Never>) in
             Thread {
-                done.resume(returning: Hubctl.run(arguments, console: console) { global in
-                    CommandContext(global: global, console: console, environment: environment, input: input, transport: transport)
+                done.resume(returning: Hubctl.run(arguments, console: console) {
+                    CommandContext(console: console, environment: environment, input: input, transport: transport)
                 })
             }.start()
         }

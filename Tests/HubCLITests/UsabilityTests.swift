@@ -14,8 +14,8 @@ private func runWith(_ arguments: [String], terminal: Bool, color: Bool = false,
     let out = Mutex(Data()), err = Mutex(Data())
     let console = Console(stdoutIsTerminal: false, stderrIsTerminal: terminal, colorEnabled: color, errorFormatVariable: variable,
                           out: { d in out.withLock { $0.append(d) } }, err: { d in err.withLock { $0.append(d) } })
-    let code = Hubctl.run(arguments, console: console) { global in
-        CommandContext(global: global, console: console, environment: environment, input: BufferedInput(""))
+    let code = Hubctl.run(arguments, console: console) {
+        CommandContext(console: console, environment: environment, input: BufferedInput(""))
     }
     return (code, String(decoding: out.withLock { $0 }, as: UTF8.self), String(decoding: err.withLock { $0 }, as: UTF8.self))
 }

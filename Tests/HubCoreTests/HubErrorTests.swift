@@ -1,13 +1,17 @@
-// Exit codes and the error document shape are a public contract (README.md "Exit codes").
+// Exit codes and the error document shape are a public contract (README.md "Exit codes", docs/errors.md).
 import Foundation
 import Testing
 @testable import HubCore
 
 @Suite struct HubErrorTests {
     @Test func exitCodesMatchTheContract() {
-        let expected: [FailureKind: Int32] = [.usage: 64, .data: 65, .noInput: 66, .unavailable: 69,
+        let expected: [FailureKind: Int32] = [.partial: 3, .interrupted: 130, .terminated: 143, .usage: 64, .data: 65, .noInput: 66, .unavailable: 69,
             .internal: 70, .cannotCreate: 73, .temporary: 75, .permission: 77, .config: 78]
-        for kind in FailureKind.allCases { #expect(kind.exitCode == expected[kind]) }
+        for kind in FailureKind.allCases {
+            #expect(kind.exitCode == expected[kind])
+            #expect(FailureKind(exitCode: kind.exitCode) == kind)
+        }
+        #expect(FailureKind(exitCode: 0) == nil)
     }
 
     @Test func errorDocumentOmitsStatusWhenNoServerAnswered() throws {

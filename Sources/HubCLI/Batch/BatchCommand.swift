@@ -50,6 +50,8 @@ struct BatchCommand: HubCommand {
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
+    static var resolvesConnection: Bool { false }
+
     @Argument(help: ArgumentHelp("The NDJSON operations; - or nothing reads stdin.", valueName: "FILE"), completion: .file())
     var file: String?
 
@@ -67,27 +69,31 @@ struct BatchCommand: HubCommand {
             completion: .file())
     var results: String?
 
-    func execute(_ context: CommandContext) throws {
+    func execute(_ invocation: Invocation) throws {
         guard (1...256).contains(concurrency) else {
             throw HubError.usage("--concurrency must be between 1 and 256 (got \(concurrency)).")
         }
         if global.passwordStdin {
             throw HubError.usage("--password-stdin cannot be used with batch: give each line a \"password-env\", or set HUBCTL_PASSWORD.", code: .noPassword)
         }
-        let shard = try self.shard.map { try BatchShard(parsing: $0, environment: context.environment) }
+        let shard = try self.shard.map { try BatchShard(parsing: $0, environment: invocation.environment) }
         // First the lock on where the results go, so no other batch can start on that file while
         // this one reads what an earlier run did.
-        let output = try BatchOutput.open(results: results, console: context.console)
+        let output = try BatchOutput.open(results: results, console: invocation.console)
         var done: [Int: String] = [:]
         for path in resume {
             let same = output.identity != nil && ResultsLock.identity(path: path).map { $0 == output.identity! } == true
             try BatchResults.succeededLines(in: path, into: &done, lockShared: !same)
         }
-        let input: BatchInput = (file == nil || file == "-") ? .standardInput(context.input) : .file(try BatchInput.open(file!))
-        let runner = try BatchRunner(context: context, batchGlobal: global, concurrency: concurrency,
+        let input: BatchInput = (file == nil || file == "-") ? .standardInput(invocation.input) : .file(try BatchInput.open(file!))
+        let runner = try BatchRunner(invocation: invocation, batchGlobal: global, concurrency: concurrency,
                                      shard: shard, skip: done, input: input, results: output.write)
         let severest = try withExtendedLifetime(output) { try runner.run() }
-        if severest != 0 { throw BatchFailed(exitCode: severest) }
+        if severest != 0 {
+            // The failed lines' errors are in the results already: exit with the severest line's code.
+            throw HubError.reported(FailureKind(exitCode: severest) ?? .internal, code: .partialFailure,
+                                    "batch: a line failed with exit \(severest)")
+        }
     }
 }
 
@@ -146,10 +152,4 @@ final class BatchOutput: Sendable {
             }
         })
     }
-}
-
-/// The batch's exit code when a line failed: the results are on stdout already, so nothing more
-/// is printed (see `Hubctl.run`).
-struct BatchFailed: Error {
-    let exitCode: Int32
 }

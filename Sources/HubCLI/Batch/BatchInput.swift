@@ -9,7 +9,7 @@ import Synchronization
 import Glibc
 #endif
 
-/// Where the NDJSON comes from: stdin (through the context's input) or a file read line by line,
+/// Where the NDJSON comes from: stdin (through the invocation's input) or a file read line by line,
 /// never all at once.
 enum BatchInput {
     case standardInput(any InputSource)

@@ -45,8 +45,8 @@ final class BatchProgress: Sendable {
     }
 
     private func draw(_ s: State, now: ContinuousClock.Instant) {
-        let elapsed = started.duration(to: now).components
-        let seconds = max(0.001, Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18)
+        let elapsed = started.duration(to: now)
+        let seconds = max(0.001, elapsed.inSeconds)
         let rate = Double(s.done) / seconds
         var text = "\r"
         if let totalBytes, totalBytes > 0 {

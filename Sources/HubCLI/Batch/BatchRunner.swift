@@ -2,7 +2,9 @@
 
 import ArgumentParser
 import Foundation
+import HubConfig
 import HubCore
+import HubServices
 import HubTransport
 import Synchronization
 #if canImport(Glibc)
@@ -11,7 +13,7 @@ import Glibc
 
 /// Runs the operations of one batch and writes their results.
 final class BatchRunner: Sendable {
-    private let context: CommandContext
+    private let invocation: Invocation
     private let batchGlobal: GlobalOptions
     private let concurrency: Int
     private let scheduler: BatchScheduler
@@ -38,23 +40,23 @@ final class BatchRunner: Sendable {
 
     /// `skip`: the lines an earlier run did, with the digest each line had then. `results`: where
     /// each result line goes (stdout, or the --results file).
-    init(context: CommandContext, batchGlobal: GlobalOptions, concurrency: Int, shard: BatchShard?,
+    init(invocation: Invocation, batchGlobal: GlobalOptions, concurrency: Int, shard: BatchShard?,
          skip: [Int: String], input: BatchInput, results: @escaping @Sendable (Data) -> Void) throws {
-        self.context = context
+        self.invocation = invocation
         self.results = results
         self.batchGlobal = batchGlobal
         self.concurrency = concurrency
-        if context.usesDefaultTransport {
+        if invocation.context.usesDefaultTransport {
             let driver = try CurlMultiDriver(maxConnections: concurrency * 2)
             self.driver = driver
             transport = { try CurlHTTPClient(options: $0, driver: driver) }
         } else {
             driver = nil
-            transport = context.makeHTTPTransport
+            transport = invocation.context.makeHTTPTransport
         }
         var total: Int64?
         if case .file(let f) = input { total = f.regularFileSize }
-        progress = context.showsProgress ? BatchProgress(console: context.console, totalBytes: total) : nil
+        progress = invocation.showsProgress ? BatchProgress(console: invocation.console, totalBytes: total) : nil
 
         let counts = self.counts
         let progress = self.progress
@@ -109,8 +111,8 @@ final class BatchRunner: Sendable {
         driver?.shutdown()
         progress?.finish()
         let t = counts.tally.withLock { $0 }
-        let elapsed = started.duration(to: .now).components
-        let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+        let elapsed = started.duration(to: .now)
+        let seconds = elapsed.inSeconds
         let ran = t.succeeded + t.failed.values.reduce(0, +)
         var summary = "hubctl batch: \(ran) operation\(ran == 1 ? "" : "s"), \(t.succeeded) succeeded"
         if !t.failed.isEmpty {
@@ -119,7 +121,7 @@ final class BatchRunner: Sendable {
         }
         if t.skipped > 0 { summary += ", \(t.skipped) skipped (succeeded before, --resume)" }
         summary += String(format: " in %.1f s (%.0f/s).", seconds, seconds > 0 ? Double(ran) / seconds : 0)
-        context.console.note(summary)
+        invocation.console.note(summary)
         if let stopped = t.stopped { throw stopped }
         return t.severest
     }
@@ -136,18 +138,18 @@ final class BatchRunner: Sendable {
     }
 
     /// One operation through the same path as a command line: parsed by `Hubctl.run`, given a
-    /// context with the line's configuration, its output captured.
+    /// invocation with the line's configuration, its output captured.
     private func execute(_ op: BatchOperation) -> (Int32, Data) {
         if let refusal = op.refusal {
             return (refusal.exitCode, BatchResults.failure(line: op.line, digest: op.digest, exitCode: refusal.exitCode, errorObject: BatchResults.errorObject(refusal)))
         }
-        var environment = context.environment
+        var environment = invocation.environment
         if let name = op.passwordEnv {
             guard let password = environment[name], !password.isEmpty else {
                 let e = HubError.usage("Line \(op.line): the environment variable \(HubError.quoted(name)) named by \"password-env\" is not set or empty.", code: .noPassword)
                 return (e.exitCode, BatchResults.failure(line: op.line, digest: op.digest, exitCode: e.exitCode, errorObject: BatchResults.errorObject(e)))
             }
-            environment["HUBCTL_PASSWORD"] = password
+            environment[GlobalSetting.password.environment!] = password
         }
         let out = Mutex(Data())
         let err = Mutex(Data())
@@ -155,9 +157,9 @@ final class BatchRunner: Sendable {
                               out: { data in out.withLock { $0.append(data) } },
                               err: { data in err.withLock { $0.append(data) } })
         let batch = batchGlobal, transport = self.transport, parsed = self.parsed
-        let code = Hubctl.run(op.arguments, console: console, parse: { try parsed.command(for: op.arguments) }) { lineGlobal in
-            CommandContext(global: Self.merge(line: lineGlobal, op: op, batch: batch), console: console,
-                           environment: environment, input: BufferedInput(), transport: transport)
+        let code = Hubctl.run(op.arguments, console: console, parse: { try parsed.command(for: op.arguments) },
+                              options: { Self.merge(line: $0, op: op, batch: batch) }) {
+            CommandContext(console: console, environment: environment, input: BufferedInput(), transport: transport)
         }
         // Human lines (warnings, --verbose) go on to the batch's stderr; the error document, if
         // any, into the result.
@@ -168,7 +170,7 @@ final class BatchRunner: Sendable {
             if piece.starts(with: prefix), piece.last == UInt8(ascii: "}") {
                 errorObject = Data(piece.dropFirst(prefix.count).dropLast())
             } else {
-                context.console.note("line \(op.line): " + String(decoding: piece, as: UTF8.self))
+                invocation.console.note("line \(op.line): " + String(decoding: piece, as: UTF8.self))
             }
         }
         if code == 0 { return (0, BatchResults.success(line: op.line, digest: op.digest, stdout: out.withLock { $0 })) }
@@ -180,10 +182,7 @@ final class BatchRunner: Sendable {
     /// flags; never a prompt. Every global option is in one of `GlobalOptions`'s merge lists (a
     /// test checks that none is missing), so a new flag cannot be dropped here.
     static func merge(line: GlobalOptions, op: BatchOperation, batch: GlobalOptions) -> GlobalOptions {
-        var g = line
-        for key in GlobalOptions.inheritedValues { g[keyPath: key] = line[keyPath: key] ?? batch[keyPath: key] }
-        for key in GlobalOptions.inheritedNumbers { g[keyPath: key] = line[keyPath: key] ?? batch[keyPath: key] }
-        for key in GlobalOptions.inheritedFlags { g[keyPath: key] = line[keyPath: key] || batch[keyPath: key] }
+        var g = line.inheriting(from: batch)
         // The line's own keys come between its flags and the batch's.
         g.server = line.server ?? op.server ?? batch.server
         g.appId = line.appId ?? op.appId ?? batch.appId

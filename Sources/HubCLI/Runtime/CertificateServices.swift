@@ -7,9 +7,9 @@ import HubCore
 import HubTransport
 import HubVault
 
-extension CommandContext {
+extension Services {
     /// The default time a provider program may take, in seconds (HUBCTL_CERT_PROVIDER_TIMEOUT).
-    static let defaultCertificateProviderTimeout = 30.0
+    static let defaultCertificateProviderTimeout = Double(GlobalSetting.certProviderTimeout.defaultValue!)!
 
     /// The certificate source for this command, nil for none. Explicit files win; a provider
     /// (--cert-provider / HUBCTL_CERT_PROVIDER) is used when the UserCreationPolicy is `certificate`
@@ -24,8 +24,8 @@ extension CommandContext {
             return nil
         }
         if command == "vault" {
-            let store = try vaultStore()
-            let secrets = VaultSecrets(context: self)
+            let store = try vault()
+            let secrets = VaultSecrets(invocation: invocation)
             return VaultCertificateProvider(store: store, keys: CertificateVaultKeys.lookup(server: config.server, appId: config.appId)) {
                 try secrets.current(preferring: try store.storedSecretKind())
             }
@@ -34,7 +34,7 @@ extension CommandContext {
         parameters["HUBCTL_USER"] = config.user
         parameters["HUBCTL_SECURITY_CONFIGURATION"] = config.securityConfiguration
         parameters["HUBCTL_USER_CREATION_POLICY"] = config.userCreationPolicy?.rawValue
-        return try ExternalCertificateProvider(command: command, parameters: parameters, environment: environment,
+        return try ExternalCertificateProvider(command: command, parameters: parameters, environment: invocation.environment,
                                                timeout: try certificateProviderTimeout())
     }
 
@@ -42,12 +42,12 @@ extension CommandContext {
     /// bundle's passphrase from the environment; nil when none is named.
     func certificateFromFiles(_ config: ConnectionConfig) throws -> ClientCertificate? {
         try CertificateFiles.load(certificate: config.certificate, key: config.privateKey, pkcs12: config.pkcs12,
-                                  keyPassphrase: environment["HUBCTL_KEY_PASSPHRASE"],
-                                  pkcs12Passphrase: environment["HUBCTL_PKCS12_PASSPHRASE"])
+                                  keyPassphrase: invocation.value(of: .keyPassphrase),
+                                  pkcs12Passphrase: invocation.value(of: .pkcs12Passphrase))
     }
 
     func certificateProviderTimeout() throws -> Double {
-        guard let text = environment["HUBCTL_CERT_PROVIDER_TIMEOUT"], !text.isEmpty else {
+        guard let text = invocation.value(of: .certProviderTimeout) else {
             return Self.defaultCertificateProviderTimeout
         }
         guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {

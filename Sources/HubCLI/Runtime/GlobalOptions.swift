@@ -101,37 +101,68 @@ public struct GlobalOptions: ParsableArguments, Sendable {
     @Option(name: GlobalSetting.errorFormat.optionName, help: GlobalSetting.errorFormat.argumentHelp)
     public var errorFormat: ErrorFormat?
 
-    /// What a batch line takes from the batch's own flags when it does not give them itself
-    /// (`BatchRunner.merge`). Together with `notInherited` these are all the options: a test checks
-    /// it, so a new option is never silently dropped from batch lines.
-    static let inheritedValues: [WritableKeyPath<GlobalOptions, String?> & Sendable] = [
-        \.server, \.plist, \.appId, \.profile, \.user, \.cert, \.key, \.pkcs12, \.certProvider, \.cacert,
-        \.apiVersion, \.home, \.vaultPassphraseFile, \.oauthClientId, \.redirectUri, \.oauthAuthorizeUrl,
-        \.oauthTokenUrl, \.appVersion, \.platform,
+    /// Where each global flag of the settings table is held. The one map from the table's rows to
+    /// the properties above: batch's per-line inheritance, the flag layer of the configuration and
+    /// the switches of the Invocation all go through it, so a new global flag is its row, its
+    /// property and its entry here (AgreementTests checks that the three agree).
+    enum Field: Sendable {
+        case text(WritableKeyPath<GlobalOptions, String?> & Sendable)
+        case seconds(WritableKeyPath<GlobalOptions, Double?> & Sendable)
+        case flag(WritableKeyPath<GlobalOptions, Bool> & Sendable)
+        /// `--error-format`: read before parsing (ErrorFormat.resolve), never inherited.
+        case errorFormat
+    }
+
+    static let fields: [GlobalSetting: Field] = [
+        .server: .text(\.server), .plist: .text(\.plist), .appId: .text(\.appId), .profile: .text(\.profile),
+        .user: .text(\.user), .passwordStdin: .flag(\.passwordStdin), .cert: .text(\.cert), .key: .text(\.key),
+        .pkcs12: .text(\.pkcs12), .certProvider: .text(\.certProvider), .cacert: .text(\.cacert),
+        .insecure: .flag(\.insecure), .allowHTTP: .flag(\.allowHTTP), .apiVersion: .text(\.apiVersion),
+        .home: .text(\.home), .timeout: .seconds(\.timeout), .deadline: .seconds(\.deadline), .noInput: .flag(\.noInput),
+        .anonymous: .flag(\.anonymous), .verbose: .flag(\.verbose), .vaultPassphraseFile: .text(\.vaultPassphraseFile),
+        .oauthClientId: .text(\.oauthClientId), .redirectUri: .text(\.redirectUri),
+        .oauthAuthorizeUrl: .text(\.oauthAuthorizeUrl), .oauthTokenUrl: .text(\.oauthTokenUrl),
+        .appVersion: .text(\.appVersion), .platform: .text(\.platform), .errorFormat: .errorFormat,
     ]
-    static let inheritedNumbers: [WritableKeyPath<GlobalOptions, Double?> & Sendable] = [\.timeout, \.deadline]
-    static let inheritedFlags: [WritableKeyPath<GlobalOptions, Bool> & Sendable] = [\.insecure, \.allowHTTP, \.anonymous, \.verbose]
+
     /// Options a batch line never takes from the batch: stdin is the batch's (`password-stdin` is
     /// refused), a line never prompts (`no-input` is always on), and its errors are always JSON.
-    static let notInherited: Set<String> = ["passwordStdin", "noInput", "errorFormat"]
+    static let notInherited: Set<GlobalSetting> = [.passwordStdin, .noInput, .errorFormat]
 
-    /// The value given on the command line for a setting that the configuration layers resolve
-    /// (nil when the flag was not given). Settings without a flag, or read elsewhere (home,
-    /// verbose, …), have no entry here.
-    static let layered: [GlobalSetting: @Sendable (GlobalOptions) -> String?] = [
-        .server: { $0.server }, .plist: { $0.plist }, .appId: { $0.appId }, .profile: { $0.profile },
-        .user: { $0.user }, .cert: { $0.cert }, .key: { $0.key }, .pkcs12: { $0.pkcs12 },
-        .certProvider: { $0.certProvider }, .cacert: { $0.cacert }, .apiVersion: { $0.apiVersion },
-        .timeout: { $0.timeout.map { String($0) } }, .deadline: { $0.deadline.map { String($0) } }, .anonymous: { $0.anonymous ? "true" : nil },
-        .oauthClientId: { $0.oauthClientId }, .redirectUri: { $0.redirectUri },
-        .oauthAuthorizeUrl: { $0.oauthAuthorizeUrl }, .oauthTokenUrl: { $0.oauthTokenUrl }, .appVersion: { $0.appVersion },
-        .platform: { $0.platform },
-    ]
+    /// Whether the configuration layers resolve the setting (its flag is their first layer): the
+    /// settings a profile may set, and the profile's name. The others are read by the Invocation.
+    static func isLayered(_ setting: GlobalSetting) -> Bool { setting.inProfile || setting == .profile }
+
+    /// The value given on the command line for `setting`, as text: nil when the flag was not given
+    /// (a switch: "true" when given).
+    func given(_ setting: GlobalSetting) -> String? {
+        switch Self.fields[setting] {
+        case .text(let key): self[keyPath: key]
+        case .seconds(let key): self[keyPath: key].map { String($0) }
+        case .flag(let key): self[keyPath: key] ? "true" : nil
+        case .errorFormat: errorFormat?.rawValue
+        case nil: nil
+        }
+    }
 
     /// The flags given, by their configuration names, for the first configuration layer.
     var flagValues: FlagValues {
         var values: FlagValues = [:]
-        for (setting, read) in Self.layered { values[setting.name] = read(self) }
+        for setting in Self.fields.keys where Self.isLayered(setting) { values[setting.name] = given(setting) }
         return values
+    }
+
+    /// These options with what a batch line does not give itself taken from the batch's own.
+    func inheriting(from batch: GlobalOptions) -> GlobalOptions {
+        var merged = self
+        for (setting, field) in Self.fields where !Self.notInherited.contains(setting) {
+            switch field {
+            case .text(let key): merged[keyPath: key] = self[keyPath: key] ?? batch[keyPath: key]
+            case .seconds(let key): merged[keyPath: key] = self[keyPath: key] ?? batch[keyPath: key]
+            case .flag(let key): merged[keyPath: key] = self[keyPath: key] || batch[keyPath: key]
+            case .errorFormat: break
+            }
+        }
+        return merged
     }
 }

@@ -8,7 +8,7 @@ import HubCore
 import HubServices
 import HubTransport
 
-extension CommandContext {
+extension Services {
     /// The OAuth client of the configuration, nil when no client id is configured.
     func oauthClient(_ config: ConnectionConfig) -> OAuthClientInfo? {
         guard let oauth = config.oauth else { return nil }
@@ -18,8 +18,8 @@ extension CommandContext {
 
     /// Where the client's tokens are kept; the vault is opened only when they are needed.
     func oauthVault(_ client: OAuthClientInfo) throws -> OAuthTokenVault {
-        let store = try vaultStore()
-        let secrets = VaultSecrets(context: self)
+        let store = try vault()
+        let secrets = VaultSecrets(invocation: invocation)
         return OAuthTokenVault(store: store, key: client.vaultKey, secret: {
             do { return try secrets.current(preferring: try store.storedSecretKind(), confirm: !store.exists) }
             catch let e as HubError where e.code == .vaultSecretMissing { return nil }
@@ -31,7 +31,7 @@ extension CommandContext {
         var transport = try makeTransport(config, shape: shape)
         let client = oauthClient(config)
         if let client { transport = try oauthTransport(inner: transport, client: client) }
-        let home = self.home
+        let home = invocation.home
         return MobileServicesTransport(inner: transport, appId: config.appId,
                                        deviceId: { try DeviceIdentity.load(home: home) },
                                        appVersion: config.appVersion, oauthClient: client)
@@ -48,8 +48,17 @@ extension CommandContext {
     private func oauthTransport(inner: any HTTPTransport, client: OAuthClientInfo) throws -> OAuthTransport {
         let console = self.console
         return OAuthTransport(inner: inner, client: client, vault: try oauthVault(client),
-                              seedRefreshToken: environment["HUBCTL_REFRESH_TOKEN"],
-                              note: global.verbose ? { console.note("hubctl: " + $0) } : nil,
+                              seedRefreshToken: invocation.value(of: .refreshToken),
+                              note: invocation.verbose ? { console.note("hubctl: " + $0) } : nil,
                               warn: { console.warning($0) })
+    }
+
+    /// The configured OAuth client; 78 when no client id is configured.
+    func requireOAuthClient(_ config: ConnectionConfig) throws -> OAuthClientInfo {
+        guard let client = oauthClient(config) else {
+            throw HubError.config("No OAuth client id configured. Pass --oauth-client-id ID (the client id of the application's OAuth client in the Mobile Services cockpit), set HUBCTL_OAUTH_CLIENT_ID, or add `oauth-client-id:` to the profile.",
+                                  code: .missingOauthClientId)
+        }
+        return client
     }
 }

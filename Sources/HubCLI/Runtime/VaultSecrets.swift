@@ -1,6 +1,7 @@
 // Where the vault's secret comes from: flag, environment, or a no-echo prompt; never argv.
 
 import Foundation
+import HubConfig
 import HubCore
 import HubVault
 #if canImport(Glibc)
@@ -13,18 +14,18 @@ import Glibc
 /// When the vault exists, a source of the kind its header names is preferred, so a CI job
 /// that sets both variables opens either kind of vault.
 struct VaultSecrets {
-    let context: CommandContext
+    let invocation: Invocation
 
     /// The secret for the current vault. `confirm` asks a prompt twice (creating a vault);
     /// `prompt: false` never asks (a cache that is not worth a question: `vault_secret_missing`).
     func current(preferring kind: VaultSecret.Kind?, confirm: Bool = false, prompt mayAsk: Bool = true) throws -> VaultSecret {
-        let fromFile = try context.global.vaultPassphraseFile.map { try passphrase(fromFile: $0, flag: "--vault-passphrase-file") }
-        let fromKey = try key(variable: "HUBCTL_VAULT_KEY")
-        let fromEnv = passphrase(variable: "HUBCTL_VAULT_PASSPHRASE")
+        let fromFile = try invocation.global.vaultPassphraseFile.map { try passphrase(fromFile: $0, flag: "--vault-passphrase-file") }
+        let fromKey = try key(.vaultKey)
+        let fromEnv = passphrase(.vaultPassphrase)
         let candidates = [fromFile, fromKey, fromEnv].compactMap { $0 }
         if let kind, let match = candidates.first(where: { $0.kind == kind }) { return match }
         if let first = candidates.first { return first }
-        if mayAsk && context.mayPrompt {
+        if mayAsk && invocation.mayPrompt {
             return try prompt(confirm ? "New vault passphrase: " : "Vault passphrase: ", confirm: confirm)
         }
         throw HubError.config("No vault passphrase given. Set HUBCTL_VAULT_PASSPHRASE, pass --vault-passphrase-file PATH, or set HUBCTL_VAULT_KEY (base64 of 32 bytes, for CI); or run on a terminal to be prompted.",
@@ -35,20 +36,20 @@ struct VaultSecrets {
     /// `HUBCTL_VAULT_NEW_KEY` (to move to or rotate a raw key), or a prompt asked twice.
     func new(passphraseFile: String?) throws -> VaultSecret {
         if let passphraseFile { return try passphrase(fromFile: passphraseFile, flag: "--new-passphrase-file") }
-        if let secret = passphrase(variable: "HUBCTL_VAULT_NEW_PASSPHRASE") { return secret }
-        if let secret = try key(variable: "HUBCTL_VAULT_NEW_KEY") { return secret }
-        if context.mayPrompt { return try prompt("New vault passphrase: ", confirm: true) }
+        if let secret = passphrase(.vaultNewPassphrase) { return secret }
+        if let secret = try key(.vaultNewKey) { return secret }
+        if invocation.mayPrompt { return try prompt("New vault passphrase: ", confirm: true) }
         throw HubError.config("No new vault passphrase given. Pass --new-passphrase-file PATH or set HUBCTL_VAULT_NEW_PASSPHRASE (or HUBCTL_VAULT_NEW_KEY for a raw key); or run on a terminal to be prompted.",
                               code: .vaultSecretMissing)
     }
 
-    private func passphrase(variable: String) -> VaultSecret? {
-        guard let value = context.environment[variable], !value.isEmpty else { return nil }
+    private func passphrase(_ setting: GlobalSetting) -> VaultSecret? {
+        guard let value = invocation.value(of: setting) else { return nil }
         return .passphrase(Array(value.utf8))
     }
 
-    private func key(variable: String) throws -> VaultSecret? {
-        guard let value = context.environment[variable], !value.isEmpty else { return nil }
+    private func key(_ setting: GlobalSetting) throws -> VaultSecret? {
+        guard let value = invocation.value(of: setting), let variable = setting.environment else { return nil }
         guard let secret = VaultSecret.rawKey(base64: value) else {
             throw HubError.config("\(variable) must be exactly 32 bytes, given as base64 (create one with `openssl rand -base64 32`).",
                                   code: .invalidVaultKey)
@@ -60,7 +61,7 @@ struct VaultSecrets {
     private func passphrase(fromFile path: String, flag: String) throws -> VaultSecret {
         // Only the first line counts; the cap keeps a wrong path (a device, a huge file) from being
         // read whole, and a pipe (`<(pass show …)`) is waited for until the deadline, no longer.
-        let wait = context.secondsLeft
+        let wait = invocation.secondsLeft
         let read: Data?
         do throws(BoundedFile.Failure) { read = try BoundedFile.read(path: path, limit: 1 << 20, wait: wait) } catch .timedOut {
             throw HubError(.temporary, code: .timeout, "\(path) given with \(flag) gave no passphrase before the deadline (a FIFO nobody writes to, or a command that does not end).")
@@ -78,9 +79,9 @@ struct VaultSecrets {
 
     /// Reads a passphrase from the terminal with echo off; `confirm` asks twice and compares.
     private func prompt(_ label: String, confirm: Bool) throws -> VaultSecret {
-        let first = try context.readSecret(label)
+        let first = try invocation.context.readSecret(label)
         if confirm {
-            let second = try context.readSecret("Repeat it: ")
+            let second = try invocation.context.readSecret("Repeat it: ")
             guard VaultSecret.passphrase(first).matches(.passphrase(second)) else {
                 throw HubError.usage("The two passphrases differ. Run the command again.", code: .passphraseMismatch)
             }
@@ -142,21 +143,5 @@ enum Terminal {
         }
         if line.last == 0x0D { line.removeLast() }
         return line
-    }
-}
-
-extension CommandContext {
-    /// Asks for a secret line (label on stderr, echo off on a terminal).
-    func readSecret(_ label: String) throws -> [UInt8] {
-        guard let line = try input.readSecretLine(prompting: { console.rawErr(label) }) else {
-            throw HubError.usage("No passphrase was entered (end of input).", code: .emptyPassphrase)
-        }
-        return line
-    }
-
-    /// Asks for a visible line (label on stderr).
-    func readVisibleLine(_ label: String) -> String? {
-        console.rawErr(label)
-        return input.readLine()
     }
 }

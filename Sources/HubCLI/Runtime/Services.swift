@@ -1,0 +1,158 @@
+// What a command's services are built from its Invocation: the transports (with the TLS, plain-HTTP,
+// verbose and deadline rules), the credential chain, the vault, the sessions and the services
+// themselves. A command asks for `connections()`, `clientServices()`, `vault()`, … and never
+// assembles them itself.
+
+import Foundation
+import HubAuth
+import HubConfig
+import HubCore
+import HubServices
+import HubTransport
+import HubVault
+
+public struct Services {
+    let invocation: Invocation
+    init(_ invocation: Invocation) { self.invocation = invocation }
+
+    var console: Console { invocation.console }
+    var global: GlobalOptions { invocation.global }
+
+    /// The transport's rule for secrets over plain http:// (docs/security.md "Secrets over plain HTTP").
+    var plainHTTPPolicy: PlainHTTPPolicy {
+        guard invocation.allowHTTP else { return .refuse }
+        let console = self.console
+        return .allow(warn: { console.warning($0) })
+    }
+
+    /// The transport options every command's requests go out with, from the resolved settings
+    /// (`cacert`, `timeout`, the deadline from the command's start unless `deadline` replaces it),
+    /// `--insecure` (with its warning), the plain-HTTP rule and `--verbose`.
+    func transportOptions(_ config: ConnectionConfig, deadline: Deadline? = nil) -> TransportOptions {
+        if invocation.insecure {
+            console.warning("--insecure: TLS certificate verification is OFF. Anyone on the network path can impersonate the server and read your credentials. Use --cacert instead.")
+        }
+        var options = TransportOptions(caCertificatePath: config.caCertificate, insecure: invocation.insecure,
+                                       totalTimeout: config.timeout,
+                                       deadline: deadline ?? Deadline(seconds: invocation.deadlineSeconds, from: invocation.context.started))
+        options.plainHTTP = plainHTTPPolicy
+        if invocation.verbose {
+            let console = self.console
+            options.verboseLog = { line in console.note("hubctl: " + line) }
+        }
+        return options
+    }
+
+    /// The HTTP transport configured from the connection settings and global flags; `shape`
+    /// replaces the command's deadline or retry policy (`acp check --wait`).
+    func makeTransport(_ config: ConnectionConfig, shape: TransportShape = TransportShape()) throws -> any HTTPTransport {
+        var options = transportOptions(config, deadline: shape.deadline)
+        if let retry = shape.retry { options.retry = retry }
+        let make = invocation.context.makeHTTPTransport
+        guard let provider = try certificateProvider(config) else { return try make(options) }
+        let console = self.console, verbose = invocation.verbose
+        return CertificateTransport(provider: provider, note: verbose ? { console.note("hubctl: " + $0) } : nil) { certificate in
+            var withCertificate = options
+            withCertificate.clientCertificate = certificate
+            return try make(withCertificate)
+        }
+    }
+
+    /// The credential providers in the order of the reactive chain: what was supplied
+    /// (--password-stdin / HUBCTL_PASSWORD), then the vault, then a prompt on a terminal.
+    func credentialProviders(_ config: ConnectionConfig, saveCredentials: Bool) throws -> [any CredentialProvider] {
+        var providers: [any CredentialProvider] = []
+        if let password = try invocation.suppliedPassword() {
+            providers.append(StaticPasswordProvider(name: global.passwordStdin ? "--password-stdin" : "HUBCTL_PASSWORD", password: password))
+        }
+        let store = try vault()
+        let keys = CredentialKeys(server: config.server, appId: config.appId,
+                                  securityConfiguration: config.securityConfiguration, share: config.shareCredentials)
+        let secrets = VaultSecrets(invocation: invocation)
+        let mayPrompt = invocation.mayPrompt
+        let context = invocation.context
+        providers.append(VaultCredentialProvider(
+            store: store, keys: keys, saveAccepted: saveCredentials,
+            consentToSavePrompted: mayPrompt ? {
+                context.readVisibleLine("Keep these credentials in the vault? [y/N] ")?.lowercased().hasPrefix("y") ?? false
+            } : nil,
+            secret: {
+                // Open the vault only when a secret is at hand or can be asked for; otherwise skip it.
+                do { return try secrets.current(preferring: try store.storedSecretKind(), confirm: !store.exists) }
+                catch let e as HubError where e.code == .vaultSecretMissing { return nil }
+            }))
+        if mayPrompt {
+            providers.append(PromptCredentialProvider(
+                server: config.server,
+                readLine: { context.readVisibleLine($0) },
+                readSecret: { try context.readSecret($0) }))
+        }
+        return providers
+    }
+
+    /// The vault under --home with the passcode policy in force; warnings go to stderr.
+    func vault() throws -> VaultStore {
+        let console = self.console, home = invocation.home, context = invocation.context
+        invocation.warnIfHomeIsShared()
+        var store = VaultStore(directory: home, policy: try PasscodePolicyFile.load(home: home), warn: { console.warning($0) })
+        store.lockDeadline = invocation.deadline
+        if invocation.mayPrompt {
+            // A person at a terminal is asked before the retry limit deletes the vault.
+            store.confirmDeletion = { attempts, limit in
+                context.readVisibleLine("Wrong passphrase \(attempts) times; the passcode policy (retry limit \(limit)) deletes the vault and every secret in it now. Delete it? [y/N] ")?
+                    .lowercased().hasPrefix("y") ?? false
+            }
+        }
+        return store
+    }
+
+    /// The session every service of one command sends its requests through: the endpoint of the
+    /// resolved configuration over the authenticated transport.
+    func session(saveCredentials: Bool = false, shape: TransportShape = TransportShape()) throws -> SMPSession {
+        let config = try invocation.connectionConfig()
+        let http = AuthenticatingTransport(transport: try mobileServicesTransport(config, shape: shape),
+                                           providers: try credentialProviders(config, saveCredentials: saveCredentials), user: config.user)
+        return SMPSession(endpoint: SMPEndpoint(config: config), http: http, deadline: invocation.deadline)
+    }
+
+    /// Registration, settings and unregistration for the resolved configuration.
+    func connections(saveCredentials: Bool = false, shape: TransportShape = TransportShape()) throws -> ConnectionService {
+        let console = self.console
+        return ConnectionService(session: try session(saveCredentials: saveCredentials, shape: shape), home: invocation.home,
+                                 warn: { console.warning($0) })
+    }
+
+    /// The recorded registration (exit 66 when none), then the platform (`--platform`, or asked).
+    func clientServices() throws -> ClientServiceContext {
+        try ClientServiceContext.make(try connections())
+    }
+
+    /// The existing vault and the secret that opens it; 66 before anything is asked when there is none.
+    func existingVault() throws -> (VaultStore, VaultSecret) {
+        let store = try vault()
+        try store.requireExisting()
+        return (store, try VaultSecrets(invocation: invocation).current(preferring: try store.storedSecretKind()))
+    }
+
+    /// The vault to write to, its secret, and whether the write creates it (a prompt then asks twice).
+    func vaultForWriting() throws -> (store: VaultStore, secret: VaultSecret, creates: Bool) {
+        let store = try vault()
+        let creates = !store.exists
+        return (store, try VaultSecrets(invocation: invocation).current(preferring: try store.storedSecretKind(), confirm: creates), creates)
+    }
+
+    /// The Connection schema of the server (docs/protocol.md §13), `--verbose` telling where it came from.
+    func connectionSchema(_ session: SMPSession, version: String) throws -> ConnectionPropertySchema {
+        let console = self.console, verbose = invocation.verbose
+        return try SchemaService(session: session, home: invocation.home).schema(version: version, note: { line in
+            if verbose { console.note("hubctl: " + line) }
+        }, warn: { console.warning($0) })
+    }
+}
+
+/// What a command that runs a series of bounded steps changes in its transport: a deadline that
+/// moves from step to step, and how many attempts a request gets (nil: the command's own).
+struct TransportShape {
+    var deadline: Deadline?
+    var retry: RetryPolicy?
+}

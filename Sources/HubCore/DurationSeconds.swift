@@ -1,0 +1,16 @@
+// A Duration as the seconds and milliseconds that timeouts, poll(2) and reports are given in: the
+// one place the components are added up.
+
+extension Duration {
+    /// Seconds, with the fraction (negative for a negative duration).
+    public var inSeconds: Double {
+        let parts = components
+        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+    }
+
+    /// Whole milliseconds, rounded toward zero.
+    public var inMilliseconds: Int64 {
+        let parts = components
+        return parts.seconds * 1000 + parts.attoseconds / 1_000_000_000_000_000
+    }
+}

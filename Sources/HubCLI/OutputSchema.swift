@@ -6,7 +6,9 @@
 
 import Foundation
 import HubBundles
+import HubAuth
 import HubCore
+import HubTransport
 import HubServices
 import HubVault
 
@@ -501,4 +503,170 @@ struct PushLocalizationsOutput: JSONDocumentOutput {
     var document: JSONValue {
         .object(["users": .int(Int64(users)), "requests": .int(Int64(requests)), "localizations": .array(localizations.map(JSONValue.string))])
     }
+}
+
+// From the `Login` commands.
+struct LoginOutput: Encodable {
+    var server: String
+    var appId: String
+    var clientId: String
+    var loggedIn: Bool
+    var expiresAt: String?
+    var scope: String?
+    var refreshable: Bool
+
+    init(client: OAuthClientInfo, tokens: OAuthTokens, loggedIn: Bool) {
+        server = client.server
+        appId = client.appId
+        clientId = client.clientId
+        self.loggedIn = loggedIn
+        expiresAt = tokens.expiresAt.map { ISO8601.string(from: $0) }
+        scope = tokens.scope
+        refreshable = tokens.refreshToken != nil
+    }
+}
+
+// From the `Login` commands.
+struct LogoutOutput: Encodable {
+    var server: String
+    var appId: String
+    var clientId: String
+    var loggedOut: Bool
+}
+
+// From the `Login` commands.
+struct AuthTokenOutput: Encodable {
+    var accessToken: String
+    var tokenType: String
+    var expiresAt: String?
+}
+
+// MARK: Helpers
+
+// From the `ProbeReport` commands.
+struct ProbeReport: Encodable {
+    var success: Bool
+    var server: String
+    var appId: String
+    var timestamp: String
+    /// When a probe of this server and application last succeeded (this one included); nil: never.
+    var lastSuccess: String?
+    var durationSeconds: Double
+    var steps: [ProbeStep]
+
+    private var timestampSeconds: Double
+    private var lastSuccessSeconds: Double?
+
+    init(server: String, appId: String, timestamp: Date, steps: [ProbeStep], lastSuccess: Date?) {
+        self.success = steps.allSatisfy(\.success)
+        self.server = server
+        self.appId = appId
+        self.timestamp = ISO8601.string(from: timestamp)
+        self.lastSuccess = lastSuccess.map { ISO8601.string(from: $0) }
+        self.durationSeconds = HTTPTimings.microseconds(steps.reduce(0) { $0 + $1.durationSeconds })
+        self.steps = steps
+        self.timestampSeconds = timestamp.timeIntervalSince1970
+        self.lastSuccessSeconds = lastSuccess?.timeIntervalSince1970
+    }
+
+    enum CodingKeys: String, CodingKey { case success, server, appId, timestamp, lastSuccess, durationSeconds, steps }
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(success, forKey: .success)
+        try c.encode(server, forKey: .server)
+        try c.encode(appId, forKey: .appId)
+        try c.encode(timestamp, forKey: .timestamp)
+        try c.encode(lastSuccess, forKey: .lastSuccess)
+        try c.encode(durationSeconds, forKey: .durationSeconds)
+        try c.encode(steps, forKey: .steps)
+    }
+
+    /// The report as Prometheus gauges, labelled with the server and the application.
+    var prometheus: String {
+        var text = PrometheusText()
+        let base = [("server", server), ("app", appId)]
+        text.gauge("hubctl_probe_success", help: "1 when every step of the last hubctl probe succeeded, else 0.",
+                   labels: base, success ? 1 : 0)
+        for s in steps {
+            text.gauge("hubctl_probe_step_success", help: "1 when the step succeeded in the last probe, else 0.",
+                       labels: base + [("step", s.step)], s.success ? 1 : 0)
+        }
+        for s in steps {
+            text.gauge("hubctl_probe_duration_seconds", help: "How long the step took in the last probe, in seconds.",
+                       labels: base + [("step", s.step)], s.durationSeconds)
+        }
+        for s in steps where !s.exchanges.isEmpty {
+            for (phase, seconds) in ProbePhases(sum: s.exchanges.map(\.phases)).labelled {
+                text.gauge("hubctl_probe_http_phase_seconds",
+                           help: "Time of one HTTP phase (dns, connect, tls, first_byte, total) in the step, summed over its exchanges, in seconds.",
+                           labels: base + [("step", s.step), ("phase", phase)], seconds)
+            }
+        }
+        for s in steps where !s.exchanges.isEmpty {
+            text.gauge("hubctl_probe_http_status_code", help: "HTTP status of the step's last exchange (0: no answer).",
+                       labels: base + [("step", s.step)], Double(s.exchanges.last?.status ?? 0))
+        }
+        text.gauge("hubctl_probe_timestamp_seconds", help: "When the last probe ended, in seconds since the Unix epoch.",
+                   labels: base, timestampSeconds.rounded(.down))
+        text.gauge("hubctl_probe_last_success_timestamp_seconds",
+                   help: "When a probe of this server and application last succeeded, in seconds since the Unix epoch (0: never).",
+                   labels: base, (lastSuccessSeconds ?? 0).rounded(.down))
+        return text.text
+    }
+}
+
+// From the `Config` commands.
+/// One key of one profile.
+struct ConfigValueOutput: Encodable {
+    var path: String
+    var profile: String
+    var key: String
+    var value: String?
+
+    enum CodingKeys: String, CodingKey { case path, profile, key, value }
+
+    /// `value` is always present, null once removed.
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(path, forKey: .path)
+        try c.encode(profile, forKey: .profile)
+        try c.encode(key, forKey: .key)
+        try c.encode(value, forKey: .value)
+    }
+}
+
+// From the `Config` commands.
+struct ConfigListOutput: Encodable {
+    var path: String
+    var exists: Bool
+    /// The profile `config use` chose (null when none was chosen).
+    var defaultProfile: String?
+    /// The profile a command run now would use.
+    var current: String
+    var profiles: [String: [String: String]]
+
+    enum CodingKeys: String, CodingKey { case path, exists, defaultProfile, current, profiles }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(path, forKey: .path)
+        try c.encode(exists, forKey: .exists)
+        try c.encode(defaultProfile, forKey: .defaultProfile)
+        try c.encode(current, forKey: .current)
+        try c.encode(profiles, forKey: .profiles)
+    }
+}
+
+// From the `ConfigPush` commands.
+struct ConfigPushOutput: Encodable {
+    var path: String
+    var profile: String
+    /// api-key (X-API-Key, as SAP's library sends every service key) or client-credentials.
+    var authentication: String
+    /// The push-* settings written (the secret is not one of them).
+    var settings: [String: String]
+    /// Where the secret is in the vault.
+    var vaultKey: String
+    var vaultCreated: Bool
+    var vaultKeysRemoved: [String]
 }

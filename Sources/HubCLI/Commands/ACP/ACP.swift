@@ -1,0 +1,21 @@
+// `hubctl acp`: Check for and fetch Application Configuration Profiles (customization bundles).
+
+import ArgumentParser
+import Foundation
+import HubBundles
+import HubCore
+import HubServices
+import HubTransport
+
+struct ACPCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "acp",
+        abstract: "Check for and fetch Application Configuration Profiles (customization bundles).",
+        discussion: """
+        Exit codes: see `hubctl acp check --help` and `hubctl acp fetch --help`.
+
+        Example:
+          hubctl acp check | jq .updateAvailable
+        """,
+        subcommands: [ACPCheckCommand.self, ACPFetchCommand.self])
+}

@@ -1,0 +1,41 @@
+// `hubctl auth token`: Print a fresh OAuth access token (renewed first when it has expired), for curl and scripts.
+
+import ArgumentParser
+import Foundation
+import HubAuth
+import HubConfig
+import HubCore
+import HubServices
+import HubTransport
+
+struct AuthToken: HubCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "token",
+        abstract: "Print a fresh OAuth access token (renewed first when it has expired), for curl and scripts.",
+        discussion: """
+        Prints {"accessToken": …, "tokenType": "Bearer", "expiresAt": …}. The token is a secret: \
+        pass it on, never log it.
+
+        Exit codes: 0 ok, 77 no usable login (login_required), 78 missing client id or vault secret.
+
+        Example:
+          TOKEN=$(hubctl --profile btp auth token | jq -r .accessToken)
+          curl -H "Authorization: Bearer $TOKEN" https://…/mobileservices/…
+        """)
+
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
+
+    func execute(_ invocation: Invocation) throws {
+        let config = try invocation.connectionConfig()
+        let client = try invocation.services.requireOAuthClient(config)
+        let transport = OAuthTransport(inner: try invocation.services.makeTransport(config), client: client,
+                                       vault: try invocation.services.oauthVault(client),
+                                       seedRefreshToken: invocation.environment["HUBCTL_REFRESH_TOKEN"],
+                                       warn: { invocation.console.warning($0) })
+        let tokens = try transport.usableTokens()
+        try invocation.emit(AuthTokenOutput(accessToken: tokens.accessToken, tokenType: "Bearer",
+                                         expiresAt: tokens.expiresAt.map { ISO8601.string(from: $0) }))
+    }
+}
+
+// MARK: Output

@@ -1,0 +1,97 @@
+// `hubctl batch`: Run many operations from NDJSON in one process, several at a time.
+
+import ArgumentParser
+import Foundation
+import HubCore
+import HubTransport
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+struct BatchCommand: HubCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "batch",
+        abstract: "Run many operations from NDJSON in one process, several at a time.",
+        discussion: """
+        Each input line is one operation: {"command": ["settings", "get"], "user": "u17"}. \
+        `command` is the argument list as on hubctl's command line; the optional keys `server`, \
+        `app-id`, `user` and `profile` set that configuration for the line (over the batch's own \
+        flags), and `password-env` names an environment variable starting with HUBCTL_ that holds \
+        the user's password (passwords never go in the file). Commands allowed: register, \
+        unregister, settings, acp, status, plist, push, logs, usage, whoami, policy; a line that \
+        would read stdin (`-` as a file) or is not UTF-8 JSON fails alone with 64. Blank lines are \
+        skipped.
+
+        Each result is one NDJSON line, in the order the operations finish: {"line": 17, \
+        "lineSha256": "…", "exitCode": 0, "output": {…}} or {"line": 17, "lineSha256": "…", \
+        "exitCode": 77, "error": {…}}, on stdout or appended to --results FILE. The results file \
+        (and stdout when it is a regular file) is locked: a second batch on it ends with 75. Lines \
+        of one identity (server, app id, user, profile) run one at a time, in file order; other \
+        lines run --concurrency at a time over one libcurl connection pool. A summary (and, on a \
+        terminal, a progress bar) goes to stderr.
+
+        --resume RESULTS skips the lines that succeeded in an earlier run's results, when the line \
+        is byte for byte the one that ran (its SHA-256), so a killed job can run again and do only \
+        what is left; an edited jobs file stops the batch at the first changed line (65). --shard \
+        I/N runs only the lines whose identity hashes (FNV-1a) to shard I of N; --shard /N takes I \
+        from JOB_COMPLETION_INDEX (a Kubernetes Indexed Job).
+
+        Exit codes: 0 when every line succeeded, else the most severe exit code of a line, in this \
+        order: 70, 64, 78, 77, 73, 65, 66, 69, 75 (retryable failures last). The batch itself \
+        fails with 64 (bad flags), 65 (a --resume file that is not results, or does not match the \
+        jobs file), 66 (unreadable input or results file), 73 (a results file that cannot be \
+        created), 75 (another batch holds the results file).
+
+        Example:
+          hubctl batch --resume results.ndjson --results results.ndjson jobs.ndjson
+        """)
+
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
+
+    static var resolvesConnection: Bool { false }
+
+    @Argument(help: ArgumentHelp("The NDJSON operations; - or nothing reads stdin.", valueName: "FILE"), completion: .file())
+    var file: String?
+
+    @Option(help: ArgumentHelp("Operations in flight at once (1–256).", valueName: "N"))
+    var concurrency: Int = 8
+
+    @Option(help: ArgumentHelp("Skip the lines that succeeded in this earlier results file (repeatable).", valueName: "RESULTS"),
+            completion: .file())
+    var resume: [String] = []
+
+    @Option(help: ArgumentHelp("Run only the lines of shard I of N (I from 0; '/N' reads I from JOB_COMPLETION_INDEX).", valueName: "I/N"))
+    var shard: String?
+
+    @Option(help: ArgumentHelp("Append the results to this file (created 0600) instead of stdout, locked against a second batch.", valueName: "RESULTS"),
+            completion: .file())
+    var results: String?
+
+    func execute(_ invocation: Invocation) throws {
+        guard (1...256).contains(concurrency) else {
+            throw HubError.usage("--concurrency must be between 1 and 256 (got \(concurrency)).")
+        }
+        if global.passwordStdin {
+            throw HubError.usage("--password-stdin cannot be used with batch: give each line a \"password-env\", or set HUBCTL_PASSWORD.", code: .noPassword)
+        }
+        let shard = try self.shard.map { try BatchShard(parsing: $0, environment: invocation.environment) }
+        // First the lock on where the results go, so no other batch can start on that file while
+        // this one reads what an earlier run did.
+        let output = try BatchOutput.open(results: results, console: invocation.console)
+        var done: [Int: String] = [:]
+        for path in resume {
+            let same = output.identity != nil && ResultsLock.identity(path: path).map { $0 == output.identity! } == true
+            try BatchResults.succeededLines(in: path, into: &done, lockShared: !same)
+        }
+        let input: BatchInput = (file == nil || file == "-") ? .standardInput(invocation.input) : .file(try BatchInput.open(file!))
+        let runner = try BatchRunner(invocation: invocation, batchGlobal: global, concurrency: concurrency,
+                                     shard: shard, skip: done, input: input, results: output.write)
+        let severest = try withExtendedLifetime(output) { try runner.run() }
+        if severest != 0 {
+            // The failed lines' errors are in the results already: exit with the severest line's code.
+            throw HubError.reported(FailureKind(exitCode: severest) ?? .internal, code: .partialFailure,
+                                    "batch: a line failed with exit \(severest)")
+        }
+    }
+}

@@ -1,0 +1,31 @@
+// `hubctl config path`: Print where the configuration file is, and whether it exists.
+
+import ArgumentParser
+import Foundation
+import HubConfig
+import HubCore
+
+struct ConfigPath: HubCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "path",
+        abstract: "Print where the configuration file is, and whether it exists.",
+        discussion: """
+        The file is $HUBCTL_CONFIG when set, else ${XDG_CONFIG_HOME:-~/.config}/hubctl/config.yaml.
+
+        Exit codes: 0 ok.
+
+        Example:
+          "${EDITOR:-vi}" "$(hubctl config path | jq -r .path)"
+        """)
+
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
+
+    static var resolvesConnection: Bool { false }
+
+    struct Output: Encodable { var path: String; var exists: Bool }
+
+    func execute(_ invocation: Invocation) throws {
+        let path = invocation.configPath
+        try invocation.emit(Output(path: path, exists: FileManager.default.fileExists(atPath: path)))
+    }
+}

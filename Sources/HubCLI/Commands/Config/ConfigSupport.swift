@@ -1,0 +1,17 @@
+// `hubctl config set|unset|get|list|use|path`: profiles in config.yaml without a text editor, as
+// `kubectl config` and `aws configure` do. Keys are the settings table's profile keys; secrets are
+// refused (they belong in the vault); every change is written atomically (HubConfig/ConfigEditor).
+
+import ArgumentParser
+import Foundation
+import HubConfig
+import HubCore
+
+/// An existing profile, or exit 78 naming the known ones.
+func requireProfile(_ profile: String, in file: ConfigFile) throws {
+    guard file.profiles[profile] == nil else { return }
+    let known = file.profiles.keys.sorted()
+    throw HubError.config("Unknown profile '\(profile)' in \(file.path)" +
+        (known.isEmpty ? " (the file has no profiles)." : "; known profiles: \(known.joined(separator: ", ")).") +
+        " Create it with `hubctl config set KEY VALUE --profile \(profile)`.", code: .unknownProfile)
+}

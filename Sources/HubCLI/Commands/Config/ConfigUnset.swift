@@ -1,0 +1,38 @@
+// `hubctl config unset`: Remove one setting from a profile.
+
+import ArgumentParser
+import Foundation
+import HubConfig
+import HubCore
+
+struct ConfigUnset: HubCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "unset",
+        abstract: "Remove one setting from a profile.",
+        discussion: """
+        Removing a key the profile does not set is not an error.
+
+        Exit codes: 0 ok, 64 unknown key, 73 cannot write the file, 78 unknown profile or unreadable file.
+
+        Example:
+          hubctl config unset acp-dest --profile prod
+        """)
+
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
+
+    static var resolvesConnection: Bool { false }
+
+    @Argument(help: ArgumentHelp("A profile setting, e.g. acp-dest.", valueName: "key"),
+              completion: .list(GlobalSetting.profileKeys))
+    var key: String
+
+    func execute(_ invocation: Invocation) throws {
+        let setting = try ConfigEditor.profileSetting(key)
+        let path = invocation.configPath
+        let file = try ConfigFile.load(path: path)
+        let profile = invocation.configProfile(in: file)
+        try requireProfile(profile, in: file)
+        try ConfigEditor.set(path: path, profile: profile, key: setting.name, value: nil)
+        try invocation.emit(ConfigValueOutput(path: path, profile: profile, key: setting.name, value: nil))
+    }
+}

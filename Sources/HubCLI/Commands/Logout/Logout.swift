@@ -1,0 +1,34 @@
+// `hubctl logout`: Forget the OAuth tokens of the application's client (in the vault).
+
+import ArgumentParser
+import Foundation
+import HubAuth
+import HubConfig
+import HubCore
+import HubServices
+import HubTransport
+
+struct LogoutCommand: HubCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "logout",
+        abstract: "Forget the OAuth tokens of the application's client (in the vault).",
+        discussion: """
+        Removes the access and refresh tokens kept for (server, app, client id). The server's own \
+        session ends when its tokens expire; revoke the refresh token in the cockpit if it leaked.
+
+        Exit codes: 0 ok (also when there was nothing to forget), 77 wrong vault passphrase, \
+        78 missing client id or vault secret.
+
+        Example:
+          hubctl --profile btp logout
+        """)
+
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
+
+    func execute(_ invocation: Invocation) throws {
+        let config = try invocation.connectionConfig()
+        let client = try invocation.services.requireOAuthClient(config)
+        let removed = try invocation.services.oauthVault(client).remove()
+        try invocation.emit(LogoutOutput(server: client.server, appId: client.appId, clientId: client.clientId, loggedOut: removed))
+    }
+}

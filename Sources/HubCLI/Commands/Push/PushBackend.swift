@@ -1,0 +1,166 @@
+// What the operator's push commands (`push send|status|registrations|localizations`) share: where
+// the credentials come from (a service key, a binding, VCAP_SERVICES or the profile), the vault that
+// keeps their secret and tokens, and the Notification Backend client built from the configuration
+// layers like every other command's transport. The protocol itself is HubServices'
+// `NotificationBackend` (docs/protocol.md §16); secrets never reach argv, output or --verbose.
+
+import ArgumentParser
+import Foundation
+import HubAuth
+import HubConfig
+import HubCore
+import HubServices
+import HubTransport
+import HubVault
+
+struct PushBackendOptions: ParsableArguments {
+    @Option(name: .customLong("service-key"), help: ArgumentHelp("A Mobile Services service key JSON (url, apiKey, alias): API-key authentication. '-': stdin.", valueName: "file"), completion: .file())
+    var serviceKey: String?
+
+    @Option(name: .customLong("binding"), help: ArgumentHelp("A service binding JSON (uaa.clientid, uaa.clientsecret, uaa.url, endpoints.mobileservices.url): OAuth2 client credentials. '-': stdin.", valueName: "file"), completion: .file())
+    var binding: String?
+
+    @Option(name: .customLong("binding-name"), help: ArgumentHelp("Which mobile-services entry of VCAP_SERVICES, when it has several.", valueName: "name"))
+    var bindingName: String?
+
+    @Option(name: .customLong("tenant"), help: ArgumentHelp("A subscriber tenant id (sent as x-tenant-id).", valueName: "id"))
+    var tenant: String?
+
+    /// The credentials in force, first found of: --service-key / --binding, VCAP_SERVICES, the
+    /// profile's (`hubctl config set-push`: push-* settings, the secret in the vault). --tenant wins
+    /// over any tenant they name.
+    func credentials(_ invocation: Invocation, vault: PushVault) throws -> PushBackendCredentials {
+        if serviceKey != nil && binding != nil {
+            throw HubError.usage("Give --service-key or --binding, not both.")
+        }
+        var credentials: PushBackendCredentials
+        if let path = serviceKey ?? binding {
+            credentials = try Self.read(serviceKey: serviceKey != nil, path: path, invocation)
+        } else if let vcap = invocation.environment["VCAP_SERVICES"], !vcap.isEmpty {
+            credentials = try PushBackendCredentials.vcapServices(vcap, name: bindingName)
+        } else {
+            let config = try invocation.connectionConfig(requireConnection: false)
+            guard let settings = config.push else {
+                throw HubError(.config, code: .config, "No push credentials: give --service-key FILE or --binding FILE, run where VCAP_SERVICES has a mobile-services binding, or keep them in the profile with `hubctl config set-push`.")
+            }
+            credentials = try vault.profileCredentials(settings, profile: config.profile)
+            if invocation.global.verbose {
+                invocation.console.note("hubctl: push credentials of profile '\(config.profile)' (the secret from the vault)")
+            }
+        }
+        if let tenant { credentials.tenant = tenant }
+        return credentials
+    }
+
+    /// A service key or binding file (`-`: stdin), with a warning when others may read it.
+    static func read(serviceKey: Bool, path: String, _ invocation: Invocation) throws -> PushBackendCredentials {
+        let what = serviceKey ? "service key" : "binding"
+        let data: Data
+        if path == "-" {
+            data = try invocation.readStandardInput(limit: 1 << 20, what: "the \(what)", tooLarge: .tooLarge)
+        } else {
+            warnIfReadable(path, invocation)
+            data = try invocation.readFileArgument(path, limit: 1 << 20, what: what, tooLarge: .tooLarge)
+        }
+        let label = path == "-" ? "the \(what) on stdin" : path
+        return serviceKey ? try PushBackendCredentials.serviceKey(data, what: label) : try PushBackendCredentials.binding(data, what: label)
+    }
+
+    /// A key file others may read is a leak waiting to happen: say so (the command goes on).
+    static func warnIfReadable(_ path: String, _ invocation: Invocation) {
+        guard let mode = (try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? Int, mode & 0o077 != 0 else { return }
+        invocation.console.warning("\(path) is readable by group or others (mode \(String(mode & 0o777, radix: 8))); it holds a secret: chmod 600 \(path).")
+    }
+}
+
+/// The vault as the push commands use it: the secret that opens it is asked for at most once.
+/// Nothing is read (not even the passcode policy) for credentials that need no vault.
+final class PushVault {
+    let invocation: Invocation
+    let secrets: VaultSecrets
+    private var opened: VaultStore?
+    private var secret: VaultSecret?
+
+    init(_ invocation: Invocation) {
+        self.invocation = invocation
+        secrets = VaultSecrets(invocation: invocation)
+    }
+
+    var store: VaultStore {
+        get throws {
+            if let opened { return opened }
+            let store = try invocation.services.vault()
+            opened = store
+            return store
+        }
+    }
+
+    /// The secret, or nil when none can be had (without a prompt when `prompt` is false).
+    func secret(prompt: Bool) throws -> VaultSecret? {
+        if let secret { return secret }
+        let store = try self.store
+        do {
+            secret = try secrets.current(preferring: try store.storedSecretKind(), confirm: !store.exists, prompt: prompt)
+        } catch let e as HubError where e.code == .vaultSecretMissing {
+            return nil
+        }
+        return secret
+    }
+
+    /// The credentials of a profile: its push-* settings and the secret `config set-push` put in the vault.
+    func profileCredentials(_ settings: PushProfileSettings, profile: String) throws -> PushBackendCredentials {
+        let store = try self.store
+        let key = PushBackendCredentials.secretVaultKey(settings)
+        let again = settings.clientId == nil ? "`hubctl config set-push --service-key FILE`" : "`hubctl config set-push --binding FILE`"
+        guard store.exists else {
+            throw HubError(.noInput, code: .vaultNotFound,
+                           "Profile '\(profile)' names push credentials, but there is no vault with their secret under \(store.directory). Run \(again) --profile \(profile).")
+        }
+        guard let secret = try secret(prompt: true) else {
+            throw HubError.config("The secret of profile '\(profile)''s push credentials is in the vault, which cannot be opened: set HUBCTL_VAULT_PASSPHRASE, --vault-passphrase-file or HUBCTL_VAULT_KEY, or run on a terminal.", code: .vaultSecretMissing)
+        }
+        guard let data = try store.read(secret: secret).value(forKey: key), let text = String(data: data, encoding: .utf8), !text.isEmpty else {
+            throw HubError(.noInput, code: .vaultKeyNotFound,
+                           "The vault has no secret for profile '\(profile)''s push credentials (\(settings.clientId.map { "client \($0)" } ?? "the API key of \(settings.url)")). Run \(again) --profile \(profile).")
+        }
+        return try PushBackendCredentials.profile(settings, secret: text, profile: profile)
+    }
+
+    /// Where client-credentials tokens are cached: never worth a prompt.
+    var tokenCache: ClientCredentialsCache {
+        get throws { ClientCredentialsCache(store: try store, secret: { [self] in try self.secret(prompt: false) }) }
+    }
+}
+
+/// The operator's conversation with the Notification Backend API, built from the resolved
+/// configuration (`--cacert`/`HUBCTL_CACERT`/the profile's `cacert`, `timeout`, the deadline,
+/// `--insecure` with its warning) and the credentials in force.
+struct PushBackendSession {
+    let backend: NotificationBackend
+    let config: ConnectionConfig
+
+    init(_ invocation: Invocation, options: PushBackendOptions) throws {
+        let config = try invocation.connectionConfig(requireConnection: false)
+        let vault = PushVault(invocation)
+        let credentials = try options.credentials(invocation, vault: vault)
+        try self.init(invocation, config: config, credentials: credentials, vault: vault)
+    }
+
+    init(_ invocation: Invocation, config: ConnectionConfig, credentials: PushBackendCredentials, vault: PushVault?) throws {
+        self.config = config
+        let console = invocation.console
+        backend = NotificationBackend(credentials: credentials, transport: try invocation.context.makeHTTPTransport(invocation.services.transportOptions(config)),
+                                      tokenCache: try vault?.tokenCache,
+                                      note: invocation.global.verbose ? { console.note("hubctl: " + $0) } : nil,
+                                      warn: { console.warning($0) })
+    }
+
+    /// The application of the paths that name one: --app-id (or HUBCTL_APP_ID, the profile's
+    /// app-id, the plist), else the one the credentials belong to (a settings file's
+    /// `applicationId`, a binding's `sap.cloud.service`).
+    func appId() throws -> String {
+        if !config.appId.isEmpty { return config.appId }
+        if let app = backend.credentials.applicationId, !app.isEmpty { return app }
+        throw HubError(.config, code: .missingAppId, "No application: give --app-id (or HUBCTL_APP_ID, or the profile's app-id); the credentials name none.")
+    }
+}

@@ -1,0 +1,42 @@
+// `hubctl push registrations`: List the push registrations of the credentials' application, or read one (operator; role pushregistrations_read).
+
+import ArgumentParser
+import Foundation
+import HubCore
+import HubServices
+
+struct PushRegistrations: HubCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "registrations",
+        abstract: "List the push registrations of the credentials' application, or read one (operator; role pushregistrations_read).",
+        discussion: """
+        Lists every device registration of the application the service key or binding belongs \
+        to, or those of one user (--user) and/or push group (--group); --id reads one \
+        registration (the registrationId of `push send`'s results) as an object. Credentials as \
+        for `push send`.
+
+        Exit codes: 0 ok, 64 bad flags, 65 an answer that is not a list, 66 no such \
+        registration (--id), 69 server unreachable, 75 timeout, 77 credentials refused or a role \
+        missing, 78 no credentials.
+
+        Example:
+          hubctl push registrations --service-key key.json --user alice | jq -r '.[].id'
+        """)
+
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
+    @OptionGroup var backend: PushBackendOptions
+    /// `--user` (the global option) names the user whose registrations to list.
+    var user: String? { global.user }
+    @Option(help: ArgumentHelp("Only this push group's registrations.", valueName: "group")) var group: String?
+    @Option(help: ArgumentHelp("One registration by its id.", valueName: "id")) var id: String?
+
+    func execute(_ invocation: Invocation) throws {
+        if id != nil && (user != nil || group != nil) { throw HubError.usage("Give --id alone, or --user and/or --group.") }
+        let session = try PushBackendSession(invocation, options: backend)
+        if let id {
+            try invocation.emit(PushRegistrationOutput(registration: try session.backend.registration(id: id)))
+            return
+        }
+        try invocation.emit(PushRegistrationListOutput(registrations: try session.backend.registrations(user: user, group: group)))
+    }
+}

@@ -1,0 +1,34 @@
+// `hubctl push status`: Print the status of a notification that `push send` sent (operator).
+
+import ArgumentParser
+import Foundation
+import HubCore
+import HubServices
+
+struct PushStatus: HubCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "Print the status of a notification that `push send` sent (operator).",
+        discussion: """
+        The notificationId is one of `push send`'s results (one per device). The status is \
+        QUEUED, SENT, ERROR, RECEIVED, CONSUMED or CONFIRMED; notificationType is the device's \
+        push provider. Credentials as for `push send`: --service-key, --binding, VCAP_SERVICES, \
+        then the profile's.
+
+        Exit codes: 0 ok, 64 bad flags, 65 an answer that is not a status, 66 no such \
+        notification, 69 server unreachable, 75 timeout, 77 credentials refused or a role \
+        missing, 78 no credentials.
+
+        Example:
+          hubctl push status --service-key key.json "$ID" | jq -r .status
+        """)
+
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
+    @OptionGroup var backend: PushBackendOptions
+    @Argument(help: ArgumentHelp("A notificationId from `push send`.", valueName: "notification-id")) var notificationId: String
+
+    func execute(_ invocation: Invocation) throws {
+        let session = try PushBackendSession(invocation, options: backend)
+        try invocation.emit(PushStatusOutput(status: try session.backend.status(notificationId: notificationId), asked: notificationId))
+    }
+}

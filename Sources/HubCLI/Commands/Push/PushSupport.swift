@@ -1,0 +1,18 @@
+// `hubctl push register|unregister|id`: this device's push registration (docs/protocol.md §15.2).
+
+import ArgumentParser
+import HubCore
+import HubServices
+
+/// `--os`, checked against the systems the push API knows.
+struct PushOSOption: ParsableArguments {
+    @Option(help: ArgumentHelp("ios, android, windows, baidu, w3cpushapi or custom (SMP 3: ios, android, windows).", valueName: "os"))
+    var os: String
+
+    func value() throws -> PushOS {
+        guard let os = PushOS(rawValue: os.lowercased()) else {
+            throw HubError.usage("--os \(HubError.quoted(os)) is not one of \(PushOS.allCases.map(\.rawValue).joined(separator: ", ")).", code: .invalidPushOs)
+        }
+        return os
+    }
+}

@@ -1,0 +1,31 @@
+// `hubctl unregister`: Delete the application connection on the server and forget it locally.
+
+import ArgumentParser
+import HubCore
+import HubServices
+
+struct UnregisterCommand: HubCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "unregister",
+        abstract: "Delete the application connection on the server and forget it locally.",
+        discussion: """
+        A connection the server no longer knows (404) is forgotten locally too; the output says so \
+        with "serverKnewIt": false.
+
+        Example:
+          hubctl --profile staging unregister
+
+        Exit codes: 0 ok, 66 no registration recorded, 69 server unreachable or failing, 75 timeout, \
+        77 authentication failed, 78 missing configuration.
+        """)
+
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
+
+    @Option(help: ArgumentHelp("Delete this connection id instead of the recorded one.", valueName: "id"))
+    var appcid: String?
+
+    func execute(_ invocation: Invocation) throws {
+        let service = try invocation.services.connections()
+        try invocation.emit(UnregisterOutput(try service.unregister(connectionId: appcid)))
+    }
+}

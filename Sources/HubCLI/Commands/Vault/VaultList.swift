@@ -1,0 +1,29 @@
+// `hubctl vault list`: List the stored keys (never the values).
+
+import ArgumentParser
+import Foundation
+import HubCore
+import HubVault
+
+struct VaultList: HubCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List the stored keys (never the values).",
+        discussion: """
+        Prints {"entries": [{"key", "updatedAt"}]}, sorted by key. \
+        \(commonExitCodes)
+
+        Example:
+          hubctl vault list | jq -r '.entries[].key'
+        """)
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
+
+    static var resolvesConnection: Bool { false }
+
+    func execute(_ invocation: Invocation) throws {
+        let (store, secret) = try invocation.services.existingVault()
+        let contents = try store.read(secret: secret)
+        let entries = contents.entries.sorted { $0.key < $1.key }
+        try invocation.emit(VaultListOutput(entries: entries.map { VaultListOutput.Entry(key: $0.key, updatedAt: $0.value.updatedAt) }))
+    }
+}

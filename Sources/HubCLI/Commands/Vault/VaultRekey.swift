@@ -1,0 +1,37 @@
+// `hubctl vault rekey`: Change the vault's passphrase (or key).
+
+import ArgumentParser
+import Foundation
+import HubCore
+import HubVault
+
+struct VaultRekey: HubCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rekey",
+        abstract: "Change the vault's passphrase (or key).",
+        discussion: """
+        The current secret comes from the usual sources; the new one from --new-passphrase-file PATH, \
+        HUBCTL_VAULT_NEW_PASSPHRASE, HUBCTL_VAULT_NEW_KEY (base64, 32 bytes), or a prompt asked twice. \
+        Prints {"path", "rekeyed", "kdf"}. \
+        \(commonExitCodes) \
+        Also 64: the new passphrase breaks the passcode policy (each broken rule is listed).
+
+        Example:
+          hubctl vault rekey --new-passphrase-file new-passphrase.txt
+        """)
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
+
+    static var resolvesConnection: Bool { false }
+    @Option(name: .customLong("new-passphrase-file"), help: ArgumentHelp("File whose first line is the new passphrase.", valueName: "path"))
+    var newPassphraseFile: String?
+
+    func execute(_ invocation: Invocation) throws {
+        let store = try invocation.services.vault()
+        let secrets = VaultSecrets(invocation: invocation)
+        try store.requireExisting()
+        let old = try secrets.current(preferring: try store.storedSecretKind())
+        let new = try secrets.new(passphraseFile: newPassphraseFile)
+        try store.rekey(from: old, to: new)
+        try invocation.emit(VaultRekeyedOutput(path: store.path, rekeyed: true, kdf: kindName(new)))
+    }
+}

@@ -1,0 +1,44 @@
+// `hubctl vault set`: Store a value under a key (creates the vault when there is none).
+
+import ArgumentParser
+import Foundation
+import HubCore
+import HubVault
+
+struct VaultSet: HubCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "set",
+        abstract: "Store a value under a key (creates the vault when there is none).",
+        discussion: """
+        Without VALUE, the value is ALL of stdin, bytes kept as they are (newlines, binary), so \
+        secrets stay out of argv: `printf %s "$TOKEN" | hubctl vault set api-token`. \
+        Prints {"key", "updatedAt", "vaultCreated"}. \
+        \(commonExitCodes) \
+        Also 64: a bad key name, or a new vault's passphrase breaks the passcode policy.
+
+        Example:
+          printf %s "$TOKEN" | hubctl vault set api-token
+        """)
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
+
+    static var resolvesConnection: Bool { false }
+    @Argument(help: "The key, e.g. api-token.") var key: String
+    @Argument(help: "The value; omit it to read the value from stdin (recommended for secrets).") var value: String?
+
+    func execute(_ invocation: Invocation) throws {
+        try validateKey(key)
+        let data: Data
+        if let value {
+            data = Data(value.utf8)
+        } else {
+            if invocation.input.isTerminal {
+                invocation.console.note("Reading the value from stdin; end it with Ctrl-D.")
+            }
+            data = try invocation.readStandardInput(limit: 1 << 20, what: "the value", tooLarge: .tooLarge)
+        }
+        let (store, secret, created) = try invocation.services.vaultForWriting()
+        let now = Date()
+        try store.update(secret: secret, createIfMissing: true) { $0.set(data, forKey: key, at: now) }
+        try invocation.emit(VaultStoredOutput(key: key, updatedAt: now, vaultCreated: created))
+    }
+}

@@ -1,0 +1,32 @@
+// `hubctl vault show`: Print a stored value.
+
+import ArgumentParser
+import Foundation
+import HubCore
+import HubVault
+
+struct VaultShow: HubCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Print a stored value.",
+        discussion: """
+        Prints {"key", "value", "updatedAt"}; a value that is not UTF-8 text is printed as base64 \
+        with "encoding": "base64". \
+        \(commonExitCodes) \
+        A missing key is 66 as well.
+
+        Example:
+          hubctl vault show api-token | jq -r .value
+        """)
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
+
+    static var resolvesConnection: Bool { false }
+    @Argument(help: "The key to show.", completion: DynamicCompletion.vaultKeys) var key: String
+
+    func execute(_ invocation: Invocation) throws {
+        let (store, secret) = try invocation.services.existingVault()
+        let contents = try store.read(secret: secret)
+        guard let entry = contents.entry(forKey: key) else { throw missingKey(key) }
+        try invocation.emit(VaultValueOutput(key: key, entry: entry))
+    }
+}

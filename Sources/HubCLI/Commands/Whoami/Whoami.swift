@@ -1,0 +1,29 @@
+// `hubctl whoami`: Print the user and its roles (Mobile Services' role service, /v2/Me).
+
+import ArgumentParser
+import HubServices
+
+struct WhoamiCommand: HubCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "whoami",
+        abstract: "Print the user and its roles (Mobile Services' role service, /v2/Me).",
+        discussion: """
+        Prints the user's id and userName, its name (givenName, familyName and a displayName \
+        made of them when the server sends none), emails, roles and groups (SAP's detail.Groups). \
+        Roles given as SCIM {"value": "<role>"} objects, and a top-level groups or displayName, are read \
+        too.
+
+        Exit codes: 0 ok, 64 an SMP 3 server, 65 malformed answer, 66 not registered, \
+        69 access control not enabled for the application (HTTP 412, access_control_disabled) or \
+        server unreachable, 75 timeout, 77 authentication failed, 78 missing configuration.
+
+        Example:
+          hubctl whoami | jq -r '.roles[]'
+        """)
+
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
+
+    func execute(_ invocation: Invocation) throws {
+        try invocation.emit(WhoamiOutput(platform: .mobileServices, try UserService(context: try invocation.services.clientServices()).me()))
+    }
+}

@@ -58,7 +58,7 @@ let package = Package(
 
         // Commands: flags → request value → service call → output value.
         .target(name: "HubCLI", dependencies: [
-            "HubCore", "HubConfig", "HubServices", "HubVault", "HubAuth", "HubTransport", "HubBundles", "CLibraries",
+            "HubCore", "HubConfig", "HubServices", "HubVault", "HubAuth", "HubBundles", "CLibraries",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: strict),
         .executableTarget(name: "hubctl", dependencies: ["HubCLI"], swiftSettings: strict),

@@ -38,6 +38,9 @@ deb)
     install -m 0644 "$root/completions/_hubctl" "$pkg/usr/share/zsh/vendor-completions/_hubctl"
     install -m 0644 "$root/completions/hubctl.fish" "$pkg/usr/share/fish/vendor_completions.d/hubctl.fish"
     install -m 0644 "$root/README.md" "$pkg/usr/share/doc/hubctl/README.md"
+    # The documents the README links to, where its relative links find them.
+    install -d "$pkg/usr/share/doc/hubctl/docs"
+    install -m 0644 "$root"/docs/*.md "$pkg/usr/share/doc/hubctl/docs/"
     # The Prometheus alert rules for `hubctl probe` (docs/operations.md "probe (Prometheus)").
     install -d "$pkg/usr/share/doc/hubctl/examples"
     install -m 0644 "$root/contrib/prometheus/hubctl-probe.rules.yml" "$pkg/usr/share/doc/hubctl/examples/"
@@ -110,6 +113,8 @@ dist)
     install -m 0644 "$root"/man/*.1 "$dir/man/man1/"
     install -m 0644 "$root/completions/hubctl.bash" "$root/completions/_hubctl" "$root/completions/hubctl.fish" "$dir/completions/"
     install -m 0644 "$root/README.md" "$dir/"
+    install -d "$dir/docs"
+    install -m 0644 "$root"/docs/*.md "$dir/docs/"
     # Summed into a file outside the tree, then moved in: created inside, the list could include
     # SHA256SUMS itself, half-written.
     (cd "$dir" && find . -type f | LC_ALL=C sort | sed 's|^\./||' | xargs sha256sum >"$work/SHA256SUMS" && mv "$work/SHA256SUMS" SHA256SUMS)

@@ -33,7 +33,8 @@ status="$(dpkg-query --admindir="$target/var/lib/dpkg" -W -f='${Status} ${Versio
 for f in usr/bin/hubctl usr/bin/hubctl-emulator usr/share/man/man1/hubctl.1.gz \
          usr/share/bash-completion/completions/hubctl usr/share/zsh/vendor-completions/_hubctl \
          usr/share/fish/vendor_completions.d/hubctl.fish usr/share/doc/hubctl/changelog.Debian.gz \
-         usr/share/doc/hubctl/examples/hubctl-probe.rules.yml; do
+         usr/share/doc/hubctl/examples/hubctl-probe.rules.yml usr/share/doc/hubctl/docs/usage.md \
+         usr/share/doc/hubctl/docs/errors.md; do
     [ -f "$target/$f" ] || fail "the package did not install /$f"
 done
 changelog="$(zcat "$target/usr/share/doc/hubctl/changelog.Debian.gz")"

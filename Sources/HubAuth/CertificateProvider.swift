@@ -22,6 +22,9 @@ public final class StaticCertificateProvider: CertificateProvider {
     public var canDelete: Bool { false }
     private let certificate: ClientCertificate
 
+    /// The certificate and key it presents (named here so that layers above the transport can hold one).
+    public typealias Certificate = ClientCertificate
+
     public init(providerId: String = "files", certificate: ClientCertificate) {
         self.providerId = providerId
         self.certificate = certificate

@@ -1,5 +1,5 @@
 // How an error reaches stderr: one readable line and a hint for a person at a terminal, the JSON
-// error document for a program (a pipe, a file, or `--error-format json`). README "Errors".
+// error document for a program (a pipe, a file, or `--error-format json`). docs/errors.md "How errors are printed".
 
 import ArgumentParser
 import Foundation

@@ -8,7 +8,6 @@ import Foundation
 import HubBundles
 import HubAuth
 import HubCore
-import HubTransport
 import HubServices
 import HubVault
 
@@ -505,7 +504,7 @@ struct PushLocalizationsOutput: JSONDocumentOutput {
     }
 }
 
-// From the `Login` commands.
+// `hubctl login`, `logout`, `auth token`.
 struct LoginOutput: Encodable {
     var server: String
     var appId: String
@@ -526,7 +525,6 @@ struct LoginOutput: Encodable {
     }
 }
 
-// From the `Login` commands.
 struct LogoutOutput: Encodable {
     var server: String
     var appId: String
@@ -534,7 +532,6 @@ struct LogoutOutput: Encodable {
     var loggedOut: Bool
 }
 
-// From the `Login` commands.
 struct AuthTokenOutput: Encodable {
     var accessToken: String
     var tokenType: String
@@ -543,7 +540,7 @@ struct AuthTokenOutput: Encodable {
 
 // MARK: Helpers
 
-// From the `ProbeReport` commands.
+// `hubctl probe` (docs/protocol.md §18.3; docs/operations.md "probe (Prometheus)" says what each metric means).
 struct ProbeReport: Encodable {
     var success: Bool
     var server: String
@@ -563,7 +560,7 @@ struct ProbeReport: Encodable {
         self.appId = appId
         self.timestamp = ISO8601.string(from: timestamp)
         self.lastSuccess = lastSuccess.map { ISO8601.string(from: $0) }
-        self.durationSeconds = HTTPTimings.microseconds(steps.reduce(0) { $0 + $1.durationSeconds })
+        self.durationSeconds = ProbePhases.microseconds(steps.reduce(0) { $0 + $1.durationSeconds })
         self.steps = steps
         self.timestampSeconds = timestamp.timeIntervalSince1970
         self.lastSuccessSeconds = lastSuccess?.timeIntervalSince1970
@@ -615,7 +612,7 @@ struct ProbeReport: Encodable {
     }
 }
 
-// From the `Config` commands.
+// `hubctl config`.
 /// One key of one profile.
 struct ConfigValueOutput: Encodable {
     var path: String
@@ -635,7 +632,6 @@ struct ConfigValueOutput: Encodable {
     }
 }
 
-// From the `Config` commands.
 struct ConfigListOutput: Encodable {
     var path: String
     var exists: Bool
@@ -657,7 +653,7 @@ struct ConfigListOutput: Encodable {
     }
 }
 
-// From the `ConfigPush` commands.
+// `hubctl config set-push`, `unset-push`.
 struct ConfigPushOutput: Encodable {
     var path: String
     var profile: String

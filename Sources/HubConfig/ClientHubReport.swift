@@ -1,4 +1,4 @@
-// The JSON report of `hubctl plist validate` (README.md "plist validate") and the exit status it implies.
+// The JSON report of `hubctl plist validate` (docs/usage.md "plist validate") and the exit status it implies.
 
 import HubCore
 

@@ -1,4 +1,4 @@
-// The clienthub.plist rules (docs/protocol.md §8, cli.md "plist validate") and their findings.
+// The clienthub.plist rules (docs/protocol.md §8, docs/usage.md "plist validate") and their findings.
 
 import Foundation
 import HubCore

@@ -1,7 +1,7 @@
 // Every error code hubctl can print: `{"error": {"code": …}}` on stderr. A typo in a code fails
-// to compile; README's table of codes is checked against this list by a test.
+// to compile; the table of codes in docs/errors.md is checked against this list by a test.
 
-/// The stable, snake_case identifiers of failures that scripts match on (README "Error codes"),
+/// The stable, snake_case identifiers of failures that scripts match on (docs/errors.md "Error codes"),
 /// grouped by the exit code they usually come with. The text is the case name in snake_case.
 public enum ErrorCode: Sendable, Hashable, CaseIterable, RawRepresentable, Codable {
     // 64 usage

@@ -1,4 +1,4 @@
-// The control API of the client services (docs/protocol.md §15, README "hubctl-emulator"):
+// The control API of the client services (docs/protocol.md §15, docs/usage.md "The emulator"):
 //   PUT    /_emulator/platform  {"platform": "mobile-services" | "smp3"}
 //   PUT    /_emulator/services  {"appId", "pushConfigured"?, "logUploadEnabled"?, "usageEnabled"?,
 //                                "accessControl"?, "roles"?: [..], "groups"?: [..], "givenName"?,

@@ -1,6 +1,7 @@
 // Helpers of the HTTP client: URL redaction for logs, host:port for messages, Retry-After, backoff.
 
 import Foundation
+import HubCore
 
 public enum TransportSupport {
     /// Query parameter names whose values are hidden in logs (matched as substrings, lower case).
@@ -68,8 +69,5 @@ public enum TransportSupport {
     }
 
     /// "30 s" or "2.5 s", for messages (also used by the certificate provider's timeout error).
-    public static func formatSeconds(_ seconds: Double) -> String {
-        if abs(seconds) >= 1e15 { return String(format: "%.0f s", seconds) }  // beyond Int's exact range
-        return seconds == seconds.rounded() ? "\(Int(seconds)) s" : String(format: "%.1f s", seconds)
-    }
+    public static func formatSeconds(_ seconds: Double) -> String { Seconds.format(seconds) }
 }

@@ -4,7 +4,6 @@ import Foundation
 import HubAuth
 import HubConfig
 import HubCore
-import HubTransport
 import HubVault
 
 extension Services {
@@ -15,7 +14,7 @@ extension Services {
     /// (--cert-provider / HUBCTL_CERT_PROVIDER) is used when the UserCreationPolicy is `certificate`
     /// (the clienthub.plist default) or not set; with `automatic`/`manual` it is ignored, with a warning.
     func certificateProvider(_ config: ConnectionConfig) throws -> (any CertificateProvider)? {
-        if let certificate = try certificateFromFiles(config) {
+        if let certificate = try certificateFiles(config) {
             return StaticCertificateProvider(certificate: certificate)
         }
         guard let command = config.certificateProvider else { return nil }
@@ -40,10 +39,15 @@ extension Services {
 
     /// The certificate named by --cert/--key or --pkcs12 (or their variables), with the key's or
     /// bundle's passphrase from the environment; nil when none is named.
-    func certificateFromFiles(_ config: ConnectionConfig) throws -> ClientCertificate? {
+    private func certificateFiles(_ config: ConnectionConfig) throws -> StaticCertificateProvider.Certificate? {
         try CertificateFiles.load(certificate: config.certificate, key: config.privateKey, pkcs12: config.pkcs12,
                                   keyPassphrase: invocation.value(of: .keyPassphrase),
                                   pkcs12Passphrase: invocation.value(of: .pkcs12Passphrase))
+    }
+
+    /// That certificate as the vault keeps it (`vault import-cert`), for the provider `providerId`.
+    func certificateDocument(_ config: ConnectionConfig, providerId: String) throws -> CertificateDocument? {
+        try certificateFiles(config).map { CertificateDocument($0, providerId: providerId) }
     }
 
     func certificateProviderTimeout() throws -> Double {

@@ -5,7 +5,6 @@
 // built from that is the Services' (Services.swift).
 
 import Foundation
-import HubTransport
 import HubCore
 import HubServices
 
@@ -45,19 +44,6 @@ public final class CommandContext: Sendable {
     public func replacingTransport(_ wrap: (@escaping TransportFactory) -> TransportFactory) -> CommandContext {
         CommandContext(console: console, environment: environment, input: input,
                        make: wrap(makeHTTPTransport), usesDefault: usesDefaultTransport, started: started)
-    }
-
-    /// The same seams whose transports report every exchange to `observer`: how `hubctl probe`
-    /// sees the status and timers of each request its steps send.
-    public func observingExchanges(_ observer: @escaping @Sendable (HTTPExchange) -> Void) -> CommandContext {
-        replacingTransport { make in
-            { options in
-                var observed = options
-                let earlier = options.exchangeObserver
-                observed.exchangeObserver = { exchange in earlier?(exchange); observer(exchange) }
-                return try make(observed)
-            }
-        }
     }
 
     public func emit<T: Encodable>(_ value: T) throws { try console.emit(value) }

@@ -2,6 +2,7 @@
 // document, and the human lines (warnings, --verbose, progress). Only the command layer writes.
 
 import Foundation
+import HubConfig
 import HubCore
 #if canImport(Glibc)
 import Glibc
@@ -26,7 +27,7 @@ public final class Console: Sendable {
         stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
         stderrIsTerminal = isatty(STDERR_FILENO) == 1
         colorEnabled = stderrIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
-        errorFormatVariable = environment["HUBCTL_ERROR_FORMAT"].flatMap { $0.isEmpty ? nil : $0 }
+        errorFormatVariable = GlobalSetting.errorFormat.value(in: environment)
         writeOut = { data in FileHandle.standardOutput.write(data) }
         writeErr = { data in FileHandle.standardError.write(data) }
         writesToProcessStdout = true

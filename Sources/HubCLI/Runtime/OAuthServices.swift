@@ -1,12 +1,10 @@
-// The Mobile Services layers of a command's transport: the standard headers and the answers that
-// are not data, and OAuth bearer tokens from the vault when a client id is configured.
+// The OAuth client of a command's configuration and where its tokens are kept: the vault.
 
 import Foundation
 import HubAuth
 import HubConfig
 import HubCore
 import HubServices
-import HubTransport
 
 extension Services {
     /// The OAuth client of the configuration, nil when no client id is configured.
@@ -26,31 +24,17 @@ extension Services {
         })
     }
 
-    /// The libcurl transport under the OAuth layer (when configured) under the Mobile Services layer.
-    func mobileServicesTransport(_ config: ConnectionConfig, shape: TransportShape = TransportShape()) throws -> any HTTPTransport {
-        var transport = try makeTransport(config, shape: shape)
-        let client = oauthClient(config)
-        if let client { transport = try oauthTransport(inner: transport, client: client) }
-        let home = invocation.home
-        return MobileServicesTransport(inner: transport, appId: config.appId,
-                                       deviceId: { try DeviceIdentity.load(home: home) },
-                                       appVersion: config.appVersion, oauthClient: client)
+    /// The OAuth layer of the configuration's client, nil when no client id is configured.
+    func oauthLayer(_ config: ConnectionConfig) throws -> OAuthLayer? {
+        guard let client = oauthClient(config) else { return nil }
+        return OAuthLayer(client: client, vault: try oauthVault(client), seedRefreshToken: invocation.value(of: .refreshToken))
     }
 
     /// The probe's token step: one refresh of the configured client's access token through a
     /// transport of its own (its exchange is observed like every other).
     func renewOAuthTokens(_ config: ConnectionConfig) throws {
-        guard let client = oauthClient(config) else { return }
-        try oauthTransport(inner: try makeTransport(config), client: client).renewNow()
-    }
-
-    /// The OAuth layer over `inner`: the client's tokens from the vault (or HUBCTL_REFRESH_TOKEN).
-    private func oauthTransport(inner: any HTTPTransport, client: OAuthClientInfo) throws -> OAuthTransport {
-        let console = self.console
-        return OAuthTransport(inner: inner, client: client, vault: try oauthVault(client),
-                              seedRefreshToken: invocation.value(of: .refreshToken),
-                              note: invocation.verbose ? { console.note("hubctl: " + $0) } : nil,
-                              warn: { console.warning($0) })
+        guard let oauth = try oauthLayer(config) else { return }
+        try transports.renewOAuthTokens(config, certificates: try certificateProvider(config), oauth: oauth)
     }
 
     /// The configured OAuth client; 78 when no client id is configured.

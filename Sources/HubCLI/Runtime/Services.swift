@@ -8,7 +8,6 @@ import HubAuth
 import HubConfig
 import HubCore
 import HubServices
-import HubTransport
 import HubVault
 
 public struct Services {
@@ -18,44 +17,14 @@ public struct Services {
     var console: Console { invocation.console }
     var global: GlobalOptions { invocation.global }
 
-    /// The transport's rule for secrets over plain http:// (docs/security.md "Secrets over plain HTTP").
-    var plainHTTPPolicy: PlainHTTPPolicy {
-        guard invocation.allowHTTP else { return .refuse }
+    /// How this command's transports are made: its factory, its deadline, the TLS and plain-HTTP
+    /// rules, `--verbose`.
+    var transports: CommandTransports {
         let console = self.console
-        return .allow(warn: { console.warning($0) })
-    }
-
-    /// The transport options every command's requests go out with, from the resolved settings
-    /// (`cacert`, `timeout`, the deadline from the command's start unless `deadline` replaces it),
-    /// `--insecure` (with its warning), the plain-HTTP rule and `--verbose`.
-    func transportOptions(_ config: ConnectionConfig, deadline: Deadline? = nil) -> TransportOptions {
-        if invocation.insecure {
-            console.warning("--insecure: TLS certificate verification is OFF. Anyone on the network path can impersonate the server and read your credentials. Use --cacert instead.")
-        }
-        var options = TransportOptions(caCertificatePath: config.caCertificate, insecure: invocation.insecure,
-                                       totalTimeout: config.timeout,
-                                       deadline: deadline ?? Deadline(seconds: invocation.deadlineSeconds, from: invocation.context.started))
-        options.plainHTTP = plainHTTPPolicy
-        if invocation.verbose {
-            let console = self.console
-            options.verboseLog = { line in console.note("hubctl: " + line) }
-        }
-        return options
-    }
-
-    /// The HTTP transport configured from the connection settings and global flags; `shape`
-    /// replaces the command's deadline or retry policy (`acp check --wait`).
-    func makeTransport(_ config: ConnectionConfig, shape: TransportShape = TransportShape()) throws -> any HTTPTransport {
-        var options = transportOptions(config, deadline: shape.deadline)
-        if let retry = shape.retry { options.retry = retry }
-        let make = invocation.context.makeHTTPTransport
-        guard let provider = try certificateProvider(config) else { return try make(options) }
-        let console = self.console, verbose = invocation.verbose
-        return CertificateTransport(provider: provider, note: verbose ? { console.note("hubctl: " + $0) } : nil) { certificate in
-            var withCertificate = options
-            withCertificate.clientCertificate = certificate
-            return try make(withCertificate)
-        }
+        let note: (@Sendable (String) -> Void)? = invocation.verbose ? { @Sendable line in console.note(line) } : nil
+        return CommandTransports(make: invocation.context.makeHTTPTransport, started: invocation.context.started,
+                                 deadlineSeconds: invocation.deadlineSeconds, insecure: invocation.insecure,
+                                 allowHTTP: invocation.allowHTTP, warn: { console.warning($0) }, note: note)
     }
 
     /// The credential providers in the order of the reactive chain: what was supplied
@@ -110,9 +79,9 @@ public struct Services {
     /// resolved configuration over the authenticated transport.
     func session(saveCredentials: Bool = false, shape: TransportShape = TransportShape()) throws -> SMPSession {
         let config = try invocation.connectionConfig()
-        let http = AuthenticatingTransport(transport: try mobileServicesTransport(config, shape: shape),
-                                           providers: try credentialProviders(config, saveCredentials: saveCredentials), user: config.user)
-        return SMPSession(endpoint: SMPEndpoint(config: config), http: http, deadline: invocation.deadline)
+        return try transports.session(config, shape: shape, certificates: try certificateProvider(config), oauth: try oauthLayer(config),
+                                      providers: try credentialProviders(config, saveCredentials: saveCredentials),
+                                      home: invocation.home, deadline: invocation.deadline)
     }
 
     /// Registration, settings and unregistration for the resolved configuration.
@@ -148,11 +117,4 @@ public struct Services {
             if verbose { console.note("hubctl: " + line) }
         }, warn: { console.warning($0) })
     }
-}
-
-/// What a command that runs a series of bounded steps changes in its transport: a deadline that
-/// moves from step to step, and how many attempts a request gets (nil: the command's own).
-struct TransportShape {
-    var deadline: Deadline?
-    var retry: RetryPolicy?
 }

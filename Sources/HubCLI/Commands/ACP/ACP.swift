@@ -5,7 +5,6 @@ import Foundation
 import HubBundles
 import HubCore
 import HubServices
-import HubTransport
 
 struct ACPCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -5,7 +5,6 @@ import Foundation
 import HubBundles
 import HubCore
 import HubServices
-import HubTransport
 
 struct ACPCheckCommand: HubCommand {
     static let configuration = CommandConfiguration(
@@ -99,11 +98,9 @@ struct ACPCheckCommand: HubCommand {
         let config = try invocation.connectionConfig()
         let signals = try StopSignals()
         defer { signals.restore() }
-        let until: ContinuousClock.Instant? = config.deadlineExplicit
-            ? invocation.context.started + .milliseconds(Int64(min(config.deadline, 86_400) * 1000)) : nil
-        let window = DeadlineWindow(seconds: config.deadline)
-        let connections = try invocation.services.connections(shape: TransportShape(deadline: Deadline(window: window),
-                                                                              retry: RetryPolicy(maxAttempts: 1)))
+        let until: ContinuousClock.Instant? = config.deadlineExplicit ? invocation.deadline : nil
+        let window = StepWindow(seconds: config.deadline)
+        let connections = try invocation.services.connections(shape: .steps(window))
         let service = ACPService(connections: connections)
         let dest = try destination.resolve(invocation, service: service)
         var random = SeededRandom(seed: jitterSeed ?? UInt64.random(in: 0...UInt64.max))
@@ -168,7 +165,7 @@ struct ACPCheckCommand: HubCommand {
         case .stopped(let stop, _):
             try stopped(stop, invocation, detail: "no newer profile was assigned")
         case .deadlinePassed(let lastError):
-            var message = "No profile other than the one in use was assigned before the \(TransportSupport.formatSeconds(config.deadline)) deadline (--deadline) passed"
+            var message = "No profile other than the one in use was assigned before the \(Seconds.format(config.deadline)) deadline (--deadline) passed"
             if let lastError { message += "; the last check failed (\(lastError.code.rawValue)): \(lastError.message)" } else { message += "." }
             var error = HubError(.temporary, code: .timeout, message)
             error.hint = "Without --deadline (flag, HUBCTL_DEADLINE or the profile), --wait waits as long as it takes."

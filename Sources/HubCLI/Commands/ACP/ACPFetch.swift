@@ -5,7 +5,6 @@ import Foundation
 import HubBundles
 import HubCore
 import HubServices
-import HubTransport
 
 struct ACPFetchCommand: HubCommand {
     static let configuration = CommandConfiguration(

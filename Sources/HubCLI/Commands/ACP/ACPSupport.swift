@@ -1,11 +1,11 @@
-// `hubctl acp check|fetch`: notice and install a newly assigned Application Configuration Profile.
+// What `hubctl acp check` and `acp fetch` share: where the profile goes (--dest, HUBCTL_ACP_DEST, the
+// default under the home).
 
 import ArgumentParser
 import Foundation
 import HubBundles
 import HubCore
 import HubServices
-import HubTransport
 
 struct ACPDestination: ParsableArguments {
     @Option(help: ArgumentHelp("Profile directory; DIR/current is the profile in use. Without it: the profile's acp-dest (HUBCTL_ACP_DEST), else where the last fetch for this server and application went, else $HUBCTL_HOME/acp/<appId>.", valueName: "dir"),

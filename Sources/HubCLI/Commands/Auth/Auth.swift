@@ -6,7 +6,6 @@ import HubAuth
 import HubConfig
 import HubCore
 import HubServices
-import HubTransport
 
 struct AuthCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

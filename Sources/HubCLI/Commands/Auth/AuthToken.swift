@@ -6,7 +6,6 @@ import HubAuth
 import HubConfig
 import HubCore
 import HubServices
-import HubTransport
 
 struct AuthToken: HubCommand {
     static let configuration = CommandConfiguration(
@@ -27,12 +26,10 @@ struct AuthToken: HubCommand {
 
     func execute(_ invocation: Invocation) throws {
         let config = try invocation.connectionConfig()
-        let client = try invocation.services.requireOAuthClient(config)
-        let transport = OAuthTransport(inner: try invocation.services.makeTransport(config), client: client,
-                                       vault: try invocation.services.oauthVault(client),
-                                       seedRefreshToken: invocation.environment["HUBCTL_REFRESH_TOKEN"],
-                                       warn: { invocation.console.warning($0) })
-        let tokens = try transport.usableTokens()
+        let services = invocation.services
+        let client = try services.requireOAuthClient(config)
+        let oauth = OAuthLayer(client: client, vault: try services.oauthVault(client), seedRefreshToken: invocation.value(of: .refreshToken))
+        let tokens = try services.transports.usableTokens(config, certificates: try services.certificateProvider(config), oauth: oauth)
         try invocation.emit(AuthTokenOutput(accessToken: tokens.accessToken, tokenType: "Bearer",
                                          expiresAt: tokens.expiresAt.map { ISO8601.string(from: $0) }))
     }

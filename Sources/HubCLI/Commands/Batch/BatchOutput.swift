@@ -1,10 +1,9 @@
-// `hubctl batch [FILE|-]`: many operations from NDJSON in one process, N at a time over one
-// connection pool, results as NDJSON (README.md "Batches"; docs/architecture.md "Batch").
+// Where `hubctl batch` writes its results (docs/usage.md "batch"; docs/architecture.md "Batch"):
+// stdout or a --results file, each line written whole.
 
 import ArgumentParser
 import Foundation
 import HubCore
-import HubTransport
 import Synchronization
 #if canImport(Glibc)
 import Glibc

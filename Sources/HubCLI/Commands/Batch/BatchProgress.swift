@@ -3,7 +3,6 @@
 import ArgumentParser
 import Foundation
 import HubCore
-import HubTransport
 import Synchronization
 #if canImport(Glibc)
 import Glibc

@@ -5,7 +5,6 @@ import Foundation
 import HubConfig
 import HubCore
 import HubServices
-import HubTransport
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -17,7 +16,7 @@ final class BatchRunner: Sendable {
     private let batchGlobal: GlobalOptions
     private let concurrency: Int
     private let scheduler: BatchScheduler
-    private let driver: CurlMultiDriver?
+    private let pool: PooledTransports?
     private let transport: TransportFactory
     private let progress: BatchProgress?
     private let parsed = ParsedCommands()
@@ -47,11 +46,11 @@ final class BatchRunner: Sendable {
         self.batchGlobal = batchGlobal
         self.concurrency = concurrency
         if invocation.context.usesDefaultTransport {
-            let driver = try CurlMultiDriver(maxConnections: concurrency * 2)
-            self.driver = driver
-            transport = { try CurlHTTPClient(options: $0, driver: driver) }
+            let pool = try PooledTransports(maxConnections: concurrency * 2)
+            self.pool = pool
+            transport = pool.factory
         } else {
-            driver = nil
+            pool = nil
             transport = invocation.context.makeHTTPTransport
         }
         var total: Int64?
@@ -108,7 +107,7 @@ final class BatchRunner: Sendable {
             thread.start()
         }
         group.wait()
-        driver?.shutdown()
+        pool?.shutdown()
         progress?.finish()
         let t = counts.tally.withLock { $0 }
         let elapsed = started.duration(to: .now)

@@ -1,6 +1,6 @@
-// `hubctl config set-push | unset-push`: the operator's push credentials (docs/protocol.md §16) kept
-// in a profile: the URL, alias, uaa URL, client id and tenant as push-* settings of config.yaml, the
-// API key or client secret in the vault (never in the file, argv or output).
+// What `hubctl config set-push` and `unset-push` share: the operator's push credentials
+// (docs/protocol.md §16) kept in a profile, the URL, alias, uaa URL, client id and tenant as push-*
+// settings of config.yaml, the API key or client secret in the vault (never in the file, argv or output).
 
 import ArgumentParser
 import Foundation

@@ -1,4 +1,4 @@
-// `hubctl config set|unset|get|list|use|path`: profiles in config.yaml without a text editor, as
+// What the `hubctl config` verbs share. Profiles in config.yaml without a text editor, as
 // `kubectl config` and `aws configure` do. Keys are the settings table's profile keys; secrets are
 // refused (they belong in the vault); every change is written atomically (HubConfig/ConfigEditor).
 

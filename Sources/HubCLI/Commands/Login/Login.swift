@@ -6,7 +6,6 @@ import HubAuth
 import HubConfig
 import HubCore
 import HubServices
-import HubTransport
 
 struct LoginCommand: HubCommand {
     static let configuration = CommandConfiguration(
@@ -46,7 +45,6 @@ struct LoginCommand: HubCommand {
         // Before anyone types a password into a browser: can the tokens be kept?
         try vault.checkAccess()
         let pkce = try OAuthPKCE()
-        let deadline = Deadline(seconds: config.deadline, from: invocation.context.started)
 
         var redirectURI = client.redirectURI
         var answer: AuthorizationResponse?
@@ -56,7 +54,7 @@ struct LoginCommand: HubCommand {
             let url = Self.authorizationURL(client, redirectURI: redirectURI, pkce: pkce)
             if BrowserOpener(environment: invocation.environment).open(url, console: invocation.console) {
                 invocation.console.note("hubctl: waiting for the login in the browser (until the \(Int(config.deadline)) s deadline; --no-browser to paste instead)")
-                guard let received = try listener.wait(seconds: deadline.remaining, state: pkce.state) else {
+                guard let received = try listener.wait(seconds: invocation.secondsLeft, state: pkce.state) else {
                     throw HubError(.temporary, code: .timeout,
                                    "No login arrived at \(redirectURI) before the \(Int(config.deadline)) s deadline. Run `hubctl login` again (raise --deadline if you need more time), or use --no-browser to paste the address.")
                 }
@@ -86,7 +84,8 @@ struct LoginCommand: HubCommand {
 
         var exchangeClient = client
         exchangeClient.redirectURI = redirectURI
-        let endpoint = OAuthTokenEndpoint(client: exchangeClient, transport: try invocation.services.makeTransport(config))
+        let endpoint = try invocation.services.transports.tokenEndpoint(config, certificates: try invocation.services.certificateProvider(config),
+                                                                        client: exchangeClient)
         let tokens: OAuthTokens
         do {
             tokens = try endpoint.exchange(code: code, verifier: pkce.verifier)

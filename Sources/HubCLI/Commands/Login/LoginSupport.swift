@@ -1,5 +1,4 @@
-// `hubctl login`, `hubctl logout`, `hubctl auth token`: OAuth2 on SAP Mobile Services
-// (authorization code + PKCE, docs/protocol.md §14). Tokens live in the vault only.
+// What `hubctl login` needs beside the OAuth2 exchange (docs/protocol.md §14): a browser to open.
 
 import ArgumentParser
 import Foundation
@@ -7,7 +6,6 @@ import HubAuth
 import HubConfig
 import HubCore
 import HubServices
-import HubTransport
 
 /// Opens a URL in a browser: `$BROWSER` (a program, split on spaces, no shell; the URL as its last
 /// argument), else `xdg-open`. Not waited for: a browser may keep running. Its output goes to stderr.

@@ -6,7 +6,6 @@ import HubAuth
 import HubConfig
 import HubCore
 import HubServices
-import HubTransport
 
 struct LogoutCommand: HubCommand {
     static let configuration = CommandConfiguration(

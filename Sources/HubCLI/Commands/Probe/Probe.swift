@@ -5,7 +5,6 @@ import Foundation
 import HubConfig
 import HubCore
 import HubServices
-import HubTransport
 import Synchronization
 
 struct ProbeCommand: HubCommand {
@@ -74,23 +73,30 @@ struct ProbeCommand: HubCommand {
 
     func execute(_ invocation: Invocation) throws {
         let recorder = ExchangeRecorder()
-        let probe = invocation.replacingContext(invocation.context.observingExchanges { recorder.record($0) })
+        let probe = invocation.replacingContext(invocation.context.replacingTransport { TransportFactories.recording($0, into: recorder) })
         let config = try probe.connectionConfig()
         if push, (config.user ?? "").isEmpty {
             throw HubError.usage("--push sends to the throw-away connection of --user: give --user (or HUBCTL_USER).")
         }
         let textfilePath = try textfile.map { try Self.checkTextfileDirectory($0, appId: config.appId) }
-        let budget = ProbeBudget(deadline: config.deadline, started: invocation.context.started)
+        let budget = ProbeBudget(deadline: invocation.deadlineSeconds, started: invocation.context.started)
         // Every transport of the steps ends with their budget; the clean-up makes its own.
-        let steps = probe.bounded(by: Deadline(seconds: budget.steps, from: invocation.context.started))
-        let connections = try steps.services.connections()
+        let steps = probe.ending(inSeconds: budget.steps, from: invocation.context.started)
+        let cleanup = { probe.ending(inSeconds: budget.cleanupSeconds()) }
         // Records of throw-away connections earlier probes left (a crash, kill -9, a failed DELETE),
         // each locked by this process now.
         let leftovers = register ? try ProbePendingConnection.leftovers(home: probe.home, server: config.server, appId: config.appId) : []
+        let plan = ProbeSteps(
+            config: config, connections: try steps.services.connections(),
+            cleanupConnections: { try cleanup().services.connections() },
+            acpDestination: { try destination.resolve(probe, service: $0) },
+            renewTokens: probe.services.oauthClient(config) == nil ? nil : { try probe.services.renewOAuthTokens(config) },
+            leftovers: leftovers, register: register,
+            push: push ? { [backend] in try invocation.services.pushBackend(backend).backend } : nil,
+            home: probe.home)
         let run = ProbeRun(recorder: recorder)
         let work = ProbeWork {
-            self.runSteps(steps, connections: connections, config: config, leftovers: leftovers, run: run,
-                          cleanup: { probe.bounded(by: budget.cleanupDeadline()) })
+            plan.run(run)
             run.finish()
         }
 
@@ -102,7 +108,7 @@ struct ProbeCommand: HubCommand {
             work.start { signals.wake() }
             if let stop = signals.wait(until: { run.isFinished }) {
                 try interrupted(by: stop, run: run, budget: budget, config: config, textfilePath: textfilePath, invocation: invocation,
-                                cleanup: { probe.bounded(by: budget.cleanupDeadline()) })
+                                cleanup: cleanup)
                 return
             }
         } else {
@@ -116,106 +122,6 @@ struct ProbeCommand: HubCommand {
         }
     }
 
-    /// The steps, in order; a failed one does not stop the independent ones after it.
-    private func runSteps(_ probe: Invocation, connections: ConnectionService, config: ConnectionConfig,
-                          leftovers: [ProbePendingConnection], run: ProbeRun, cleanup: @escaping () -> Invocation) {
-        if probe.services.oauthClient(config) != nil {
-            run.step("token") { try probe.services.renewOAuthTokens(config) }
-        }
-        if !leftovers.isEmpty {
-            // Before anything else spends the budget; a leftover that cannot be deleted now stays
-            // recorded for the next probe, and the steps go on.
-            var removed: [String] = []
-            run.step("cleanup", removed: { removed }) {
-                var firstError: (any Error)?
-                for record in leftovers {
-                    do {
-                        try connections.deleteUnrecorded(connectionId: record.connectionId)
-                        record.remove()
-                        removed.append(record.connectionId)
-                    } catch {
-                        record.release()
-                        firstError = firstError ?? error
-                    }
-                }
-                if let firstError { throw firstError }
-            }
-        }
-        run.step("settings") { _ = try connections.recordedSettings() }
-        run.step("acp_check") {
-            let service = ACPService(connections: connections)
-            _ = try service.check(destination: try destination.resolve(probe, service: service))
-        }
-        guard register else { return }
-        var throwaway: Registration?
-        var registerFailure: HubError?
-        run.step("register") {
-            do {
-                throwaway = try connections.registerUnrecorded(beforeCreate: { id in
-                    run.recordPending(try ProbePendingConnection.record(home: probe.home, server: config.server, appId: config.appId,
-                                                                         user: config.user, connectionId: id))
-                })
-                run.recordThrowaway(throwaway)
-            } catch let error as HubError {
-                registerFailure = error
-                throw error
-            }
-        }
-        var pushed = false
-        if let registration = throwaway {
-            run.step("read") { _ = try connections.settings(of: registration) }
-            // Only used once push_register found Mobile Services.
-            let services = ClientServiceContext(connections: connections, registration: registration, platform: .mobileServices)
-            if push {
-                run.step("push_register") {
-                    guard try PlatformDiscovery.resolve(connections.session) == .mobileServices else {
-                        throw HubError.usage("--push needs SAP Mobile Services: the Notification Backend API does not exist on SMP 3.")
-                    }
-                    run.pushRegistering()
-                    _ = try PushService(context: services).register(PushRegistration(os: .android, token: "hubctl-probe-" + registration.applicationConnectionId))
-                    pushed = true
-                    run.pushRegistered()
-                }
-                if pushed {
-                    run.step("push_send") {
-                        try sendToDevice(probe, appId: config.appId, user: config.user ?? "", device: registration.applicationConnectionId)
-                    }
-                }
-            }
-        }
-        guard let record = run.pendingRecord else { return }
-        if let status = registerFailure?.status, (400..<500).contains(status) {
-            // The server refused the create: there is nothing to delete.
-            record.remove()
-            return
-        }
-        run.step("unregister", cleanup: true) {
-            // A create that got no answer may still land: then a 404 keeps the record for the next probe.
-            try Self.removeThrowaway(cleanup(), registration: throwaway, record: record, pushed: pushed, ignorePushErrors: false,
-                                     createMayLand: throwaway == nil && registerFailure?.status == nil)
-        }
-    }
-
-    /// Deletes the throw-away connection (its push registration first) through a transport of the
-    /// clean-up's own, and then its record; a connection that may exist keeps its record.
-    static func removeThrowaway(_ invocation: Invocation, registration: Registration?, record: ProbePendingConnection,
-                                pushed: Bool, ignorePushErrors: Bool, createMayLand: Bool) throws {
-        let connections = try invocation.services.connections()
-        var pushError: (any Error)?
-        if pushed, let registration {
-            let services = ClientServiceContext(connections: connections, registration: registration, platform: .mobileServices)
-            do { _ = try PushService(context: services).unregister(os: .android) } catch { if !ignorePushErrors { pushError = error } }
-        }
-        let existed: Bool
-        if let registration {
-            existed = try connections.deleteUnrecorded(registration)
-        } else {
-            existed = try connections.deleteUnrecorded(connectionId: record.connectionId)
-        }
-        if existed || !createMayLand { record.remove() } else { record.release() }
-        if let pushError { throw pushError }
-    }
-
     /// A signal arrived while the steps ran: the step under way is reported as interrupted, the
     /// throw-away connection deleted with the clean-up's reserve, the report and the textfile
     /// written; exit 143 (SIGTERM) or 130 (SIGINT).
@@ -223,7 +129,7 @@ struct ProbeCommand: HubCommand {
                              invocation: Invocation, cleanup: () -> Invocation) throws {
         let name = stop == .terminate ? "SIGTERM" : "SIGINT"
         let exitCode: Int32 = stop == .terminate ? 143 : 130
-        let taken = run.stop(stop)
+        let taken = run.stop(by: name)
         var during = taken.current.map { "during step \($0.name)" } ?? (taken.finished ? "after the last step" : "between steps")
         if taken.finished {
             // The steps were done (the clean-up included) when the signal arrived.
@@ -235,7 +141,7 @@ struct ProbeCommand: HubCommand {
             // A record no longer held was dealt with by the steps' own unregister.
             if let record = taken.record, record.isHeld {
                 run.step("unregister", force: true) {
-                    try Self.removeThrowaway(cleanup(), registration: taken.registration, record: record,
+                    try ProbeSteps.removeThrowaway(try cleanup().services.connections(), registration: taken.registration, record: record,
                                              pushed: taken.pushRegistered || taken.pushRegistering, ignorePushErrors: !taken.pushRegistered,
                                              createMayLand: taken.registration == nil)
                 }
@@ -260,22 +166,6 @@ struct ProbeCommand: HubCommand {
             try Self.writeTextfile(report.prometheus, to: textfilePath)
         }
         if format == "prometheus" { invocation.console.writeRaw(Data(report.prometheus.utf8)) } else { try invocation.emit(report) }
-    }
-
-    /// `push_send`: the Notification Backend API's one-device target; every result must be sent or queued.
-    private func sendToDevice(_ invocation: Invocation, appId: String, user: String, device: String) throws {
-        let session = try PushBackendSession(invocation, options: backend)
-        let payload = PushPayload(notification: .object(["alert": .string("hubctl probe"), "data": .string("hubctl-probe")]))
-        let answer = try session.backend.send(appId: appId, target: .device(user: user, device: device), payload: payload)
-        guard answer.kind != .noRegistrations else {
-            throw HubError(.unavailable, code: .unexpectedStatus,
-                           "The Notification Backend API found no registration of the probe's device: \(answer.message ?? "no message").", status: answer.httpStatus)
-        }
-        for result in answer.results where result.completion.outcome == .failed {
-            throw HubError(.unavailable, code: .unexpectedStatus,
-                           "The Notification Backend API did not notify the probe's device: \(result.completion.reason) (code \(result.completion.code)\(result.message.map { ", \($0)" } ?? "")).",
-                           status: answer.httpStatus)
-        }
     }
 
     /// DIR must be an existing directory hubctl can write to; the file is `hubctl_probe_<app>.prom`.

@@ -33,7 +33,7 @@ struct PushLocalizations: HubCommand {
             throw HubError.usage("Only one of --service-key, --binding and --users-from can read stdin ('-').")
         }
         let list = try PushSend.userList(users: users, usersFrom: usersFrom, invocation) ?? []
-        let session = try PushBackendSession(invocation, options: backend)
+        let session = try invocation.services.pushBackend(backend)
         let (locales, requests) = try session.backend.localizations(users: list)
         try invocation.emit(PushLocalizationsOutput(users: list.count, requests: requests, localizations: locales))
     }

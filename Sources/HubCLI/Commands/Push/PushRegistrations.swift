@@ -32,7 +32,7 @@ struct PushRegistrations: HubCommand {
 
     func execute(_ invocation: Invocation) throws {
         if id != nil && (user != nil || group != nil) { throw HubError.usage("Give --id alone, or --user and/or --group.") }
-        let session = try PushBackendSession(invocation, options: backend)
+        let session = try invocation.services.pushBackend(backend)
         if let id {
             try invocation.emit(PushRegistrationOutput(registration: try session.backend.registration(id: id)))
             return

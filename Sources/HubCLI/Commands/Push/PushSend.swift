@@ -186,7 +186,7 @@ struct PushSend: HubCommand {
         guard stdinUsers <= 1 else { throw HubError.usage("Only one of --service-key, --binding, --users-from, --notification and --bulk can read stdin ('-').") }
         let plan = try self.plan(invocation)
         let payload = try payload(invocation)
-        let session = try PushBackendSession(invocation, options: backend)
+        let session = try invocation.services.pushBackend(backend)
         let appId = try session.appId()
         var report = PushSendReport()
         func chunks<T>(_ list: [T]) -> [ArraySlice<T>] {

@@ -28,7 +28,7 @@ struct PushStatus: HubCommand {
     @Argument(help: ArgumentHelp("A notificationId from `push send`.", valueName: "notification-id")) var notificationId: String
 
     func execute(_ invocation: Invocation) throws {
-        let session = try PushBackendSession(invocation, options: backend)
+        let session = try invocation.services.pushBackend(backend)
         try invocation.emit(PushStatusOutput(status: try session.backend.status(notificationId: notificationId), asked: notificationId))
     }
 }

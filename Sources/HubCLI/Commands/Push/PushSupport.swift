@@ -1,4 +1,4 @@
-// `hubctl push register|unregister|id`: this device's push registration (docs/protocol.md §15.2).
+// What `hubctl push register|unregister|id` share (docs/protocol.md §15.2): the --os option.
 
 import ArgumentParser
 import HubCore

@@ -1,4 +1,5 @@
-// `hubctl vault import-cert | delete-cert`: keep a client certificate and its key inside the vault (the `vault` provider).
+// What `hubctl vault import-cert` and `delete-cert` share: the vault keys of a client certificate
+// and its key (the `vault` certificate provider).
 
 import ArgumentParser
 import Foundation

@@ -31,16 +31,15 @@ struct VaultImportCert: HubCommand {
 
     func execute(_ invocation: Invocation) throws {
         let config = try invocation.connectionConfig(requireConnection: false)
-        guard let certificate = try invocation.services.certificateFromFiles(config) else {
+        guard let document = try invocation.services.certificateDocument(config, providerId: "vault") else {
             throw HubError.usage("Nothing to import: give --cert PATH --key PATH (PEM) or --pkcs12 PATH.", code: .noCertificateGiven)
         }
         let key = certificateKey(config)
-        let value = try JSONEncoder().encode(CertificateDocument(certificate, providerId: "vault"))
+        let value = try JSONEncoder().encode(document)
         let (store, secret, created) = try invocation.services.vaultForWriting()
         let now = Date()
         try store.update(secret: secret, createIfMissing: true) { $0.set(value, forKey: key, at: now) }
-        let format: String
-        if case .pkcs12 = certificate { format = "pkcs12" } else { format = "pem" }
+        let format = document.pkcs12 == nil ? "pem" : "pkcs12"
         try invocation.emit(VaultCertificateStoredOutput(key: key, format: format, updatedAt: now, vaultCreated: created))
     }
 }

@@ -1,4 +1,4 @@
-// `hubctl vault init | set | show | list | delete | rekey` (and import-cert | delete-cert): the local encrypted secure store.
+// What the `hubctl vault` verbs share: the key rules, the secret kinds' names, the exit codes' text.
 
 import ArgumentParser
 import Foundation

@@ -10,7 +10,6 @@ import HubAuth
 import HubConfig
 import HubCore
 import HubServices
-import HubTransport
 import HubVault
 
 struct PushBackendOptions: ParsableArguments {
@@ -148,11 +147,7 @@ struct PushBackendSession {
 
     init(_ invocation: Invocation, config: ConnectionConfig, credentials: PushBackendCredentials, vault: PushVault?) throws {
         self.config = config
-        let console = invocation.console
-        backend = NotificationBackend(credentials: credentials, transport: try invocation.context.makeHTTPTransport(invocation.services.transportOptions(config)),
-                                      tokenCache: try vault?.tokenCache,
-                                      note: invocation.global.verbose ? { console.note("hubctl: " + $0) } : nil,
-                                      warn: { console.warning($0) })
+        backend = try invocation.services.transports.notificationBackend(config, credentials: credentials, tokenCache: try vault?.tokenCache)
     }
 
     /// The application of the paths that name one: --app-id (or HUBCTL_APP_ID, the profile's
@@ -162,5 +157,12 @@ struct PushBackendSession {
         if !config.appId.isEmpty { return config.appId }
         if let app = backend.credentials.applicationId, !app.isEmpty { return app }
         throw HubError(.config, code: .missingAppId, "No application: give --app-id (or HUBCTL_APP_ID, or the profile's app-id); the credentials name none.")
+    }
+}
+
+extension Services {
+    /// The operator's Notification Backend session for the credentials `options` name.
+    func pushBackend(_ options: PushBackendOptions) throws -> PushBackendSession {
+        try PushBackendSession(invocation, options: options)
     }
 }

@@ -1,106 +1,21 @@
-// What `hubctl probe` prints: the JSON report, and the same figures as Prometheus metrics
-// (docs/protocol.md §18.3; README "Running unattended" says what each metric means).
+// What `hubctl probe` keeps under the home between runs: when each (server, application) last
+// succeeded, and the records of throw-away connections not yet deleted (docs/security.md "Probe
+// clean-up").
 
 import Foundation
 import HubCore
-import HubTransport
 import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
 
-struct ProbePhases: Encodable {
-    var dns: Double
-    var connect: Double
-    var tls: Double
-    var firstByte: Double
-    var total: Double
-
-    init(_ t: HTTPTimings) {
-        dns = t.dns
-        connect = t.tcpConnect
-        tls = t.tls
-        firstByte = t.firstByte
-        total = t.total
-    }
-
-    init(sum: [ProbePhases]) {
-        func total(_ phase: (ProbePhases) -> Double) -> Double { HTTPTimings.microseconds(sum.reduce(0) { $0 + phase($1) }) }
-        dns = total(\.dns)
-        connect = total(\.connect)
-        tls = total(\.tls)
-        firstByte = total(\.firstByte)
-        self.total = total(\.total)
-    }
-
-    /// The Prometheus `phase` label values, in order.
-    var labelled: [(String, Double)] { [("dns", dns), ("connect", connect), ("tls", tls), ("first_byte", firstByte), ("total", total)] }
-}
-
-struct ProbeExchange: Encodable {
-    var method: String
-    /// Redacted as --verbose shows it (no userinfo, secret-looking query values hidden).
-    var url: String
-    /// nil when no answer came (refused, timed out, TLS failed).
-    var status: Int?
-    var phases: ProbePhases
-
-    init(_ e: HTTPExchange) {
-        method = e.method
-        url = e.url
-        status = e.status
-        phases = ProbePhases(e.timings)
-    }
-
-    enum CodingKeys: String, CodingKey { case method, url, status, phases }
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(method, forKey: .method)
-        try c.encode(url, forKey: .url)
-        try c.encode(status, forKey: .status)
-        try c.encode(phases, forKey: .phases)
-    }
-}
-
-struct ProbeStepError: Encodable {
-    var code: String
-    var message: String
-    var exitCode: Int32
-    var status: Int?
-
-    init(_ e: HubError) {
-        code = e.code.rawValue
-        message = e.message
-        exitCode = e.exitCode
-        status = e.status
-    }
-
-    /// A step a signal ended (`interrupted`; exit 143 for SIGTERM, 130 for SIGINT).
-    init(interruptedBy signal: String, exitCode: Int32) {
-        code = "interrupted"
-        message = "interrupted by \(signal)"
-        self.exitCode = exitCode
-        status = nil
-    }
-}
-
-struct ProbeStep: Encodable {
-    var step: String
-    var success: Bool
-    var durationSeconds: Double
-    var exchanges: [ProbeExchange]
-    var error: ProbeStepError?
-    /// `cleanup` only: the connection ids of earlier probes' throw-away connections it removed.
-    var removed: [String]?
-}
-
 /// When a probe of each (server, application) last succeeded: `<home>/probe-state.json`, so a
 /// failed probe still reports the last success. Numbers are checked when read (docs/security.md §15).
-enum ProbeState {
+public enum ProbeState {
     static let latestDate: Double = 253_402_300_799   // 9999-12-31T23:59:59Z
 
     /// Records a success at `at`, or reads the last one after a failure; returns the last success.
-    static func update(home: String, server: String, appId: String, succeeded: Bool, at: Date) throws -> Date? {
+    public static func update(home: String, server: String, appId: String, succeeded: Bool, at: Date) throws -> Date? {
         let path = home + "/probe-state.json"
         let key = server + "\n" + appId
         var entries: [String: JSONValue] = [:]
@@ -135,9 +50,9 @@ enum ProbeState {
 /// whose body a crash cut short names it; the body says what it belongs to (server, app, user, when).
 /// Its owner holds an flock(2) on it while it runs, so another probe never takes a live one for a
 /// leftover; the kernel releases it when the process ends, however it ends.
-final class ProbePendingConnection: Sendable {
+public final class ProbePendingConnection: Sendable {
     let path: String
-    let connectionId: String
+    public let connectionId: String
     /// The open, locked record; -1 once released.
     private let descriptor: Mutex<Int32>
 
@@ -159,7 +74,7 @@ final class ProbePendingConnection: Sendable {
     }
 
     /// Creates the record of `connectionId` (which must not exist) and holds its lock.
-    static func record(home: String, server: String, appId: String, user: String?, connectionId: String,
+    public static func record(home: String, server: String, appId: String, user: String?, connectionId: String,
                        at: Date = Date()) throws -> ProbePendingConnection {
         guard SafeName.isConnectionId(connectionId) else {
             throw HubError.internalError("The probe chose a connection id that is not a safe name: \(HubError.quoted(connectionId)).")
@@ -193,7 +108,7 @@ final class ProbePendingConnection: Sendable {
     /// The records of `server` and `appId` that no running process holds, each now locked by this
     /// one; records of other servers, names that are not connection ids, and anything that is not a
     /// regular file are left alone.
-    static func leftovers(home: String, server: String, appId: String) throws -> [ProbePendingConnection] {
+    public static func leftovers(home: String, server: String, appId: String) throws -> [ProbePendingConnection] {
         let dir = directory(home: home)
         let prefix = try prefix(server: server, appId: appId)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { return [] }
@@ -214,10 +129,10 @@ final class ProbePendingConnection: Sendable {
     }
 
     /// Whether this process still holds the record (neither removed nor released).
-    var isHeld: Bool { descriptor.withLock { $0 >= 0 } }
+    public var isHeld: Bool { descriptor.withLock { $0 >= 0 } }
 
     /// The connection is gone: the record is deleted (then its lock released).
-    func remove() {
+    public func remove() {
         descriptor.withLock { fd in
             guard fd >= 0 else { return }
             if isStill(at: path, fd: fd) { unlink(path) }
@@ -228,7 +143,7 @@ final class ProbePendingConnection: Sendable {
     }
 
     /// The record stays for the next probe; only its lock is released.
-    func release() {
+    public func release() {
         descriptor.withLock { fd in
             guard fd >= 0 else { return }
             close(fd)

@@ -1,0 +1,68 @@
+// The command layer's boundaries (docs/architecture.md "How a command runs"), read from its
+// sources: no HTTP below the seam is built or read in HubCLI, a HUBCTL_* variable is read only
+// through the settings table, and every verb has a file of its own.
+
+import Foundation
+import Testing
+
+private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// Every Swift file under Sources/HubCLI, by its path from the package root, with its text.
+private func commandLayerSources() throws -> [(path: String, text: String)] {
+    let root = packageRoot.appendingPathComponent("Sources/HubCLI").path
+    guard let enumerator = FileManager.default.enumerator(atPath: root) else { throw CommandTestError("cannot list \(root)") }
+    var files: [(String, String)] = []
+    for case let relative as String in enumerator where relative.hasSuffix(".swift") {
+        guard let data = FileManager.default.contents(atPath: root + "/" + relative) else { throw CommandTestError("cannot read \(relative)") }
+        files.append(("Sources/HubCLI/" + relative, String(decoding: data, as: UTF8.self)))
+    }
+    return files.sorted { $0.0 < $1.0 }
+}
+
+/// The lines of `text` that are code: comments dropped (a `//` inside a string literal is rare
+/// enough in these files to ignore).
+private func codeLines(_ text: String) -> [Substring] {
+    text.split(separator: "\n").map { line in
+        line.range(of: "//").map { line[..<$0.lowerBound] } ?? line
+    }
+}
+
+@Suite("Layering")
+struct LayeringTests {
+    @Test func theCommandLayerBuildsNoHTTP() throws {
+        let files = try commandLayerSources()
+        #expect(files.count > 40, "the sources were not found")
+        let forbidden = ["import HubTransport", "HTTPRequest(", "HTTPResponse(", "CurlHTTPClient", "TransportOptions(", "CurlMultiDriver"]
+        for (path, text) in files {
+            for line in codeLines(text) {
+                for word in forbidden where line.contains(word) {
+                    Issue.record("\(path): `\(word)` — requests are built and read below the command layer (HubServices)")
+                }
+            }
+        }
+    }
+
+    @Test func variablesAreReadThroughTheSettingsTable() throws {
+        for (path, text) in try commandLayerSources() {
+            for line in codeLines(text) where line.contains("environment[\"HUBCTL_") {
+                Issue.record("\(path): reads a HUBCTL_* variable by name; use its GlobalSetting (`value(in:)`, `isOn(in:)`)")
+            }
+        }
+    }
+
+    /// A leaf command is a `HubCommand` in a file of its own under Commands/<Group>/, named after
+    /// its group and verb.
+    @Test func everyVerbHasItsOwnFile() throws {
+        let files = try commandLayerSources()
+        let pattern = try Regex(#"(?m)^struct (\w+): HubCommand"#)
+        var found = 0
+        for (path, text) in files {
+            let commands = text.matches(of: pattern).compactMap { $0.output[1].substring.map(String.init) }
+            guard !commands.isEmpty else { continue }
+            found += commands.count
+            #expect(commands.count == 1, "\(path) holds \(commands.count) commands: \(commands)")
+            #expect(path.hasPrefix("Sources/HubCLI/Commands/"), "\(path): commands live under Commands/<Group>/")
+        }
+        #expect(found >= 40, "only \(found) commands found")
+    }
+}

@@ -45,7 +45,12 @@ public struct Hubctl: ParsableCommand {
         let code = run(Array(CommandLine.arguments.dropFirst()), console: Console()) {
             CommandContext(started: started)
         }
-        Glibc.exit(code)
+        // What hubctl printed went out through write(2) (Console); what it kept is written and
+        // synced by AtomicFile or committed by SQLite. Exit handlers and destructors would only tear
+        // down memory, libraries and handles the kernel frees anyway: skip them (docs/architecture.md
+        // "Start-up"). stdio is flushed in case a library wrote through it.
+        fflush(nil)
+        _exit(code)
     }
 
     /// Parses and runs one hubctl command line in this process and returns its exit code: the

@@ -91,6 +91,11 @@ public struct Services {
                                  warn: { console.warning($0) })
     }
 
+    /// Checks for and fetches of the connection's Application Configuration Profile.
+    func acp(shape: TransportShape = TransportShape()) throws -> ACPService {
+        ACPService(connections: try connections(shape: shape))
+    }
+
     /// The recorded registration (exit 66 when none), then the platform (`--platform`, or asked).
     func clientServices() throws -> ClientServiceContext {
         try ClientServiceContext.make(try connections())

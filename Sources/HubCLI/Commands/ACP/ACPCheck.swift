@@ -85,8 +85,7 @@ struct ACPCheckCommand: HubCommand {
 
     func execute(_ invocation: Invocation) throws {
         if wait { return try waitForProfile(invocation) }
-        let connections = try invocation.services.connections()
-        let service = ACPService(connections: connections)
+        let service = try invocation.services.acp()
         let dest = try destination.resolve(invocation, service: service)
         try invocation.emit(ACPCheckOutput(try service.check(destination: dest), destination: ACPStateStore.absolute(dest)))
     }
@@ -100,8 +99,7 @@ struct ACPCheckCommand: HubCommand {
         defer { signals.restore() }
         let until: ContinuousClock.Instant? = config.deadlineExplicit ? invocation.deadline : nil
         let window = StepWindow(seconds: config.deadline)
-        let connections = try invocation.services.connections(shape: .steps(window))
-        let service = ACPService(connections: connections)
+        let service = try invocation.services.acp(shape: .steps(window))
         let dest = try destination.resolve(invocation, service: service)
         var random = SeededRandom(seed: jitterSeed ?? UInt64.random(in: 0...UInt64.max))
         let console = invocation.console

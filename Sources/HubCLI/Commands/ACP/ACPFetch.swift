@@ -53,8 +53,7 @@ struct ACPFetchCommand: HubCommand {
     }
 
     func execute(_ invocation: Invocation) throws {
-        let connections = try invocation.services.connections()
-        let service = ACPService(connections: connections)
+        let service = try invocation.services.acp()
         var limits = ExtractionLimits.default
         limits.maxTotalBytes = maxBytes
         limits.maxFileBytes = min(limits.maxFileBytes, maxBytes)

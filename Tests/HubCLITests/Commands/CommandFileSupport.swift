@@ -107,7 +107,7 @@ func pushOperatorBench() async throws -> (CommandBench, key: String) {
         """)
     let bench = try CommandBench(emulator: emulator)
     let key = bench.root + "/key.json"
-    FileManager.default.createFile(atPath: key, contents: Data(#"{"url": "\#(emulator.url)", "apiKey": "emulator-push-api-key"}"#.utf8),
+    _ = FileManager.default.createFile(atPath: key, contents: Data(#"{"url": "\#(emulator.url)", "apiKey": "emulator-push-api-key"}"#.utf8),
                                    attributes: [.posixPermissions: 0o600])
     return (bench, key)
 }

@@ -13,8 +13,17 @@ struct PolicyGetTests {
         #expect(r.exitCode == 0, "\(r)")
         expectShape(r.json, ["platform": .string, "policies": .object])
         #expect(r.json?["platform"] == .string("mobile-services"))
-        let policies = try #require(r.json?["policies"]?.objectValue, "\(r)")
-        #expect(policies["passwordPolicy"]?.objectValue != nil, "\(r)")
+        let policies = r.json?["policies"]
+        expectShape(policies, ["attestationSettings": .object, "featureVectorPolicies": .object, "logSettings": .object, "passwordPolicy": .object])
+        // The settings exchange's text values typed: booleans and numbers.
+        expectShape(policies?["attestationSettings"], ["attestationEnabled": .bool])
+        expectShape(policies?["featureVectorPolicies"], ["featureVectorPolicyAllEnabled": .bool, "restrictedPolicies": .null])
+        expectShape(policies?["logSettings"], ["logEnabled": .bool, "logEntryExpiry": .int, "logLevel": .string])
+        expectShape(policies?["passwordPolicy"], [
+            "passwordPolicyDefaultPasswordAllowed": .bool, "passwordPolicyDigitRequired": .bool, "passwordPolicyEnabled": .bool,
+            "passwordPolicyExpiresInNDays": .int, "passwordPolicyLockTimeout": .int, "passwordPolicyLowerRequired": .bool,
+            "passwordPolicyMinLength": .int, "passwordPolicyMinUniqueChars": .int, "passwordPolicyRetryLimit": .int,
+            "passwordPolicySpecialRequired": .bool, "passwordPolicyUpperRequired": .bool])
         let one = await bench.run(["policy", "get", "passwordPolicy"])
         #expect(one.exitCode == 0, "\(one)")
         #expect(one.json?["policies"]?.objectValue?.keys.sorted() == ["passwordPolicy"])

@@ -15,6 +15,8 @@ struct WhoamiTests {
         expectShape(r.json, ["platform": .string, "id": .string, "userName": .string, "displayName": .string, "givenName": .string,
                              "familyName": .string, "emails": .array, "roles": .array, "groups": .array, "registrationId": .null])
         #expect(r.json?["userName"] == .string("demo"))
+        #expect(r.json?["id"] == .string("demo"))
+        #expect(r.json?["emails"] == .array([.string("demo@emulator.invalid")]))
         #expect(r.json?["roles"] == .array([.string("Admin")]))
         #expect(r.json?["groups"] == .array([.string("Ops")]))
         // The emulator's user has no display name of its own: given and family name make it.

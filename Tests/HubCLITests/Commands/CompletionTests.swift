@@ -1,5 +1,6 @@
-// `hubctl completion` in-process: the script for each shell (text, not JSON: the same text as
-// `--generate-completion-script`), and an unknown shell.
+// `hubctl completion` in-process: the script for each shell (text, not JSON: the committed
+// completions/ and the same text as `--generate-completion-script`), and an unknown shell. (The
+// end-to-end CompletionEndToEndTests moved here.)
 
 import Foundation
 import HubCLI
@@ -21,13 +22,14 @@ struct CompletionTests {
         let fish = await bench.run(["completion", "fish"])
         #expect(fish.exitCode == 0, "\(fish)")
         #expect(fish.out.contains("\ncomplete -c 'hubctl' -f\n"), "\(fish.out.prefix(200))")
-        let generated = await bench.run(["--generate-completion-script", "zsh"])
-        #expect(zsh.out == generated.out)
-        // The scripts the package installs (completions/, kept current by `make check-generated`).
+        // The scripts the package installs (completions/, kept current by `make completions`), and
+        // the same text as the parser's --generate-completion-script.
         let root = CommandCoverageTests.root
-        for (shell, file) in [(bash, "completions/hubctl.bash"), (zsh, "completions/_hubctl"), (fish, "completions/hubctl.fish")] {
+        for (name, shell, file) in [("bash", bash, "completions/hubctl.bash"), ("zsh", zsh, "completions/_hubctl"), ("fish", fish, "completions/hubctl.fish")] {
             let installed = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
-            #expect(shell.out == installed, "\(file)")
+            #expect(shell.out == installed, "hubctl completion \(name) differs from \(file): run make completions")
+            let generated = await bench.run(["--generate-completion-script", name])
+            #expect(shell.out == generated.out, "\(name)")
         }
     }
 

@@ -117,54 +117,8 @@ func tree(_ path: String) -> [String] {
         return hub
     }
 
-    @Test func checkFetchUpdateAndForce() throws {
-        let emu = try Emulator()
-        let hub = try registered(emu)
-        let none = try hub("acp", "check")
-        #expect(none.status == 0, "\(none)")
-        #expect(none.json?["available"] is NSNull && none.json?["current"] is NSNull)
-        #expect(none.json?["updateAvailable"] as? Bool == false)
-
-        let v1 = hub.dir.file("v1.zip")
-        try Archives.make("jar", at: v1, version: "1.2.0")
-        try emu.publish(v1, id: "Appmc:1.2.0", ext: "jar")
-        let check1 = try hub("acp", "check")
-        #expect(check1.json?["available"] as? String == "Appmc:1.2.0")
-        #expect(check1.json?["updateAvailable"] as? Bool == true)
-
-        let fetch1 = try hub("acp", "fetch")
-        #expect(fetch1.status == 0, "\(fetch1)")
-        let json = try #require(fetch1.json)
-        #expect(json["bundleId"] as? String == "Appmc:1.2.0")
-        #expect(json["updated"] as? Bool == true)
-        #expect(json["files"] as? Int == 3)
-        #expect((json["sha256"] as? String)?.count == 64)
-        #expect((json["manifest"] as? [String: Any])?["Customization-Resource-Bundle-Name"] as? String == "Appmc")
-        let current = try #require(json["path"] as? String)
-        #expect(try String(contentsOfFile: current + "/tiles/home.json", encoding: .utf8).contains("1.2.0"))
-        // The hash is of the bytes received.
-        let sha = try run("/usr/bin/sha256sum", [v1]).out.split(separator: " ").first.map(String.init)
-        #expect(sha == json["sha256"] as? String)
-
-        let upToDate = try hub("acp", "check")
-        #expect(upToDate.json?["current"] as? String == "Appmc:1.2.0")
-        #expect(upToDate.json?["updateAvailable"] as? Bool == false)
-        let again = try hub("acp", "fetch")
-        #expect(again.json?["updated"] as? Bool == false)
-
-        // The administrator assigns a new version (a tar.gz this time).
-        let v2 = hub.dir.file("v2.tgz")
-        try Archives.make("targz", at: v2, version: "1.2.1")
-        try emu.publish(v2, id: "Appmc:1.2.1", ext: "tar.gz")
-        #expect(try hub("acp", "check").json?["updateAvailable"] as? Bool == true)
-        let fetch2 = try hub("acp", "fetch")
-        #expect(fetch2.status == 0, "\(fetch2)")
-        #expect(fetch2.json?["bundleId"] as? String == "Appmc:1.2.1")
-        #expect(try String(contentsOfFile: current + "/tiles/home.json", encoding: .utf8).contains("1.2.1"))
-        let forced = try hub("acp", "fetch", "--force", "--no-sync")
-        #expect(forced.json?["updated"] as? Bool == true, "\(forced)")
-        #expect(try hub("acp", "check").json?["current"] as? String == "Appmc:1.2.1")
-    }
+    // A profile's life cycle (check, fetch, update, --force) and hostile bundles: in-process,
+    // Tests/HubCLITests/ACPBundlesInProcessTests.swift.
 
     @Test func manifestMismatchIsRefused() throws {
         let emu = try Emulator()
@@ -182,32 +136,6 @@ func tree(_ path: String) -> [String] {
         let hub = try registered(emu)
         let r = try hub("acp", "fetch", "--force")
         #expect(r.status == 66, "\(r)")
-    }
-
-    /// Each hostile bundle is refused with 65, the previous profile stays current, nothing stray remains.
-    @Test func hostileBundlesAreRefusedAndThePreviousProfileStays() throws {
-        let emu = try Emulator()
-        let (hub, dest, before) = try installedFirstProfile(emu)
-        let currentBefore = try FileManager.default.destinationOfSymbolicLink(atPath: dest + "/current")
-
-        var cases: [(String, [String])] = []
-        for kind in ["symlink-out", "hardlink-out", "device", "fifo", "absolute", "control", "longpath", "truncated"] {
-            cases.append((kind, []))
-        }
-        cases.append(("zipbomb", ["--max-bytes", "\(64 << 20)"]))   // 200 MiB of zeros, ~200 KB packed
-        cases.append(("tarbomb", ["--max-entries", "1000"]))        // 5,000 empty entries
-        for (index, (kind, flags)) in cases.enumerated() {
-            let file = hub.dir.file("\(kind).bin")
-            try Archives.make(kind, at: file, version: "2.\(index)", extra: kind == "zipbomb" ? "200" : (kind == "tarbomb" ? "5000" : ""))
-            try emu.publish(file, id: "Appmc:2.\(index)")
-            let r = try hub.run(["acp", "fetch"] + flags)
-            #expect(r.status == 65, "\(kind): \(r)")
-            #expect(r.out.isEmpty, "\(kind)")
-            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: dest + "/current") == currentBefore, "\(kind)")
-            #expect(tree(dest) == before, "\(kind) left something behind")
-        }
-        #expect(!FileManager.default.fileExists(atPath: "/tmp/hubctl-evil.txt"))
-        #expect(try hub("acp", "check").json?["current"] as? String == "Appmc:1.0.0")
     }
 
     /// The zip-slip archives of the shared corpus are refused with 65 and write nothing outside.

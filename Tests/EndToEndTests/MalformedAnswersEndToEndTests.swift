@@ -89,26 +89,7 @@ extension RawServer {
         #expect(r.stdout.isEmpty)
     }
 
-    /// A 200 that is an HTML page (an identity provider's login page, a proxy's error page) is not
-    /// the JSON a command asked for: 65 naming it, for the connection's commands and the client
-    /// services alike, and nothing recorded or printed.
-    @Test(arguments: [["settings", "get"], ["unregister"], ["push", "register", "--os", "android", "--token", "t"], ["whoami"], ["policy", "get"]])
-    func anHTMLPageInsteadOfTheAnswerIs65(_ command: [String]) throws {
-        let emu = try Emulator()
-        if command.first != "settings" && command.first != "unregister" { try setPlatform(emu, "mobile-services") }
-        let hub = client(emu)
-        #expect(try hub("register").status == 0)
-        let page = "<!DOCTYPE html><html><head><title>Sign in</title></head><body><form>…</form></body></html>"
-        let fault = String(decoding: try JSONSerialization.data(withJSONObject: ["garbage": page, "contentType": "text/html;charset=utf-8", "count": -1]), as: UTF8.self)
-        #expect(try emu.control("POST", "/_emulator/faults", json: fault).status < 300)
-        let r = try hub.run(command + ["--platform", command.first == "settings" || command.first == "unregister" ? "smp3" : "mobile-services"])
-        #expect(r.status == 65, "\(command): \(r)")
-        #expect(r.errorCode == "malformed_response", "\(r)")
-        #expect(r.err.contains("HTML page"), "\(r.err)")
-        #expect(r.stdout.isEmpty)
-        _ = try emu.control("DELETE", "/_emulator/faults")
-        #expect((try hub("status").json?["registrations"] as? [Any])?.count == 1, "the registration is still recorded")
-    }
+    // An HTML page instead of the answer: in-process, Tests/HubCLITests/MalformedAnswersInProcessTests.swift.
 
     @Test(arguments: ["HTTP/1.1 abc\r\n\r\n", "SSH-2.0-OpenSSH_9.2\r\n\r\n", "HTTP/7.3 200 OK\r\n\r\n"])
     func anAnswerThatIsNotHTTPIs69(_ answer: String) throws {

@@ -1,10 +1,10 @@
 // What a person at a terminal and a script through a pipe see (issue 15): the error formats and
-// their colour rules, "did you mean", help pages at 80 and 120 columns, `hubctl config`, the
-// completion scripts, and `acp check` finding the profile a `fetch --dest` installed.
+// their colour rules, "did you mean", the order of a help page's options, `hubctl config`, and
+// `acp check` finding the profile a `fetch --dest` installed. Every help page at 80 and 120 columns
+// and the completion scripts are checked in-process (Tests/HubCLITests).
 import Foundation
 import Testing
 
-private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
 private let escape = "\u{1B}["
 
 /// hubctl with no server or application configured: `settings get` fails with missing_server (78).
@@ -137,89 +137,9 @@ private func onTerminal(_ arguments: String, _ hub: Hubctl, env: [String: String
     }
 }
 
-/// Every command path, from the parser's own description of the tool.
-private func commandPaths() throws -> [[String]] {
-    let dump = try unconfigured()("--experimental-dump-help")
-    let tool = try #require(dump.json)
-    var paths: [[String]] = []
-    func walk(_ command: [String: Any], _ path: [String]) {
-        paths.append(path)
-        for sub in command["subcommands"] as? [[String: Any]] ?? [] {
-            if let name = sub["commandName"] as? String { walk(sub, path + [name]) }
-        }
-    }
-    walk(try #require(tool["command"] as? [String: Any]), [])
-    return paths
-}
-
-/// The help text's sections, by heading (`OVERVIEW`, `USAGE`, `OPTIONS`, …), in order.
-private func sections(_ help: String) -> [(String, [String])] {
-    var result: [(String, [String])] = []
-    for line in help.components(separatedBy: "\n") {
-        if let colon = line.firstIndex(of: ":"), line.first?.isUppercase == true,
-           line[..<colon].allSatisfy({ $0.isUppercase || $0 == " " }) {
-            result.append((String(line[..<colon]), [line]))
-        } else if !result.isEmpty {
-            result[result.count - 1].1.append(line)
-        }
-    }
-    return result
-}
-
 @Suite(.serialized) struct HelpEndToEndTests {
-    /// A line broken mid-sentence: a prose line that ends without punctuation while the next
-    /// line's first word would still have fitted on it (so the width did not force the break).
-    static func brokenMidSentence(_ lines: [String], width: Int) -> [String] {
-        var found: [String] = []
-        for (line, next) in zip(lines, lines.dropFirst()) {
-            let prose = { (l: String) in !l.isEmpty && !l.hasPrefix(" ") }
-            guard prose(line), prose(next), let last = line.last, !".:;!?)".contains(last) else { continue }
-            let firstWord = next.prefix { $0 != " " }
-            // swift-argument-parser keeps the last column free: it wraps before a word that would reach it.
-            if line.count + 1 + firstWord.count < width { found.append(line + "⏎" + next) }
-        }
-        return found
-    }
-
-    @Test func theRuleFindsAHardBreak() {
-        #expect(Self.brokenMidSentence(["Compares the server's id with the", "id stored after the last fetch."], width: 80).count == 1)
-        #expect(Self.brokenMidSentence(["Compares the server's id with the id stored after the last successful fetch, by plain", "string equality."], width: 92).isEmpty)
-        #expect(Self.brokenMidSentence(["Compares the server's id with the id stored after the last successful fetch, by plain", "string equality."], width: 97).count == 1)
-    }
-
-    @Test(arguments: [80, 120]) func everyHelpPageReadsInOrder(width: Int) throws {
-        let hub = unconfigured()
-        let paths = try commandPaths()
-        #expect(paths.count > 25, "\(paths)")
-        for path in paths {
-            let r = try hub.run(path + ["--help"], env: ["COLUMNS": String(width)])
-            #expect(r.status == 0, "\(path): \(r)")
-            let parts = sections(r.out)
-            let names = parts.map(\.0)
-            let where_ = "hubctl \(path.joined(separator: " ")) --help at \(width)"
-            if let global = names.firstIndex(of: "GLOBAL OPTIONS") {
-                let own = try #require(names.firstIndex(of: "OPTIONS"), "\(where_)")
-                #expect(own < global, "\(where_): own options first: \(names)")
-            }
-            if path.count >= 2 || ["status", "register", "unregister"].contains(path.first ?? "") {
-                #expect(names.contains("GLOBAL OPTIONS"), "\(where_): \(names)")
-            }
-            let usage = try #require(parts.first { $0.0 == "USAGE" })
-            #expect(!usage.1.joined().contains("--vault-passphrase-file"), "\(where_): the usage line lists global options")
-            // The last section is one example to paste.
-            let example = try #require(parts.last, "\(where_)")
-            #expect(example.0 == "EXAMPLE", "\(where_) ends with \(example.0)")
-            let exampleLines = example.1.dropFirst().filter { !$0.isEmpty }
-            #expect(!exampleLines.isEmpty && exampleLines.allSatisfy { $0.hasPrefix("  ") }, "\(where_): one example, not wrapped: \(example.1)")
-            #expect(exampleLines.joined().contains("hubctl"), "\(where_): \(example.1)")
-            let overview = try #require(parts.first { $0.0 == "OVERVIEW" }).1
-            #expect(!overview.contains { $0.trimmingCharacters(in: .whitespaces) == "Example:" }, "\(where_): a second example")
-            #expect(Self.brokenMidSentence(overview, width: width).isEmpty, "\(where_): \(Self.brokenMidSentence(overview, width: width))")
-            for line in r.out.split(separator: "\n") where !line.hasPrefix("  ") {
-                #expect(line.count <= width, "\(where_): longer than the width: \(line)")
-            }
-        }
-    }
+    // Every help page at 80 and 120 columns (sections in order, the example last, no line broken
+    // mid-sentence): in-process, Tests/HubCLITests/HelpPagesInProcessTests.swift.
 
     @Test func theOwnOptionComesBeforeTheGlobalOnes() throws {
         let r = try unconfigured().run(["acp", "fetch", "--help"], env: ["COLUMNS": "100"])
@@ -336,22 +256,8 @@ private func sections(_ help: String) -> [(String, [String])] {
     }
 }
 
-@Suite(.serialized) struct CompletionEndToEndTests {
-    @Test(arguments: [("bash", "hubctl.bash"), ("zsh", "_hubctl"), ("fish", "hubctl.fish")])
-    func theSubcommandPrintsTheCommittedScript(shell: String, file: String) throws {
-        let r = try unconfigured()("completion", shell)
-        #expect(r.status == 0, "\(r)")
-        let committed = try String(contentsOfFile: packageRoot + "/completions/" + file, encoding: .utf8)
-        #expect(r.out == committed, "hubctl completion \(shell) differs from completions/\(file): run make completions")
-        let generated = try unconfigured()("--generate-completion-script", shell)
-        #expect(r.out == generated.out)
-    }
-
-    @Test func anUnknownShellIsAUsageError() throws {
-        let r = try unconfigured()("completion", "tcsh")
-        #expect(r.status == 64, "\(r)")
-    }
-}
+// `hubctl completion SHELL` against completions/ and --generate-completion-script, and an unknown
+// shell: in-process, Tests/HubCLITests/Commands/CompletionTests.swift.
 
 @Suite(.serialized) struct ACPStateEndToEndTests {
     @Test func checkAndStatusFindTheProfileAFetchPutElsewhere() throws {

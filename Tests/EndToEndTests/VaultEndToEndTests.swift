@@ -141,27 +141,7 @@ private func expectFailure(_ r: RunResult, _ status: Int32, _ code: String? = ni
         expectFailure(try v.run("vault", "show", "k"), 77, "vault_secret_mismatch")
     }
 
-    @Test func aFlippedByteAnywhereIsRefusedAndChangesNothing() throws {
-        let v = VaultHarness()
-        #expect(try v.run("vault", "set", "k", "value").status == 0)
-        let good = try v.vaultBytes()
-        for index in 0..<good.count {
-            var bad = good
-            bad[index] ^= 0x20
-            try v.writeVault(bad)
-            // Every fourth byte also tries a write: it must refuse and leave the file alone.
-            let r = index % 4 == 0 ? try v.run("vault", "set", "k2", "x") : try v.run("vault", "list")
-            // A raw-key vault: magic, version, KDF id (0…9) and the ciphertext length (22…29) are
-            // damage (65); the nonce, ciphertext and tag fail authentication like a wrong key (77).
-            let damaged = (0..<10).contains(index) || (22..<30).contains(index)
-            #expect(r.status == (damaged ? 65 : 77), "byte \(index): \(r)")
-            #expect(r.errorCode == (damaged ? "vault_damaged" : "wrong_passphrase"), "byte \(index)")
-            #expect(r.stdout.isEmpty)
-            #expect(try v.vaultBytes() == bad, "byte \(index): the file changed")
-        }
-        try v.writeVault(good)
-        #expect(try v.run("vault", "show", "k").json?["value"] as? String == "value")
-    }
+    // A flipped byte anywhere in the file: in-process, Tests/HubCLITests/VaultDamageInProcessTests.swift.
 
     @Test func aTruncatedFileIsDamage() throws {
         let v = VaultHarness()

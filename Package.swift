@@ -91,6 +91,7 @@ let package = Package(
         // Commands run in-process against the in-process emulator (the fast paths).
         .testTarget(name: "HubCLITests", dependencies: [
             "HubCLI", "HubCore", "HubConfig", "HubTransport", "HubEmulator", "HubServices",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
         ]),

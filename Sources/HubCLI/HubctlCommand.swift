@@ -129,8 +129,9 @@ public struct Hubctl: ParsableCommand {
 public protocol HubCommand: ParsableCommand {
     var global: GlobalOptions { get }
     /// Whether the configuration layers must resolve before the command starts. `config` (which
-    /// may be repairing them), `vault` and `plist` run without; they meet a broken configuration
-    /// only if they ask for it.
+    /// may be repairing them), `status` (which reports the problem), `vault`, `plist` and `batch`
+    /// (whose lines resolve their own) run without; they meet a broken configuration only if they
+    /// ask for it.
     static var resolvesConnection: Bool { get }
     func execute(_ invocation: Invocation) throws
 }

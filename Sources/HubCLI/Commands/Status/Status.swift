@@ -24,6 +24,9 @@ struct StatusCommand: HubCommand {
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
+    /// A configuration problem is reported in "configError", not failed on.
+    static var resolvesConnection: Bool { false }
+
     func execute(_ invocation: Invocation) throws {
         var config: StatusOutput.Config?
         var configError: String?

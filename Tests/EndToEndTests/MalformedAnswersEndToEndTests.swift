@@ -36,15 +36,31 @@ final class RawServer: Sendable {
         (process, port) = try startLoopbackScript(script, [answer], portFile: dir.file("port"))
     }
 
-    deinit { process.terminate() }
+    deinit { stopLoopbackScript(process) }
 }
 
 /// Runs `python3 -c script arguments… portFile` and returns the process and the port its server
 /// listens on: the script writes the port to `portFile` (renamed into place, so whole) once it listens.
+/// The server ends when its stdin, a pipe from this process, reaches its end: when the test drops
+/// the Process or the test process ends however it ends, no server is left behind.
+/// Stops a server of `startLoopbackScript` and waits for it. SIGKILL: the test process may run with
+/// SIGTERM blocked, and a blocked mask is inherited by the child.
+func stopLoopbackScript(_ process: Process) {
+    guard process.isRunning else { return }
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+}
+
 func startLoopbackScript(_ script: String, _ arguments: [String], portFile: String) throws -> (Process, Int) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-    process.arguments = ["-c", script] + arguments + [portFile]
+    let watchdog = """
+    import os as _os, sys as _sys, threading as _threading
+    _threading.Thread(target=lambda: (_sys.stdin.buffer.read(), _os._exit(0)), daemon=True).start()
+
+    """
+    process.arguments = ["-c", watchdog + script] + arguments + [portFile]
+    process.standardInput = Pipe()
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     try process.run()
@@ -54,7 +70,7 @@ func startLoopbackScript(_ script: String, _ arguments: [String], portFile: Stri
         if port == nil { usleep(25_000) }
     }
     guard let port else {
-        process.terminate()
+        stopLoopbackScript(process)
         throw HarnessError("the loopback server script did not start")
     }
     return (process, port)

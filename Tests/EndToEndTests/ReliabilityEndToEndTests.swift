@@ -119,7 +119,7 @@ final class ScriptServer: Sendable {
             .map { $0.components(separatedBy: "\r\n\r\n")[0].lowercased() }
     }
 
-    deinit { process.terminate() }
+    deinit { stopLoopbackScript(process) }
 
     /// A raw HTTP/1.1 answer that closes the connection.
     static func answer(_ status: Int, _ headers: [(String, String)] = [], body: String = "") -> Answer {

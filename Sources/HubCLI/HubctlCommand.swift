@@ -58,7 +58,8 @@ public struct Hubctl: ParsableCommand {
     /// command its seams: environment, input, clock and transport (the process's own, or a test's).
     public static func run(_ arguments: [String], console: Console,
                            makeContext: () -> CommandContext) -> Int32 {
-        run(arguments, console: console, parse: { try parseAsRoot(ArgumentOrder.normalize(arguments)) }, makeContext: makeContext)
+        run(arguments, console: console, parse: { try FastPath.parse(arguments) ?? parseAsRoot(ArgumentOrder.normalize(arguments)) },
+            makeContext: makeContext)
     }
 
     /// `run` with the parsing given: `batch` parses an argument list once and runs the parsed

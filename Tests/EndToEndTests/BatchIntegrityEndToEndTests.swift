@@ -30,7 +30,10 @@ import Testing
         env["PATH"] = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         env["RESULTS"] = results
         process.environment = env
-        process.standardError = FileHandle.nullDevice
+        // Its stderr is kept: a batch that ends before it is released says why.
+        let errors = hub.dir.file("first-batch-\(UUID().uuidString.prefix(6)).err")
+        #expect(FileManager.default.createFile(atPath: errors, contents: nil))
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errors))
         process.standardInput = FileHandle.nullDevice
         if !appendStdout { process.standardOutput = FileHandle.nullDevice }
         try process.run()
@@ -43,12 +46,20 @@ import Testing
             }
             if !locked { Thread.sleep(forTimeInterval: 0.05) }
         }
-        #expect(locked, "the first batch locked its results file")
+        func said() -> String { (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "" }
+        #expect(locked, "the first batch locked its results file (running: \(process.isRunning); it said: \(said()))")
         let line = register("load-1")
         return (process, {
-            let writer = try FileHandle(forWritingTo: URL(fileURLWithPath: fifo))
-            writer.write(Data((line + "\n").utf8))
-            try writer.close()
+            // Non-blocking: a batch that is not reading its input (it ended) must fail the test, not hang it.
+            let fd = open(fifo, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+            guard fd >= 0 else {
+                throw HarnessError("the first batch is not reading its input (running: \(process.isRunning); it said: \(said()))")
+            }
+            _ = fcntl(fd, F_SETFL, 0)
+            let data = Array((line + "\n").utf8)
+            let written = write(fd, data, data.count)
+            close(fd)
+            #expect(written == data.count)
         })
     }
 

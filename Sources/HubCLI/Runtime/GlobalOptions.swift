@@ -101,6 +101,30 @@ public struct GlobalOptions: ParsableArguments, Sendable {
     @Option(name: GlobalSetting.errorFormat.optionName, help: GlobalSetting.errorFormat.argumentHelp)
     public var errorFormat: ErrorFormat?
 
+    /// Options with every property assigned, for the fast parser (FastPath.swift). An
+    /// ArgumentParser property that was not parsed cannot be read, and a key-path write reads
+    /// first, so each property is named here; a property left out stops the first command that
+    /// reads it, which FastPathParityTests would show.
+    static func assigned(text: (GlobalSetting) -> String?, seconds: (GlobalSetting) -> Double?, flag: (GlobalSetting) -> Bool,
+                         errorFormat: ErrorFormat?) -> GlobalOptions {
+        // Assigned outside an initializer: there, the first assignment of a property with a
+        // default value would make a new (unparsed) property wrapper instead of setting it.
+        var o = GlobalOptions()
+        o.server = text(.server); o.plist = text(.plist); o.appId = text(.appId); o.profile = text(.profile); o.user = text(.user)
+        o.passwordStdin = flag(.passwordStdin)
+        o.cert = text(.cert); o.key = text(.key); o.pkcs12 = text(.pkcs12); o.certProvider = text(.certProvider); o.cacert = text(.cacert)
+        o.insecure = flag(.insecure); o.allowHTTP = flag(.allowHTTP)
+        o.apiVersion = text(.apiVersion); o.home = text(.home)
+        o.timeout = seconds(.timeout); o.deadline = seconds(.deadline)
+        o.noInput = flag(.noInput); o.anonymous = flag(.anonymous); o.verbose = flag(.verbose)
+        o.vaultPassphraseFile = text(.vaultPassphraseFile)
+        o.oauthClientId = text(.oauthClientId); o.redirectUri = text(.redirectUri)
+        o.oauthAuthorizeUrl = text(.oauthAuthorizeUrl); o.oauthTokenUrl = text(.oauthTokenUrl)
+        o.appVersion = text(.appVersion); o.platform = text(.platform)
+        o.errorFormat = errorFormat
+        return o
+    }
+
     /// Where each global flag of the settings table is held. The one map from the table's rows to
     /// the properties above: batch's per-line inheritance, the flag layer of the configuration and
     /// the switches of the Invocation all go through it, so a new global flag is its row, its

@@ -1,0 +1,213 @@
+// The command lines scripts repeat thousands of times, parsed without building ArgumentParser's
+// tree: its parse reflects over the command types and scans the binary's protocol conformances,
+// which costs more than the rest of a `settings get` (bench/RESULTS.md). The fast parser reads the
+// same declarations: the settings table's global options (`GlobalOptions.fields`) and each hot
+// command's own options below. Whatever it does not fully understand (help, a completion request,
+// an unknown or abbreviated option, a repeated single-value option, a value it cannot convert, a
+// command line `validate()` refuses) it leaves to ArgumentParser, so every message stays ArgumentParser's.
+// FastPathParityTests compares both parsers over a corpus of command lines and compares these
+// declarations with ArgumentParser's own description of each command (`--experimental-dump-help`).
+
+import ArgumentParser
+import HubConfig
+
+enum FastPath {
+    /// The command lines it parses, or nil: ArgumentParser's turn.
+    static func parse(_ arguments: [String]) -> (any HubCommand)? {
+        guard let scanned = Scan(arguments), let spec = commands.first(where: { $0.path == scanned.path }) else { return nil }
+        guard let values = scanned.values(for: spec), let global = values.globalOptions() else { return nil }
+        guard var command = (try? spec.make(values, global)) ?? nil, (try? command.validate()) != nil else { return nil }
+        return command
+    }
+
+    /// One hot command: its path, its own options and flags (long names), and how many positional
+    /// arguments it takes; `make` builds it from what was given (nil or a throw: not understood).
+    struct Command: Sendable {
+        let path: [String]
+        let options: Set<String>
+        /// Options that may be given more than once (arrays).
+        let repeatable: Set<String>
+        let flags: Set<String>
+        let positionals: ClosedRange<Int>
+        let make: @Sendable (Values, GlobalOptions) throws -> (any HubCommand)?
+    }
+
+    /// Not understood: ArgumentParser parses the line.
+    struct NotUnderstood: Error {}
+
+    static let commands: [Command] = [
+        Command(path: ["settings", "get"], options: ["--expand"], repeatable: ["--expand"], flags: [], positionals: 0...Int.max) { v, global in
+            var command = SettingsGet()
+            command.global = global
+            command.names = v.positionals
+            command.expand = v.all("--expand")
+            return command
+        },
+        Command(path: ["acp", "check"], options: ["--dest", "--interval", "--jitter-seed"], repeatable: [], flags: ["--wait", "--fetch"],
+                positionals: 0...0) { v, global in
+            var command = ACPCheckCommand()
+            command.global = global
+            var destination = ACPDestination()
+            destination.dest = v.last("--dest")
+            command.destination = destination
+            command.wait = v.flags.contains("--wait")
+            command.fetch = v.flags.contains("--fetch")
+            command.interval = try v.last("--interval").map { try Values.convert($0, Double.init) }
+            command.jitterSeed = try v.last("--jitter-seed").map { try Values.convert($0) { UInt64($0) } }
+            return command
+        },
+        Command(path: ["register"], options: ["--device-type", "--device-model", "--set", "--capability"], repeatable: ["--set", "--capability"],
+                flags: ["--save-credentials", "--force"], positionals: 0...0) { v, global in
+            var command = RegisterCommand()
+            command.global = global
+            command.deviceType = v.last("--device-type") ?? "Linux"
+            command.deviceModel = v.last("--device-model") ?? "hubctl"
+            command.set = v.all("--set")
+            command.capability = v.all("--capability")
+            command.saveCredentials = v.flags.contains("--save-credentials")
+            command.force = v.flags.contains("--force")
+            return command
+        },
+        Command(path: ["unregister"], options: ["--appcid"], repeatable: [], flags: [], positionals: 0...0) { v, global in
+            var command = UnregisterCommand()
+            command.global = global
+            command.appcid = v.last("--appcid")
+            return command
+        },
+        Command(path: ["vault", "show"], options: [], repeatable: [], flags: [], positionals: 1...1) { v, global in
+            var command = VaultShow()
+            command.global = global
+            command.key = v.positionals[0]
+            return command
+        },
+        Command(path: ["status"], options: [], repeatable: [], flags: [], positionals: 0...0) { _, global in
+            var command = StatusCommand()
+            command.global = global
+            return command
+        },
+        Command(path: ["auth", "token"], options: [], repeatable: [], flags: [], positionals: 0...0) { _, global in
+            var command = AuthToken()
+            command.global = global
+            return command
+        },
+    ]
+
+    /// The words of a command line: options (`--name value`, `--name=value`), flags, and the rest.
+    struct Scan {
+        /// The command's path and its positional arguments, in order.
+        var words: [String] = []
+        /// Every `--name` given, with its value when it has one (`--name=value` or the next word).
+        var given: [(name: String, value: String?)] = []
+        var path: [String] = []
+
+        init?(_ arguments: [String]) {
+            let valueTaking = FastPath.valueTakingNames
+            var index = 0
+            while index < arguments.count {
+                let word = arguments[index]
+                index += 1
+                guard word.hasPrefix("-") else { words.append(word); continue }
+                // Short options, `-`, `--` and anything ArgumentParser treats specially: its turn.
+                guard word.hasPrefix("--"), word.count > 2 else { return nil }
+                if let equals = word.firstIndex(of: "=") {
+                    let name = String(word[..<equals])
+                    guard valueTaking.contains(name) else { return nil }
+                    given.append((name, String(word[word.index(after: equals)...])))
+                } else if valueTaking.contains(word) {
+                    guard index < arguments.count, !arguments[index].hasPrefix("-") else { return nil }
+                    given.append((word, arguments[index]))
+                    index += 1
+                } else {
+                    given.append((word, nil))
+                }
+            }
+            // The longest path of a hot command that the words start with.
+            for command in FastPath.commands.sorted(by: { $0.path.count > $1.path.count })
+            where words.count >= command.path.count && Array(words.prefix(command.path.count)) == command.path {
+                path = command.path
+                break
+            }
+            guard !path.isEmpty else { return nil }
+        }
+
+        /// What was given, checked against `command`'s declarations and the global options.
+        func values(for command: Command) -> Values? {
+            let positionals = Array(words.dropFirst(path.count))
+            guard command.positionals.contains(positionals.count) else { return nil }
+            var values = Values(positionals: positionals)
+            for (name, value) in given {
+                if let value {
+                    if command.options.contains(name) {
+                        guard command.repeatable.contains(name) || values.options[name] == nil else { return nil }
+                    } else if let setting = FastPath.globalOption(name), case .value = setting.form {
+                        guard values.options[name] == nil else { return nil }
+                    } else {
+                        return nil
+                    }
+                    values.options[name, default: []].append(value)
+                } else {
+                    let isFlag = command.flags.contains(name) || FastPath.globalOption(name).map { $0.form == .flag } ?? false
+                    guard isFlag, !values.flags.contains(name) else { return nil }
+                    values.flags.insert(name)
+                }
+            }
+            return values
+        }
+    }
+
+    /// What a command line gave, by option name.
+    struct Values {
+        var positionals: [String]
+        var options: [String: [String]] = [:]
+        var flags: Set<String> = []
+
+        func last(_ name: String) -> String? { options[name]?.last }
+        func all(_ name: String) -> [String] { options[name] ?? [] }
+
+        static func convert<T>(_ text: String, _ make: (String) -> T?) throws -> T {
+            guard let value = make(text) else { throw NotUnderstood() }
+            return value
+        }
+
+        /// The global options, every property set; nil when a value does not convert.
+        func globalOptions() -> GlobalOptions? {
+            var seconds: [GlobalSetting: Double] = [:]
+            for setting in [GlobalSetting.timeout, .deadline] {
+                guard let text = last("--" + setting.name) else { continue }
+                guard let value = Double(text) else { return nil }
+                seconds[setting] = value
+            }
+            var format: ErrorFormat?
+            if let text = last("--" + GlobalSetting.errorFormat.name) {
+                guard let parsed = ErrorFormat(rawValue: text) else { return nil }
+                format = parsed
+            }
+            // Every field of the table must be one of the forms read here.
+            for (setting, field) in GlobalOptions.fields {
+                switch field {
+                case .seconds: guard setting == .timeout || setting == .deadline else { return nil }
+                case .errorFormat: guard setting == .errorFormat else { return nil }
+                case .text, .flag: continue
+                }
+            }
+            return GlobalOptions.assigned(text: { last("--" + $0.name) }, seconds: { seconds[$0] },
+                                          flag: { flags.contains("--" + $0.name) }, errorFormat: format)
+        }
+    }
+
+    /// The global option `--<name>` of the settings table, nil for another word.
+    static func globalOption(_ name: String) -> GlobalSetting? {
+        guard name.hasPrefix("--") else { return nil }
+        return globalByName[String(name.dropFirst(2))]
+    }
+
+    private static let globalByName: [String: GlobalSetting] = Dictionary(
+        uniqueKeysWithValues: GlobalOptions.fields.keys.map { ($0.name, $0) })
+
+    /// Every `--name` that takes a value: the global ones and the hot commands' own.
+    static let valueTakingNames: Set<String> = {
+        var names = Set(GlobalOptions.fields.keys.filter { if case .value = $0.form { true } else { false } }.map { "--" + $0.name })
+        for command in commands { names.formUnion(command.options) }
+        return names
+    }()
+}

@@ -1,0 +1,168 @@
+// The fast parser of the hot commands (HubCLI/FastPath.swift) cannot drift from ArgumentParser:
+// its declarations are compared with ArgumentParser's own description of each command
+// (`--experimental-dump-help`), and a corpus of command lines is parsed both ways: where the fast
+// parser answers, the command it builds is the one ArgumentParser builds; where it does not, the
+// line is ArgumentParser's.
+
+import ArgumentParser
+import Foundation
+import HubConfig
+import HubCore
+@testable import HubCLI
+import Synchronization
+import Testing
+
+/// Every property of a parsed command, as `dump` prints it: two parses agree when these agree.
+/// An option group's help title is left out: it is declaration metadata for help pages (a parse by
+/// ArgumentParser drops it), not a value a command reads.
+private func describe(_ command: any ParsableCommand) -> String {
+    var text = ""
+    dump(command, to: &text)
+    return text.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("- title: ") }.joined(separator: "\n")
+}
+
+/// What ArgumentParser makes of a command line, as hubctl's entry point calls it; nil when it refuses it.
+private func parsedByArgumentParser(_ arguments: [String]) -> (any ParsableCommand)? {
+    try? Hubctl.parseAsRoot(ArgumentOrder.normalize(arguments))
+}
+
+/// ArgumentParser's description of the command at `path`.
+private func dumpedHelp(_ path: [String]) throws -> JSONValue {
+    let out = Mutex(Data())
+    let console = Console(stdoutIsTerminal: false, stderrIsTerminal: false,
+                          out: { data in out.withLock { $0.append(data) } }, err: { _ in })
+    let code = Hubctl.run(path + ["--experimental-dump-help"], console: console) { CommandContext(console: console, environment: [:]) }
+    #expect(code == 0)
+    return try JSONValue.read(out.withLock { $0 })
+}
+
+@Suite("Fast path parity")
+struct FastPathParityTests {
+    private let globalNames = Set(GlobalOptions.fields.keys.map { "--" + $0.name })
+
+    /// Each hot command's own options, flags and positional arguments are ArgumentParser's.
+    @Test(arguments: FastPath.commands.map(\.path))
+    func declarationsAreArgumentParsers(path: [String]) throws {
+        let spec = try #require(FastPath.commands.first { $0.path == path })
+        let dump = try dumpedHelp(path)
+        guard case .array(let arguments)? = dump["command"]?["arguments"] else {
+            Issue.record("no arguments in the dump of \(path)")
+            return
+        }
+        var options = Set<String>(), repeating = Set<String>(), flags = Set<String>()
+        var positionals: [Bool] = []
+        for argument in arguments {
+            var long: [String] = []
+            if case .array(let names)? = argument["names"] {
+                for name in names where name["kind"]?.stringValue == "long" {
+                    if let text = name["name"]?.stringValue { long.append("--" + text) }
+                }
+            }
+            let repeats = argument["isRepeating"]?.boolValue ?? false
+            switch argument["kind"]?.stringValue {
+            case "option":
+                for name in long where !globalNames.contains(name) {
+                    options.insert(name)
+                    if repeats { repeating.insert(name) }
+                }
+            case "flag":
+                // --help and --version are ArgumentParser's own: the fast parser leaves them to it.
+                for name in long where !globalNames.contains(name) && name != "--help" && name != "--version" { flags.insert(name) }
+            case "positional":
+                positionals.append(repeats)
+            default:
+                Issue.record("an argument of \(path) of an unknown kind: \(argument)")
+            }
+        }
+        #expect(options == spec.options, "\(path): options")
+        #expect(repeating == spec.repeatable, "\(path): repeatable options")
+        #expect(flags == spec.flags, "\(path): flags")
+        let arity: ClosedRange<Int> = positionals.isEmpty ? 0...0 : positionals.contains(true) ? 0...Int.max : positionals.count...positionals.count
+        #expect(arity == spec.positionals, "\(path): positional arguments")
+    }
+
+    /// Sample values for each option (both parsers must accept them).
+    private func sample(_ name: String) -> String {
+        switch name {
+        case "--interval": "90"
+        case "--jitter-seed": "42"
+        case "--set": "DeviceModel=rack-7"
+        case "--capability": "push:Module=Orders"
+        default: "value-of-\(name.dropFirst(2))"
+        }
+    }
+
+    /// Command lines of one hot command: bare, each option, each flag, all of them, with global
+    /// options before and after, positional arguments within the arity.
+    private func corpus(_ spec: FastPath.Command) -> [[String]] {
+        let positionals: [[String]] = spec.positionals.lowerBound == 0
+            ? (spec.positionals.upperBound == 0 ? [[]] : [[], ["CustomizationBundleId"], ["DeviceModel", "DeviceType"]])
+            : [Array(["a.key", "b.key"].prefix(spec.positionals.lowerBound))]
+        let globals: [[String]] = [
+            [], ["--server", "https://smp.example.com:8443", "--app-id", "com.acme.field"],
+            ["--deadline", "9", "--timeout=7.5", "--verbose", "--no-input"],
+            ["--error-format", "json", "--home", "/srv/h", "--insecure", "--allow-http", "--anonymous"],
+            ["--profile", "prod", "--user", "alice", "--password-stdin", "--platform", "smp3"],
+        ]
+        var own: [[String]] = [[]]
+        for name in spec.options.sorted() {
+            own.append([name, sample(name)])
+            own.append([name + "=" + sample(name)])
+            if spec.repeatable.contains(name) { own.append([name, sample(name), name, sample(name) + "2"]) }
+        }
+        for flag in spec.flags.sorted() { own.append([flag]) }
+        own.append(spec.options.sorted().flatMap { [$0, sample($0)] } + spec.flags.sorted())
+        var lines: [[String]] = []
+        for (g, global) in globals.enumerated() {
+            for (o, options) in own.enumerated() {
+                let words = positionals[(g + o) % positionals.count]
+                // The global options before the command on one line, after its arguments on the next.
+                lines.append((g + o) % 2 == 0 ? global + spec.path + options + words : spec.path + words + options + global)
+            }
+        }
+        return lines
+    }
+
+    @Test(arguments: FastPath.commands.map(\.path))
+    func bothParsersBuildTheSameCommand(path: [String]) throws {
+        let spec = try #require(FastPath.commands.first { $0.path == path })
+        var understood = 0
+        for line in corpus(spec) {
+            let slow = parsedByArgumentParser(line)
+            guard let fast = FastPath.parse(line) else {
+                // Not understood (a value validate() refuses, say): ArgumentParser's line, fine.
+                continue
+            }
+            understood += 1
+            guard let slow else {
+                Issue.record("the fast parser accepted \(line), which ArgumentParser refuses")
+                continue
+            }
+            let (a, b) = (describe(fast), describe(slow))
+            if a != b {
+                // The first property that differs, as each parser left it.
+                let pairs = zip(a.split(separator: "\n"), b.split(separator: "\n"))
+                let first = pairs.first { $0.0 != $0.1 }.map { "fast: \($0.0)\nArgumentParser: \($0.1)" } ?? "lengths differ"
+                Issue.record("\(line): the parsers disagree\n\(first)")
+            }
+        }
+        #expect(understood >= 10, "\(path): the fast parser understood only \(understood) lines")
+    }
+
+    /// Lines the fast parser must leave to ArgumentParser (for its messages and its help).
+    @Test func whatItDoesNotUnderstandIsArgumentParsers() {
+        let lines: [[String]] = [
+            ["settings", "get", "--help"], ["settings", "get", "-h"], ["--version"], ["settings", "get", "--expnd", "x"],
+            ["settings", "get", "--server", "a", "--server", "b"], ["unregister", "--appcid", "a", "--appcid", "b"],
+            ["acp", "check", "--interval", "soon"], ["acp", "check", "--jitter-seed", "-1"], ["settings", "get", "--timeout", "abc"],
+            ["vault", "show"], ["vault", "show", "a", "b"], ["status", "extra"], ["settings", "get", "--", "x"],
+            ["settings", "get", "--verbose=yes"], ["settings", "get", "--error-format", "xml"], ["settings", "set", "A=1"],
+            ["settings", "get", "--generate-completion-script", "bash"], ["settings", "get", "--experimental-dump-help"],
+            ["acp", "check", "--fetch"],  // validate(): --fetch needs --wait
+            ["help", "settings"], [], ["settings"],
+        ]
+        for line in lines {
+            #expect(FastPath.parse(line) == nil, "\(line)")
+        }
+    }
+}

@@ -77,6 +77,12 @@ public struct Hubctl: ParsableCommand {
             console.emitError(error, format: console.stderrIsTerminal ? .text : .json)
             return error.exitCode
         }
+        // `hubctl --version` alone: the version, as ArgumentParser prints it, without building its
+        // tree (scripts and package checks call it often; FastPathParityTests compares the two).
+        if arguments == ["--version"] {
+            console.write(HubVersion.current)
+            return 0
+        }
         do {
             let command = try parse()
             switch command {

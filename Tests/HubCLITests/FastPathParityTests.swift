@@ -149,6 +149,21 @@ struct FastPathParityTests {
         #expect(understood >= 10, "\(path): the fast parser understood only \(understood) lines")
     }
 
+    /// `hubctl --version` is answered before ArgumentParser is asked; it answers what ArgumentParser would.
+    @Test func versionIsArgumentParsers() throws {
+        let out = Mutex(Data())
+        let console = Console(stdoutIsTerminal: false, stderrIsTerminal: false,
+                              out: { data in out.withLock { $0.append(data) } }, err: { _ in })
+        #expect(Hubctl.run(["--version"], console: console) { CommandContext(console: console, environment: [:]) } == 0)
+        var expected = ""
+        do { _ = try Hubctl.parseAsRoot(["--version"]); Issue.record("ArgumentParser did not stop at --version") } catch {
+            #expect(Hubctl.exitCode(for: error) == .success)
+            expected = Hubctl.fullMessage(for: error)
+        }
+        #expect(!expected.isEmpty)
+        #expect(String(decoding: out.withLock { $0 }, as: UTF8.self) == expected + "\n")
+    }
+
     /// Lines the fast parser must leave to ArgumentParser (for its messages and its help).
     @Test func whatItDoesNotUnderstandIsArgumentParsers() {
         let lines: [[String]] = [

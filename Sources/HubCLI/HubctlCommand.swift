@@ -3,6 +3,7 @@
 import ArgumentParser
 import Foundation
 import HubCore
+import HubServices
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -45,6 +46,9 @@ public struct Hubctl: ParsableCommand {
         let code = run(Array(CommandLine.arguments.dropFirst()), console: Console()) {
             CommandContext(started: started)
         }
+        // The registration records' WAL, checkpointed and truncated if this process wrote to it: the
+        // next hubctl opens the database without replaying it (RegistrationDatabase).
+        RegistrationStore.finish()
         Glibc.exit(code)
     }
 

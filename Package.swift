@@ -4,6 +4,10 @@
 import PackageDescription
 
 let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+// libxml2's headers are in their own directory (Debian's libxml2-dev). Given here rather than through
+// pkg-config, which would also link -lxml2: hubctl loads libxml2 on first use, like the libraries
+// below. Only the targets that include the headers need it (HubCore imports CLibXML internally).
+let libxml2Headers = "/usr/include/libxml2"
 
 let package = Package(
     name: "hubctl",
@@ -23,18 +27,21 @@ let package = Package(
     ],
     targets: [
         // C system libraries (Debian -dev packages) and the typed shim over curl's variadic calls.
-        // OpenSSL is linked. libcurl, libarchive and SQLite are not: their modules give the headers,
-        // and CLibraries loads each library on first use (dlopen), so a command that needs none of
-        // them (--version, help, plist validate, vault) does not pay for loading them.
+        // OpenSSL is linked. libcurl, libarchive, SQLite and libxml2 are not: their modules give the
+        // headers, and CLibraries loads each library on first use (dlopen), so a command that needs
+        // none of them (--version, help, vault) does not pay for loading them.
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CArchive", providers: [.apt(["libarchive-dev"])]),
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
-        .target(name: "CLibraries", dependencies: ["CCurl", "CArchive", "CSQLite"]),
+        .systemLibrary(name: "CLibXML", providers: [.apt(["libxml2-dev"])]),
+        .target(name: "CLibraries", dependencies: ["CCurl", "CArchive", "CSQLite", "CLibXML"],
+                cSettings: [.unsafeFlags(["-I", libxml2Headers])]),
         .target(name: "CCurlShim", dependencies: ["CCurl", "CLibraries"]),
 
-        // Shared vocabulary: errors and exit codes, JSON values and output, atomic files.
-        .target(name: "HubCore", dependencies: ["CLibraries", "COpenSSL"], swiftSettings: strict),
+        // Shared vocabulary: errors and exit codes, JSON values and output, atomic files, XML reading.
+        .target(name: "HubCore", dependencies: ["CLibraries", "COpenSSL", "CLibXML"],
+                swiftSettings: strict + [.unsafeFlags(["-Xcc", "-I", "-Xcc", libxml2Headers])]),
 
         // Libraries that know nothing of SMP.
         .target(name: "HubTransport", dependencies: ["HubCore", "CCurlShim", "CCurl", "CLibraries"], swiftSettings: strict),

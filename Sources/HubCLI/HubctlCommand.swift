@@ -3,6 +3,7 @@
 import ArgumentParser
 import Foundation
 import HubCore
+import HubServices
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -45,6 +46,9 @@ public struct Hubctl: ParsableCommand {
         let code = run(Array(CommandLine.arguments.dropFirst()), console: Console()) {
             CommandContext(started: started)
         }
+        // The registration records' WAL, checkpointed and truncated if this process wrote to it: the
+        // next hubctl opens the database without replaying it (RegistrationDatabase).
+        RegistrationStore.finish()
         // What hubctl printed went out through write(2) (Console); what it kept is written and
         // synced by AtomicFile or committed by SQLite. Exit handlers and destructors would only tear
         // down memory, libraries and handles the kernel frees anyway: skip them (docs/architecture.md

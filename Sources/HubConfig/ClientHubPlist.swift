@@ -2,9 +2,6 @@
 
 import Foundation
 import HubCore
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -107,7 +104,10 @@ public enum ClientHubPlistReader {
         case .binary:
             return .success(ClientHubPlistDocument(root: root, format: .binary, keyLines: [:]))
         case .xml:
-            return .success(ClientHubPlistDocument(root: root, format: .xml, keyLines: RootKeyLineScanner.scan(data).lines))
+            let scanner: RootKeyLineScanner
+            do throws(HubError) { scanner = try RootKeyLineScanner.scan(data) }
+            catch { return .failure(unavailable(.unreadable, error.message + (error.hint.map { " " + $0 } ?? ""))) }
+            return .success(ClientHubPlistDocument(root: root, format: .xml, keyLines: scanner.lines))
         default:
             // Foundation reads nearly any text as an old-style (OpenStep) plist string, so this is
             // where garbage, and a damaged file that starts like a binary plist, end up.
@@ -134,7 +134,7 @@ public enum ClientHubPlistReader {
         if reason.count > 300 { reason = String(reason.prefix(300)) + "…" }
         var line = lineMentioned(in: reason)
         if line == nil, guessed == .xml {
-            line = RootKeyLineScanner.scan(data).errorLine
+            line = (try? RootKeyLineScanner.scan(data))?.errorLine
         }
         let what: String
         switch guessed {
@@ -167,8 +167,9 @@ public enum ClientHubPlistReader {
 }
 
 /// Streams an XML plist once to note the line of each `<key>` of the root dictionary, and the line
-/// where a malformed document stops parsing.
-final class RootKeyLineScanner: NSObject, XMLParserDelegate {
+/// where a malformed document stops parsing. Read with XMLDocumentReader (libxml2, loaded on first
+/// use): the DOCTYPE of a plist is read past, never loaded; an entity declaration ends the scan.
+struct RootKeyLineScanner {
     private(set) var lines: [String: [Int]] = [:]
     private(set) var errorLine: Int?
     private var depth = 0
@@ -176,55 +177,44 @@ final class RootKeyLineScanner: NSObject, XMLParserDelegate {
     private var rootDictDepth: Int?
     private var currentKey: String?
     private var currentKeyLine = 0
-    private var aborted = false
 
-    static func scan(_ data: Data) -> RootKeyLineScanner {
-        let scanner = RootKeyLineScanner()
-        let parser = XMLParser(data: data)
-        parser.shouldResolveExternalEntities = false
-        parser.shouldProcessNamespaces = false
-        parser.delegate = scanner
-        _ = parser.parse()
+    /// Throws only when libxml2 cannot be loaded (`library_unavailable`).
+    static func scan(_ data: Data) throws(HubError) -> RootKeyLineScanner {
+        var scanner = RootKeyLineScanner()
+        let outcome = try XMLDocumentReader.read(data, limits: XMLReadLimits(maximumBytes: ClientHubPlistReader.maximumSize, allowsDoctype: true)) { event in
+            scanner.take(event)
+        }
+        if case .failed(let failure) = outcome { scanner.errorLine = failure.line }
         return scanner
     }
 
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
-        depth += 1
-        if depth == 1 {
-            if elementName == "dict" { rootDictDepth = 1 }
-        } else if depth == 2, elementName == "dict", rootDictDepth == nil {
-            rootDictDepth = 2
-        } else if let root = rootDictDepth, depth == root + 1, elementName == "key" {
-            currentKey = ""
-            currentKeyLine = parser.lineNumber
+    private mutating func take(_ event: XMLEvent) -> XMLReadNext {
+        switch event {
+        case .start(let tag):
+            // Names as written: a plist has no namespaces.
+            let elementName = tag.name.qualifiedName
+            depth += 1
+            if depth == 1 {
+                if elementName == "dict" { rootDictDepth = 1 }
+            } else if depth == 2, elementName == "dict", rootDictDepth == nil {
+                rootDictDepth = 2
+            } else if let root = rootDictDepth, depth == root + 1, elementName == "key" {
+                currentKey = ""
+                currentKeyLine = tag.line
+            }
+        case .text(let string):
+            if currentKey != nil, currentKey!.utf8.count < 4096 { currentKey! += string }
+        case .end:
+            if let key = currentKey, let root = rootDictDepth, depth == root + 1 {
+                lines[key, default: []].append(currentKeyLine)
+                currentKey = nil
+            }
+            if let root = rootDictDepth, depth == root {
+                // The root dictionary is closed: nothing after it matters.
+                return .stop
+            }
+            depth -= 1
         }
-    }
-
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
-        if currentKey != nil, currentKey!.utf8.count < 4096 { currentKey! += string }
-    }
-
-    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-        if currentKey != nil, currentKey!.utf8.count < 4096 { currentKey! += String(decoding: CDATABlock, as: UTF8.self) }
-    }
-
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
-        if let key = currentKey, let root = rootDictDepth, depth == root + 1 {
-            lines[key, default: []].append(currentKeyLine)
-            currentKey = nil
-        }
-        if let root = rootDictDepth, depth == root {
-            // The root dictionary is closed: nothing after it matters.
-            aborted = true
-            parser.abortParsing()
-        }
-        depth -= 1
-    }
-
-    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
-        if errorLine == nil, !aborted {
-            errorLine = parser.lineNumber > 0 ? parser.lineNumber : nil
-        }
+        return .proceed
     }
 }

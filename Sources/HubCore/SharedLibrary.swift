@@ -3,13 +3,14 @@
 import CLibraries
 
 public enum SharedLibrary: Sendable {
-    case curl, archive, sqlite
+    case curl, archive, sqlite, xml
 
     private var library: hub_library {
         switch self {
         case .curl: HUB_LIBRARY_CURL
         case .archive: HUB_LIBRARY_ARCHIVE
         case .sqlite: HUB_LIBRARY_SQLITE
+        case .xml: HUB_LIBRARY_XML
         }
     }
 
@@ -22,6 +23,7 @@ public enum SharedLibrary: Sendable {
         case .curl: "libcurl4"
         case .archive: "libarchive13"
         case .sqlite: "libsqlite3-0"
+        case .xml: "libxml2"
         }
     }
 

@@ -1,11 +1,9 @@
 // The Connection schema as the server publishes it in `$metadata` (docs/protocol.md §13): read with
-// Foundation's XMLParser, cached in the home per (server, application, API version), and the compiled
-// table (ConnectionSchema.swift) when the server has no `$metadata`.
+// XMLDocumentReader (HubCore: libxml2, loaded on first use), cached in the home per (server,
+// application, API version), and the compiled table (ConnectionSchema.swift) when the server has no
+// `$metadata`.
 
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import HubBundles
 import HubCore
 import HubTransport
@@ -24,13 +22,23 @@ public enum MetadataDocument {
     /// identifier (`SafeName.isODataIdentifier`) is left out and handed to `refused`: names from here
     /// reach shell completion and request bodies (docs/security.md).
     public static func connectionProperties(_ data: Data, refused: (String) -> Void = { _ in }) throws -> [PropertyDefinition]? {
-        let reader = EDMXReader()
-        let parser = XMLParser(data: data)
-        parser.shouldProcessNamespaces = false
-        parser.shouldResolveExternalEntities = false
-        parser.delegate = reader
-        // A document cut short may still "parse" on some Foundations: the root must have ended.
-        guard parser.parse(), parser.parserError == nil, !reader.sawEdmx || reader.edmxEnded else {
+        var reader = EDMXReader()
+        let outcome = try XMLDocumentReader.read(data, limits: limits) { event in
+            reader.take(event)
+            return .proceed
+        }
+        if case .failed(let failure) = outcome {
+            switch failure.reason {
+            case .doctype, .entityDeclaration:
+                throw HubError(.data, code: .malformedResponse, "The server's $metadata has a document type or entity declaration, which hubctl does not read.")
+            case .tooLarge:
+                throw HubError(.data, code: .malformedResponse, "The server's $metadata is larger than \(limits.maximumBytes >> 20) MiB.")
+            case .tooDeep, .notWellFormed:
+                throw HubError(.data, code: .malformedResponse, "The server's $metadata is not well-formed XML.")
+            }
+        }
+        // The root must have ended: a document cut short is not one.
+        guard !reader.sawEdmx || reader.edmxEnded else {
             throw HubError(.data, code: .malformedResponse, "The server's $metadata is not well-formed XML.")
         }
         guard reader.sawEdmx else {
@@ -52,7 +60,12 @@ public enum MetadataDocument {
         }
     }
 
-    private final class EDMXReader: NSObject, XMLParserDelegate {
+    /// SAP's document is about 10 KB; EDMX nests a few levels (Edmx, DataServices, Schema, EntityType, …).
+    static let limits = XMLReadLimits(maximumBytes: 8 << 20, maximumDepth: 64)
+
+    /// Elements by local name, whatever their prefix (as before: EDMX and EDM namespaces vary by
+    /// version); `sup:` and `sap:` annotations by namespace, whatever their prefix.
+    private struct EDMXReader {
         struct RawProperty {
             var name: String, type: String
             var nullable: String?, readOnly: String?, updatable: String?
@@ -61,58 +74,40 @@ public enum MetadataDocument {
         var edmxEnded = false
         var connection: [RawProperty]?
         var connectionKey: Set<String> = []
-        private var scopes: [[String: String]] = []
         private var inConnection = false
         private var inKey = false
 
-        private static func local(_ name: String) -> String { name.split(separator: ":").last.map(String.init) ?? name }
-
-        private func namespace(ofPrefix prefix: String) -> String? {
-            scopes.reversed().lazy.compactMap { $0[prefix] }.first
-        }
-
-        /// The attribute `localName` in `namespace`, whatever prefix the document gave it.
-        private func attribute(_ attributes: [String: String], _ localName: String, in namespace: String) -> String? {
-            for (key, value) in attributes {
-                let parts = key.split(separator: ":", maxSplits: 1).map(String.init)
-                if parts.count == 2, parts[0] != "xmlns", parts[1] == localName, self.namespace(ofPrefix: parts[0]) == namespace {
-                    return value
+        mutating func take(_ event: XMLEvent) {
+            switch event {
+            case .start(let tag): start(tag)
+            case .end(let name):
+                switch name.localName {
+                case "EntityType": inConnection = false
+                case "Key": inKey = false
+                case "Edmx": edmxEnded = true
+                default: break
                 }
+            case .text: break
             }
-            return nil
         }
 
-        func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                    qualifiedName qName: String?, attributes: [String: String] = [:]) {
-            var scope: [String: String] = [:]
-            for (key, value) in attributes where key.hasPrefix("xmlns:") { scope[String(key.dropFirst(6))] = value }
-            scopes.append(scope)
-            switch Self.local(elementName) {
+        private mutating func start(_ tag: XMLStartTag) {
+            switch tag.name.localName {
             case "Edmx": sawEdmx = true
-            case "EntityType" where attributes["Name"] == "Connection" && connection == nil:
+            case "EntityType" where tag.attribute("Name") == "Connection" && connection == nil:
                 inConnection = true
                 connection = []
             case "Key" where inConnection: inKey = true
             case "PropertyRef" where inKey:
-                if let name = attributes["Name"] { connectionKey.insert(name) }
+                if let name = tag.attribute("Name") { connectionKey.insert(name) }
             case "Property" where inConnection:
-                guard let name = attributes["Name"], let type = attributes["Type"] else { break }
+                guard let name = tag.attribute("Name"), let type = tag.attribute("Type") else { break }
                 connection?.append(RawProperty(
-                    name: name, type: type, nullable: attributes["Nullable"],
-                    readOnly: attribute(attributes, "ReadOnly", in: MetadataDocument.supNamespace),
-                    updatable: attribute(attributes, "updatable", in: MetadataDocument.sapNamespace)))
+                    name: name, type: type, nullable: tag.attribute("Nullable"),
+                    readOnly: tag.attribute("ReadOnly", namespace: MetadataDocument.supNamespace),
+                    updatable: tag.attribute("updatable", namespace: MetadataDocument.sapNamespace)))
             default: break
             }
-        }
-
-        func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
-            switch Self.local(elementName) {
-            case "EntityType": inConnection = false
-            case "Key": inKey = false
-            case "Edmx": edmxEnded = true
-            default: break
-            }
-            if !scopes.isEmpty { scopes.removeLast() }
         }
     }
 }
@@ -178,6 +173,9 @@ public struct SchemaService {
                 properties = try MetadataDocument.connectionProperties(response.body) { name in
                     warn("the server's $metadata declares a Connection property named \(HubError.quoted(name)), which is not an OData identifier: hubctl ignores it.")
                 }
+            } catch let error as HubError where error.code == .libraryUnavailable {
+                // Not the document's fault: libxml2 is missing (69, naming the package).
+                throw error
             } catch {
                 note("schema: the server's $metadata could not be read (\((error as? HubError)?.message ?? "\(error)")); using hubctl's compiled table")
                 return .fallback

@@ -1,9 +1,6 @@
 // Reads a Connection from OData V2 verbose JSON or an Atom entry, and writes update bodies.
 
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import HubCore
 
 public enum ODataCodec {
@@ -85,35 +82,57 @@ public enum ODataCodec {
     }
 }
 
-/// Parses an Atom `<entry>`'s `<m:properties>` with Foundation's XMLParser.
-final class AtomEntryParser: NSObject, XMLParserDelegate {
+/// Reads an Atom `<entry>`'s `<m:properties>` (XMLDocumentReader: libxml2 loaded on first use, no
+/// DOCTYPE, no entities). `d:` properties are matched by namespace; their `m:type` and `m:null` by the
+/// attribute's name as written (`m:type`, or `type` without a prefix).
+struct AtomEntryParser {
     static let dataServices = "http://schemas.microsoft.com/ado/2007/08/dataservices"
     static let metadata = "http://schemas.microsoft.com/ado/2007/08/dataservices/metadata"
+    /// An entry is a few KB; complex properties nest a few levels.
+    static let limits = XMLReadLimits(maximumBytes: 16 << 20, maximumDepth: 64)
 
     private struct Frame { var name: String; var type: String?; var isNull: Bool; var text = ""; var children: [String: JSONValue] = [:]; var hasChildren = false }
     private var stack: [Frame] = []
     private var inProperties = 0
     private var result: [String: JSONValue]?
     private var sawEntry = false
+    private var odataError: String?
+    private var inErrorMessage = false
 
     static func parse(_ body: Data, status: Int?) throws -> [String: JSONValue] {
-        let delegate = AtomEntryParser()
-        let parser = XMLParser(data: body)
-        parser.shouldProcessNamespaces = true
-        parser.shouldResolveExternalEntities = false
-        parser.delegate = delegate
-        guard parser.parse(), let result = delegate.result, !result.isEmpty else {
-            if let errorText = delegate.odataError { throw HubError(.data, code: .serverErrorDocument, "The server answered with an error: \(errorText)", status: status) }
-            throw ODataCodec.malformed(parser.parserError != nil ? "not well-formed XML" : "XML without an entry's properties", status: status)
+        var reader = AtomEntryParser()
+        let outcome = try XMLDocumentReader.read(body, limits: limits) { event in
+            reader.take(event)
+            return .proceed
+        }
+        var problem: String?
+        if case .failed(let failure) = outcome {
+            switch failure.reason {
+            case .doctype, .entityDeclaration: problem = "XML with a document type or entity declaration, which hubctl does not read"
+            case .tooLarge: problem = "XML larger than \(limits.maximumBytes >> 20) MiB"
+            case .tooDeep: problem = "XML nested deeper than \(limits.maximumDepth) elements"
+            case .notWellFormed: problem = "not well-formed XML"
+            }
+        }
+        guard problem == nil, let result = reader.result, !result.isEmpty else {
+            if let errorText = reader.odataError { throw HubError(.data, code: .serverErrorDocument, "The server answered with an error: \(errorText)", status: status) }
+            throw ODataCodec.malformed(problem ?? "XML without an entry's properties", status: status)
         }
         return result
     }
 
-    private var odataError: String?
-    private var inErrorMessage = false
+    private mutating func take(_ event: XMLEvent) {
+        switch event {
+        case .start(let tag): start(tag)
+        case .end(let name): end(name)
+        case .text(let string):
+            if inErrorMessage { odataError? += string }
+            if !stack.isEmpty { stack[stack.count - 1].text += string }
+        }
+    }
 
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                qualifiedName qName: String?, attributes: [String: String] = [:]) {
+    private mutating func start(_ tag: XMLStartTag) {
+        let elementName = tag.name.localName, namespaceURI = tag.name.namespace ?? ""
         if elementName == "entry" { sawEntry = true }
         if elementName == "message" && namespaceURI == Self.metadata { inErrorMessage = true; odataError = "" }
         if elementName == "properties" && namespaceURI == Self.metadata {
@@ -123,17 +142,13 @@ final class AtomEntryParser: NSObject, XMLParserDelegate {
         }
         guard inProperties > 0, namespaceURI == Self.dataServices else { return }
         if !stack.isEmpty { stack[stack.count - 1].hasChildren = true }
-        let type = attributes["m:type"] ?? attributes["type"]
-        let isNull = (attributes["m:null"] ?? attributes["null"]) == "true"
+        let type = tag.attribute("m:type") ?? tag.attribute("type")
+        let isNull = (tag.attribute("m:null") ?? tag.attribute("null")) == "true"
         stack.append(Frame(name: elementName, type: type, isNull: isNull))
     }
 
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
-        if inErrorMessage { odataError? += string }
-        if !stack.isEmpty { stack[stack.count - 1].text += string }
-    }
-
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
+    private mutating func end(_ name: XMLName) {
+        let elementName = name.localName, namespaceURI = name.namespace ?? ""
         if elementName == "message" && namespaceURI == Self.metadata { inErrorMessage = false }
         if elementName == "properties" && namespaceURI == Self.metadata { inProperties -= 1; return }
         guard inProperties > 0, namespaceURI == Self.dataServices, let frame = stack.popLast() else { return }

@@ -1,6 +1,12 @@
 // The SQLite file under --home that holds the registration records (docs/architecture.md "Files"):
 // `<home>/registrations.db`, WAL mode, one row a registration, safe for many processes on one home.
 // An existing 0.1 `state.json` is imported into it once, in one transaction, then renamed.
+//
+// Opening is cheap once the file is set up: a database in WAL mode with its tables and nothing to
+// migrate is opened without `registrations.lock` and without a write transaction; and a process that
+// wrote checkpoints the WAL and truncates it when it is done (`checkpointAll`), so the next process,
+// which rebuilds SQLite's index of the WAL from the whole WAL file when it is the only one with the
+// database open, finds none to read.
 
 import CSQLite
 import Foundation
@@ -23,6 +29,8 @@ final class RegistrationDatabase: @unchecked Sendable {
     let path: String
     private let db: OpaquePointer
     private let lock = NSLock()
+    /// Whether this process committed a write through `db` since its last checkpoint (under `lock`).
+    private var wrote = false
 
     /// How long a writer waits for another process's transaction before failing with `state_busy`.
     static let busyTimeoutMilliseconds: Int32 = 30_000
@@ -52,6 +60,10 @@ final class RegistrationDatabase: @unchecked Sendable {
 
     private init(home: String, path: String) throws {
         self.path = path
+        if let ready = try Self.openSetUp(home: home, path: path) {
+            db = ready
+            return
+        }
         try AtomicFile.ensurePrivateDirectory(home)
         // Opening is serialised across processes: two processes that create the file, switch it
         // to WAL and create the tables at the same instant can make SQLite report an I/O error.
@@ -115,6 +127,73 @@ final class RegistrationDatabase: @unchecked Sendable {
     }
 
     deinit { sqlite3_close(db) }
+
+    /// A connection to a database that is already set up, opened without `registrations.lock` and
+    /// without a write transaction; nil when the full open is needed: no file yet, a file not (yet)
+    /// in WAL mode or without every table (another process may be creating it right now: the full
+    /// open waits for it under the lock), or a 0.1 `state.json` to migrate. Safe without the lock:
+    /// this open changes nothing in the file (the journal mode is already WAL, recorded in the
+    /// file's header; the tables exist in the last committed state), and reading or writing under
+    /// WAL is what SQLite's own locks order between processes. The lock only serialises the set-up.
+    private static func openSetUp(home: String, path: String) throws -> OpaquePointer? {
+        guard access(legacyPath(home: home), F_OK) != 0, isWAL(path) else { return nil }
+        // SQLite is loaded here, on first use, not when hubctl starts.
+        try SharedLibrary.sqlite.require()
+        var handle: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW
+        guard sqlite3_open_v2(path, &handle, flags, nil) == SQLITE_OK, let handle else {
+            sqlite3_close(handle)
+            return nil
+        }
+        sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
+        // As the full open sets it (a setting of the connection: no I/O), for a write made later.
+        guard sqlite3_exec(handle, "PRAGMA synchronous=FULL", nil, nil, nil) == SQLITE_OK, hasEveryTable(handle) else {
+            sqlite3_close(handle)
+            return nil
+        }
+        return handle
+    }
+
+    /// The file is an SQLite database whose header says WAL (bytes 18 and 19 are 2): read from the
+    /// file itself (not through a symlink), before SQLite is loaded.
+    private static func isWAL(_ path: String) -> Bool {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var header = [UInt8](repeating: 0, count: 20)
+        guard read(fd, &header, 20) == 20 else { return false }
+        return header[0..<16].elementsEqual(Array("SQLite format 3\u{0}".utf8)) && header[18] == 2 && header[19] == 2
+    }
+
+    /// The tables and the index the full open creates, all in the last committed state.
+    private static func hasEveryTable(_ handle: OpaquePointer) -> Bool {
+        var statement: OpaquePointer?
+        let sql = """
+            SELECT count(*) FROM sqlite_master WHERE name IN
+                ('registrations', 'registrations_by_connection', 'pending_registrations', 'meta')
+            """
+        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else { return false }
+        defer { sqlite3_finalize(statement) }
+        return sqlite3_step(statement) == SQLITE_ROW && sqlite3_column_int(statement, 0) == 4
+    }
+
+    /// Checkpoints the WAL of every database this process wrote to and truncates it, without waiting
+    /// for other processes (a busy one is left to the next writer; nothing here is needed for
+    /// correctness). Called once when a process is done with its records (`RegistrationStore.finish`).
+    static func checkpointAll() {
+        let databases = opened.withLock { Array($0.values) }
+        for database in databases { database.checkpoint() }
+    }
+
+    private func checkpoint() {
+        locked {
+            guard wrote else { return }
+            wrote = false
+            sqlite3_busy_timeout(db, 0)
+            _ = sqlite3_exec(db, "PRAGMA wal_checkpoint(TRUNCATE)", nil, nil, nil)
+            sqlite3_busy_timeout(db, Self.busyTimeoutMilliseconds)
+        }
+    }
 
     /// Imports a 0.1 `state.json` inside the caller's transaction, never replacing a row the
     /// database has (so importing the same file twice changes nothing): a crash before the commit
@@ -248,6 +327,7 @@ final class RegistrationDatabase: @unchecked Sendable {
         do {
             try body()
             try exec("COMMIT")
+            wrote = true
         } catch {
             _ = sqlite3_exec(db, "ROLLBACK", nil, nil, nil)
             throw error

@@ -71,6 +71,13 @@ public struct RegistrationStore: Sendable {
         try RegistrationDatabase.shared(home: home, create: true)?.recordPending(server: server, appId: appId, user: user, connectionId: connectionId)
     }
 
+    /// Checkpoints and truncates the WAL of every registration database this process wrote to, so
+    /// the next process does not replay it when it opens the database. Once, when the process is
+    /// done (`Hubctl.runMain`); it never waits for another process, and skipping it loses nothing.
+    public static func finish() {
+        RegistrationDatabase.checkpointAll()
+    }
+
     public func remove(applicationConnectionId: String) throws {
         try RegistrationDatabase.shared(home: home, create: false)?.remove(applicationConnectionId: applicationConnectionId)
     }

@@ -7,6 +7,7 @@ import Testing
 
 @Suite(.serialized) struct StartupEndToEndTests {
     static let curl = "libcurl.so.4", archive = "libarchive.so.13", sqlite = "libsqlite3.so.0"
+    static let xml = "libxml2.so.2"
 
     /// The sonames of the three libraries that this run of hubctl loaded.
     func loaded(_ hub: Hubctl, _ arguments: [String], expectStatus: Int32 = 0) throws -> Set<String> {
@@ -106,5 +107,33 @@ import Testing
         #expect(text.status == 69, "\(text)")
         #expect(text.err.contains("apt-get install libsqlite3-0"), "\(text.err)")
         #expect(!text.err.contains("internal error"), "\(text.err)")
+    }
+
+    /// Every library this run of hubctl opened, by the name the loader prints.
+    func opened(_ hub: Hubctl, _ arguments: [String]) throws -> [String] {
+        let r = try hub.run(arguments, env: ["LD_DEBUG": "files"])
+        #expect(r.status == 0, "\(arguments): \(r.status) \(r.out) \(r.err.suffix(600))")
+        let names = r.err.split(separator: "\n").compactMap { line -> String? in
+            guard let range = line.range(of: "file=") else { return nil }
+            return line[range.upperBound...].split(separator: " ").first.map(String.init)
+        }
+        #expect(!names.isEmpty, "LD_DEBUG=files printed nothing for \(arguments): is this glibc?")
+        return names
+    }
+
+    /// Issue 32, item 2: libxml2 (and the system ICU it needs) is loaded by what reads XML, not at
+    /// start-up (hubctl does not import FoundationXML): `settings get` reads JSON, `settings schema`
+    /// the server's $metadata.
+    @Test func onlyWhatReadsXMLLoadsLibxml2() throws {
+        let emu = try Emulator()
+        let dir = TempDir("startup-xml")
+        let hub = client(emu, dir: dir)
+        #expect(try hub("register").status == 0)
+        for command in [["--version"], ["settings", "get"]] {
+            let names = try opened(hub, command)
+            #expect(!names.contains(Self.xml), "\(command) loaded libxml2")
+            #expect(!names.contains { $0.hasPrefix("libicu") }, "\(command) loaded ICU: \(names)")
+        }
+        #expect(try opened(hub, ["settings", "schema"]).contains(Self.xml), "settings schema reads $metadata with libxml2")
     }
 }

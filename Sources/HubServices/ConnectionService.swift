@@ -51,7 +51,7 @@ public final class ConnectionService {
         self.session = session
         self.home = home
         self.warn = warn
-        self.store = RegistrationStore(home: home)
+        self.store = RegistrationStore(home: home, lockDeadline: session.deadline)
         self.makeConnectionId = makeConnectionId
     }
 

@@ -45,12 +45,12 @@ final class RegistrationDatabase: @unchecked Sendable {
     /// The database of `home`, opened (and created, and migrated) on first use. Nil when `create` is
     /// false and there is nothing to read: no database and no 0.1 `state.json`. A read never creates
     /// the home.
-    static func shared(home: String, create: Bool) throws -> RegistrationDatabase? {
+    static func shared(home: String, create: Bool, until: ContinuousClock.Instant? = nil) throws -> RegistrationDatabase? {
         if let db = opened.withLock({ $0[home] }) { return db }
         let path = Self.path(home: home)
         let fm = FileManager.default
         if !create, !fm.fileExists(atPath: path), !fm.fileExists(atPath: legacyPath(home: home)) { return nil }
-        let database = try RegistrationDatabase(home: home, path: path)
+        let database = try RegistrationDatabase(home: home, path: path, until: until)
         return opened.withLock { cache in
             if let other = cache[home] { return other }
             cache[home] = database
@@ -58,7 +58,7 @@ final class RegistrationDatabase: @unchecked Sendable {
         }
     }
 
-    private init(home: String, path: String) throws {
+    private init(home: String, path: String, until: ContinuousClock.Instant?) throws {
         self.path = path
         if let ready = try Self.openSetUp(home: home, path: path) {
             db = ready
@@ -68,7 +68,7 @@ final class RegistrationDatabase: @unchecked Sendable {
         // Opening is serialised across processes: two processes that create the file, switch it
         // to WAL and create the tables at the same instant can make SQLite report an I/O error.
         // Held until the schema and the migration are committed; later opens take it briefly.
-        let openLock = try FileLock(path: home + "/registrations.lock", what: "the registration records")
+        let openLock = try FileLock(path: home + "/registrations.lock", until: until, what: "the registration records")
         defer { withExtendedLifetime(openLock) {} }
         // Create the file ourselves, 0600 and not through a symlink: SQLite would create it with the
         // umask's mode, and gives its -wal and -shm files the mode of the database file.

@@ -41,34 +41,41 @@ public struct RegistrationStore: Sendable {
     /// The database file.
     public var path: String { RegistrationDatabase.path(home: home) }
 
-    public init(home: String) { self.home = home }
+    /// When a wait for the database's open lock gives up: the command's deadline (by default
+    /// `FileLock.defaultWait` from the wait's start).
+    public var lockDeadline: ContinuousClock.Instant?
+
+    public init(home: String, lockDeadline: ContinuousClock.Instant? = nil) {
+        self.home = home
+        self.lockDeadline = lockDeadline
+    }
 
     public func all() throws -> [Registration] {
-        try RegistrationDatabase.shared(home: home, create: false)?.all() ?? []
+        try RegistrationDatabase.shared(home: home, create: false, until: lockDeadline)?.all() ?? []
     }
 
     public func find(server: String, appId: String, user: String?) throws -> Registration? {
-        try RegistrationDatabase.shared(home: home, create: false)?.find(server: server, appId: appId, user: user)
+        try RegistrationDatabase.shared(home: home, create: false, until: lockDeadline)?.find(server: server, appId: appId, user: user)
     }
 
     public func find(applicationConnectionId id: String) throws -> Registration? {
-        try RegistrationDatabase.shared(home: home, create: false)?.find(applicationConnectionId: id)
+        try RegistrationDatabase.shared(home: home, create: false, until: lockDeadline)?.find(applicationConnectionId: id)
     }
 
     /// Records a registration, replacing the one for the same (server, app id, user).
     public func save(_ registration: Registration) throws {
-        try RegistrationDatabase.shared(home: home, create: true)?.save(registration)
+        try RegistrationDatabase.shared(home: home, create: true, until: lockDeadline)?.save(registration)
     }
 
     /// The connection id a registration of this identity was sent with but not recorded (see
     /// `ConnectionService.register`); nil when none is pending.
     public func pendingConnectionId(server: String, appId: String, user: String?) throws -> String? {
-        try RegistrationDatabase.shared(home: home, create: false)?.pendingConnectionId(server: server, appId: appId, user: user)
+        try RegistrationDatabase.shared(home: home, create: false, until: lockDeadline)?.pendingConnectionId(server: server, appId: appId, user: user)
     }
 
     /// Notes the connection id about to be sent, before the POST; `save` forgets it.
     public func recordPending(server: String, appId: String, user: String?, connectionId: String) throws {
-        try RegistrationDatabase.shared(home: home, create: true)?.recordPending(server: server, appId: appId, user: user, connectionId: connectionId)
+        try RegistrationDatabase.shared(home: home, create: true, until: lockDeadline)?.recordPending(server: server, appId: appId, user: user, connectionId: connectionId)
     }
 
     /// Checkpoints and truncates the WAL of every registration database this process wrote to, so
@@ -79,6 +86,6 @@ public struct RegistrationStore: Sendable {
     }
 
     public func remove(applicationConnectionId: String) throws {
-        try RegistrationDatabase.shared(home: home, create: false)?.remove(applicationConnectionId: applicationConnectionId)
+        try RegistrationDatabase.shared(home: home, create: false, until: lockDeadline)?.remove(applicationConnectionId: applicationConnectionId)
     }
 }

@@ -40,7 +40,7 @@ struct StatusCommand: HubCommand {
             configError = e.message
         }
         let home = invocation.home
-        let registrations = try RegistrationStore(home: home).all()
+        let registrations = try RegistrationStore(home: home, lockDeadline: invocation.deadline).all()
         let policy = try PasscodePolicyFile.load(home: home)
         let vault = VaultStore(directory: home)
         let acpRoot = home + "/acp"

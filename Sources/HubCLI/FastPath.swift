@@ -96,8 +96,9 @@ enum FastPath {
     struct Scan {
         /// The command's path and its positional arguments, in order.
         var words: [String] = []
-        /// Every `--name` given, with its value when it has one (`--name=value` or the next word).
-        var given: [(name: String, value: String?)] = []
+        /// Every `--name` given, with its value when it has one (`--name=value` or the next word),
+        /// and how many words came before it (a command's own option comes after its path).
+        var given: [(name: String, value: String?, after: Int)] = []
         var path: [String] = []
 
         init?(_ arguments: [String]) {
@@ -112,13 +113,13 @@ enum FastPath {
                 if let equals = word.firstIndex(of: "=") {
                     let name = String(word[..<equals])
                     guard valueTaking.contains(name) else { return nil }
-                    given.append((name, String(word[word.index(after: equals)...])))
+                    given.append((name, String(word[word.index(after: equals)...]), words.count))
                 } else if valueTaking.contains(word) {
                     guard index < arguments.count, !arguments[index].hasPrefix("-") else { return nil }
-                    given.append((word, arguments[index]))
+                    given.append((word, arguments[index], words.count))
                     index += 1
                 } else {
-                    given.append((word, nil))
+                    given.append((word, nil, words.count))
                 }
             }
             // The longest path of a hot command that the words start with.
@@ -135,7 +136,10 @@ enum FastPath {
             let positionals = Array(words.dropFirst(path.count))
             guard command.positionals.contains(positionals.count) else { return nil }
             var values = Values(positionals: positionals)
-            for (name, value) in given {
+            for (name, value, after) in given {
+                // The command's own options and flags come after its path (ArgumentParser refuses
+                // them before it); the global ones may come anywhere (ArgumentOrder moves them).
+                if command.options.contains(name) || command.flags.contains(name), after < path.count { return nil }
                 if let value {
                     if command.options.contains(name) {
                         guard command.repeatable.contains(name) || values.options[name] == nil else { return nil }

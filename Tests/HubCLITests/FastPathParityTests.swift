@@ -185,6 +185,8 @@ struct FastPathParityTests {
             ["settings", "get", "--generate-completion-script", "bash"], ["settings", "get", "--experimental-dump-help"],
             ["acp", "check", "--fetch"],  // validate(): --fetch needs --wait
             ["help", "settings"], [], ["settings"],
+            // A command's own option before its path is ArgumentParser's to refuse.
+            ["--expand", "x", "settings", "get"], ["settings", "--expand", "x", "get"], ["--force", "register"],
         ]
         for line in lines {
             #expect(FastPath.parse(line) == nil, "\(line)")

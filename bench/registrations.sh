@@ -23,22 +23,9 @@ for tool in curl python3 jq; do
     command -v "$tool" >/dev/null || { echo "bench needs $tool (make deps)" >&2; exit 1; }
 done
 
-cat >"$work/emu.json" <<'JSON'
-{"applications": [{"id": "com.example.demo", "users": {"demo": "demo-password"},
-                   "userPatterns": {"load-*": "load-password"}, "securityConfiguration": "DemoSSO"}]}
-JSON
-"$BIN/hubctl-emulator" --port 0 --config "$work/emu.json" >"$work/emu.out" 2>"$work/emu.log" &
-emu_pid=$!
-for _ in $(seq 1 100); do grep -q listening "$work/emu.out" 2>/dev/null && break; sleep 0.1; done
-url="$(sed -n 's/.*listening on //p' "$work/emu.out")"
-export HUBCTL_SERVER="$url" HUBCTL_APP_ID=com.example.demo HUBCTL_NO_INPUT=1 HUBCTL_PW_LOAD=load-password
+. "$root/bench/load-emulator.sh"
 
-python3 - "$work/reg.ndjson" "$REGS" <<'PY'
-import json, sys
-with open(sys.argv[1], "w") as f:
-    for i in range(int(sys.argv[2])):
-        f.write(json.dumps({"command": ["register"], "user": f"load-{i}", "password-env": "HUBCTL_PW_LOAD"}) + "\n")
-PY
+load_batch "$work/reg.ndjson" "$REGS"
 
 # fill NAME BINDIR: a home of REGS registrations made by BINDIR's hubctl; prints seconds taken.
 fill() {

@@ -186,14 +186,7 @@ enum FastPath {
                 guard let parsed = ErrorFormat(rawValue: text) else { return nil }
                 format = parsed
             }
-            // Every field of the table must be one of the forms read here.
-            for (setting, field) in GlobalOptions.fields {
-                switch field {
-                case .seconds: guard setting == .timeout || setting == .deadline else { return nil }
-                case .errorFormat: guard setting == .errorFormat else { return nil }
-                case .text, .flag: continue
-                }
-            }
+            // Every field of the table is one of the forms read here (FastPathParityTests checks it).
             return GlobalOptions.assigned(text: { last("--" + $0.name) }, seconds: { seconds[$0] },
                                           flag: { flags.contains("--" + $0.name) }, errorFormat: format)
         }
@@ -205,12 +198,18 @@ enum FastPath {
         return globalByName[String(name.dropFirst(2))]
     }
 
+    /// The global options by name: the settings table's rows that have a flag (the keys of
+    /// `GlobalOptions.fields`, AgreementTests checks; read from the table, which is plain data,
+    /// rather than from the fields, whose key paths cost more to build than this whole parse).
     private static let globalByName: [String: GlobalSetting] = Dictionary(
-        uniqueKeysWithValues: GlobalOptions.fields.keys.map { ($0.name, $0) })
+        uniqueKeysWithValues: GlobalSetting.all.filter(\.hasFlag).map { ($0.name, $0) })
 
     /// Every `--name` that takes a value: the global ones and the hot commands' own.
     static let valueTakingNames: Set<String> = {
-        var names = Set(GlobalOptions.fields.keys.filter { if case .value = $0.form { true } else { false } }.map { "--" + $0.name })
+        var names = Set(GlobalSetting.all.filter { setting in
+            guard setting.hasFlag, case .value = setting.form else { return false }
+            return true
+        }.map { "--" + $0.name })
         for command in commands { names.formUnion(command.options) }
         return names
     }()

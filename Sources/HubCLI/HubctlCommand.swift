@@ -43,8 +43,12 @@ public struct Hubctl: ParsableCommand {
         var limit = rlimit(rlim_cur: 0, rlim_max: 0)
         setrlimit(Int32(RLIMIT_CORE.rawValue), &limit)
         #endif
-        let code = run(Array(CommandLine.arguments.dropFirst()), console: Console()) {
-            CommandContext(started: started)
+        // The environment is read once (Foundation builds a new dictionary on every read), and one
+        // console serves the error document and the command.
+        let environment = ProcessInfo.processInfo.environment
+        let console = Console(environment: environment)
+        let code = run(Array(CommandLine.arguments.dropFirst()), console: console) {
+            CommandContext(console: console, environment: environment, started: started)
         }
         // The registration records' WAL, checkpointed and truncated if this process wrote to it: the
         // next hubctl opens the database without replaying it (RegistrationDatabase).
@@ -62,15 +66,36 @@ public struct Hubctl: ParsableCommand {
     /// command its seams: environment, input, clock and transport (the process's own, or a test's).
     public static func run(_ arguments: [String], console: Console,
                            makeContext: () -> CommandContext) -> Int32 {
-        run(arguments, console: console, parse: { try FastPath.parse(arguments) ?? parseAsRoot(ArgumentOrder.normalize(arguments)) },
-            makeContext: makeContext)
+        run(arguments, console: console, parse: {
+            // The fast path's command is a HubCommand already: no cast to find out (a dynamic cast
+            // to a protocol scans the binary's conformance records the first time).
+            if let command = FastPath.parse(arguments) { return .command(command) }
+            return ParsedCommand(try parseAsRoot(ArgumentOrder.normalize(arguments)))
+        }, makeContext: makeContext)
+    }
+
+    /// A parsed command line: a HubCommand, or one of ArgumentParser's own (help, completion).
+    enum ParsedCommand {
+        case command(any HubCommand)
+        case other(any ParsableCommand)
+
+        init(_ parsed: any ParsableCommand) {
+            if let command = parsed as? any HubCommand { self = .command(command) } else { self = .other(parsed) }
+        }
+    }
+
+    /// `run` with an ArgumentParser command (a batch's line, parsed once for every line like it).
+    static func run(_ arguments: [String], console: Console, parse: () throws -> any ParsableCommand,
+                    options: (GlobalOptions) -> GlobalOptions = { $0 },
+                    makeContext: () -> CommandContext) -> Int32 {
+        run(arguments, console: console, parse: { ParsedCommand(try parse()) }, options: options, makeContext: makeContext)
     }
 
     /// `run` with the parsing given: `batch` parses an argument list once and runs the parsed
     /// command for every line that repeats it (parsing costs more than the rest of `settings get`).
     /// `options` turns the parsed global options into the command's (a batch line takes what it
     /// does not give from the batch's).
-    static func run(_ arguments: [String], console: Console, parse: () throws -> any ParsableCommand,
+    static func run(_ arguments: [String], console: Console, parse: () throws -> ParsedCommand,
                     options: (GlobalOptions) -> GlobalOptions = { $0 },
                     makeContext: () -> CommandContext) -> Int32 {
         let format: ErrorFormat
@@ -88,18 +113,12 @@ public struct Hubctl: ParsableCommand {
             return 0
         }
         do {
-            let command = try parse()
-            switch command {
-            case let hub as any HubCommand:
+            switch try parse() {
+            case .command(let hub):
                 try hub.execute(try Invocation(global: options(hub.global), context: makeContext(),
                                                resolvesConnection: type(of: hub).resolvesConnection))
-            case let help as HelpCommand:
-                console.write(try help.text())
-            case let completion as CompletionCommand:
-                console.write(CompletionCommand.script(for: completion.shell))
-            default:
-                var other = command
-                try other.run()
+            case .other(let command):
+                try runOther(command, console: console)
             }
             return 0
         } catch let error as HubError where error.alreadyReported {
@@ -131,6 +150,21 @@ public struct Hubctl: ParsableCommand {
             let message = fullMessage(for: error).trimmingCharacters(in: .whitespacesAndNewlines)
             console.emitError(HubError(.internal, code: .internal, message), format: format)
             return FailureKind.internal.exitCode
+        }
+    }
+}
+
+extension Hubctl {
+    /// One of ArgumentParser's own commands: `help`, `completion`, or a group named alone.
+    fileprivate static func runOther(_ command: any ParsableCommand, console: Console) throws {
+        switch command {
+        case let help as HelpCommand:
+            console.write(try help.text())
+        case let completion as CompletionCommand:
+            console.write(CompletionCommand.script(for: completion.shell))
+        default:
+            var other = command
+            try other.run()
         }
     }
 }

@@ -35,7 +35,9 @@ public struct ConfigResolver: Sendable {
     static func settingsFromEnvironment(_ environment: [String: String]) -> [String: String] {
         var values: [String: String] = [:]
         for (name, value) in environment where name.hasPrefix("HUBCTL_") && !value.isEmpty {
-            values[name.dropFirst("HUBCTL_".count).lowercased().replacingOccurrences(of: "_", with: "-")] = value
+            // Mapped character by character: Foundation's replacingOccurrences goes through
+            // NSString, which costs a `settings get` more than the rest of this function.
+            values[String(name.dropFirst("HUBCTL_".count).lowercased().map { $0 == "_" ? "-" : $0 })] = value
         }
         return values
     }

@@ -176,10 +176,12 @@ extension GlobalSetting {
 
     /// The help text of a flag: the summary, then the variable and default when there are.
     public var flagHelp: String {
-        var notes: [String] = []
-        if let environment { notes.append("env \(environment)\(form == .flag ? "=1" : "")") }
-        if let defaultValue { notes.append("default: \(defaultValue)") }
-        return notes.isEmpty ? summary : "\(summary) (\(notes.joined(separator: "; ")))"
+        // Built by concatenation: every global option's help is made whenever the options are (the
+        // fast path too), and `joined` costs that path a conformance lookup.
+        var notes = ""
+        if let environment { notes += "env " + environment + (form == .flag ? "=1" : "") }
+        if let defaultValue { notes += (notes.isEmpty ? "" : "; ") + "default: " + defaultValue }
+        return notes.isEmpty ? summary : summary + " (" + notes + ")"
     }
 }
 

@@ -278,7 +278,7 @@ public final class ConnectionService {
     /// An `ETag` header value that may be sent back as `If-None-Match`: visible ASCII, at most 256
     /// characters; anything else is not used (the next read is unconditional).
     static func usableETag(_ value: String) -> String? {
-        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        let trimmed = value.trimmingSpaces()
         guard !trimmed.isEmpty, trimmed.utf8.count <= 256,
               trimmed.unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) }) else { return nil }
         return trimmed

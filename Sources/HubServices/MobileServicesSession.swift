@@ -98,7 +98,7 @@ public enum DeviceIdentity {
 
     private static func read(_ path: String) -> String? {
         guard let data = try? BoundedFile.read(path: path, limit: 1024, regularOnly: true) else { return nil }
-        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = String(decoding: data, as: UTF8.self).trimmingWhitespaceAndNewlines()
         guard !text.isEmpty, text.count <= 128, text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else { return nil }
         return text
     }

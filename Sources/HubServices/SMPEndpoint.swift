@@ -23,22 +23,16 @@ public struct SMPEndpoint: Sendable {
     /// hubctl takes from users and servers are refused as such where they enter (`isDotSegment`).
     public static func escape(segment: String) -> String {
         if SafeName.isDotSegment(segment) { return String(repeating: "%2E", count: segment.count) }
-        return segment.addingPercentEncoding(withAllowedCharacters: segmentAllowed) ?? segment
+        return PercentEncoding.pathSegment.encode(segment)
     }
 
-    private static let segmentAllowed: CharacterSet = {
-        var allowed = CharacterSet.urlPathAllowed
-        allowed.remove(charactersIn: "/?#%;")
-        return allowed
-    }()
-
-    /// The server's base URL with these path segments, each escaped.
+    /// The server's base URL with these path segments, each escaped. The configuration layer has
+    /// checked the server URL (`scheme://host[:port][/prefix]`, no query, fragment or trailing
+    /// slash: ConfigResolver.normalizeServer), so the path goes right after it.
     public func url(_ segments: [String]) -> String {
-        let path = segments.map { "/" + Self.escape(segment: $0) }.joined()
-        // The configuration layer has checked the server URL with URLComponents already.
-        guard var components = URLComponents(string: config.server) else { return config.server + path }
-        components.percentEncodedPath += path
-        return components.string ?? config.server + path
+        var url = config.server
+        for segment in segments { url += "/" + Self.escape(segment: segment) }
+        return url
     }
 
     /// `…/[public/]odata/applications/<version>/<appId>` followed by `tail`.
@@ -50,7 +44,17 @@ public struct SMPEndpoint: Sendable {
 
     /// `Connections('<id>')`, the id quoted as an OData string key (a quote doubled).
     public func connectionURL(version: String, id: String) -> String {
-        applicationURL(version: version, ["Connections('\(id.replacingOccurrences(of: "'", with: "''"))')"])
+        applicationURL(version: version, ["Connections('" + Self.odataString(id) + "')"])
+    }
+
+    /// A key in an OData string literal: a quote doubled.
+    static func odataString(_ key: String) -> String {
+        var quoted = ""
+        for character in key {
+            quoted.append(character)
+            if character == "'" { quoted.append("'") }
+        }
+        return quoted
     }
 
     /// `/bundles/<appId>/[<bundleId>]`: the assigned bundle, or the server's default without an id.
@@ -171,9 +175,7 @@ public final class SMPSession {
 extension SMPEndpoint {
     /// A query parameter's value, escaped so that `&`, `=`, `+` and `#` stay inside it.
     public static func escape(queryValue: String) -> String {
-        var allowed = CharacterSet.urlQueryAllowed
-        allowed.remove(charactersIn: "&=+#;")
-        return queryValue.addingPercentEncoding(withAllowedCharacters: allowed) ?? queryValue
+        PercentEncoding.queryValue.encode(queryValue)
     }
 
     /// `/mobileservices/management/versions`: a JSON object on Mobile Services, 404 on SMP 3.

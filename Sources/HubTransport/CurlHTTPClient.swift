@@ -114,7 +114,7 @@ public final class CurlHTTPClient: HTTPTransport, @unchecked Sendable {
 
             switch outcome {
             case .response(let response, _):
-                if Self.retryableStatuses.contains(response.status), request.idempotent {
+                if Self.isRetryableStatus(response.status), request.idempotent {
                     let header = response.header("Retry-After")
                     let asked = TransportSupport.retryAfterSeconds(header)
                     if let asked, let header, attempt < maxAttempts, asked >= deadline.remaining {
@@ -180,7 +180,7 @@ public final class CurlHTTPClient: HTTPTransport, @unchecked Sendable {
                 outcome = .failure(failure)
             }
             guard case .response(let response, _) = outcome, options.maxRedirects > 0,
-                  Redirect.statuses.contains(response.status),
+                  Redirect.isRedirect(response.status),
                   let location = response.header("Location") else { return outcome }
             func refused(_ code: CURLcode, _ detail: String) -> AttemptOutcome {
                 .failure(TransferFailure(code: code, detail: detail, requestSent: true, deliveredToSink: 0,
@@ -202,7 +202,12 @@ public final class CurlHTTPClient: HTTPTransport, @unchecked Sendable {
     }
 
     /// Statuses that mean "try again": request timeout, rate limiting, transient server errors.
-    static let retryableStatuses: Set<Int> = [408, 429, 500, 502, 503, 504]
+    static func isRetryableStatus(_ status: Int) -> Bool {
+        switch status {
+        case 408, 429, 500, 502, 503, 504: true
+        default: false
+        }
+    }
 
     private func isRetryable(_ failure: TransferFailure, request: HTTPRequest) -> Bool {
         switch failure.code {

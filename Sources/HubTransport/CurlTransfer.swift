@@ -60,7 +60,7 @@ final class TransferState {
     /// Continue), so everything collected before belongs to an earlier response and is dropped:
     /// the caller sees the headers of the final response only.
     func headerLine(_ raw: UnsafeRawBufferPointer) {
-        let line = String(decoding: raw, as: UTF8.self).trimmingCharacters(in: .newlines)
+        let line = String(decoding: raw, as: UTF8.self).trimmingNewlines()
         if line.hasPrefix("HTTP/") {
             let parts = line.split(separator: " ", maxSplits: 2)
             status = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
@@ -75,12 +75,12 @@ final class TransferState {
         }
         if let first = line.first, first == " " || first == "\t", !headers.isEmpty {
             // Obsolete line folding: continues the previous header's value.
-            headers[headers.count - 1].value += " " + line.trimmingCharacters(in: .whitespaces)
+            headers[headers.count - 1].value += " " + line.trimmingSpaces()
             return
         }
         guard let colon = line.firstIndex(of: ":") else { return }
-        let name = String(line[..<colon]).trimmingCharacters(in: .whitespaces)
-        let value = String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+        let name = line[..<colon].trimmingSpaces()
+        let value = line[line.index(after: colon)...].trimmingSpaces()
         headers.append(HTTPHeader(name, value))
     }
 

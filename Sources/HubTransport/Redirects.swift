@@ -22,7 +22,12 @@ struct Origin: Equatable {
 
 enum Redirect {
     /// The statuses that send the client to `Location`.
-    static let statuses: Set<Int> = [301, 302, 303, 307, 308]
+    static func isRedirect(_ status: Int) -> Bool {
+        switch status {
+        case 301, 302, 303, 307, 308: true
+        default: false
+        }
+    }
 
     /// Headers that belong to the configured server only: its credentials and cookies, and SMP's
     /// session and configuration headers (`X-SMP-APPCID`, `X-SUP-SC`, `X-SUP-Domain`, …).

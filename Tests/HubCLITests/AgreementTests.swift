@@ -42,7 +42,14 @@ struct AgreementTests {
             let options = try GlobalOptions.parse(arguments)
             let expected = switch field { case .text: "given-value"; case .seconds: "7.0"; case .errorFormat: "json"; case .flag: "true" }
             #expect(options.given(setting) == expected, "--\(setting.name)")
+            // The properties read directly (`givenValues`, what `flagValues` uses) say the same.
+            let direct = options.givenValues.first { $0.0 == setting }
+            #expect(direct != nil, "--\(setting.name) is not in givenValues")
+            #expect(direct?.1 == expected, "--\(setting.name)")
+            #expect(options.givenValues.filter { $0.1 != nil }.map(\.0) == [setting], "--\(setting.name) alone was given")
         }
+        #expect(Set(try GlobalOptions.parse([]).givenValues.map(\.0)) == Set(GlobalOptions.fields.keys))
+        #expect(try GlobalOptions.parse([]).givenValues.count == GlobalOptions.fields.count)
     }
 
     /// The switches of the table read their variable by the table's rule (1/true/yes/on).

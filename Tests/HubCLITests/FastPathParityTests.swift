@@ -174,6 +174,21 @@ struct FastPathParityTests {
         #expect(String(decoding: out.withLock { $0 }, as: UTF8.self) == expected + "\n")
     }
 
+    /// The fast parser reads seconds for --timeout and --deadline only and the error format for
+    /// --error-format only; every other field of the table is text or a switch, and its global
+    /// options are the table's rows that have a flag.
+    @Test func theFieldsAreOfTheFormsItReads() {
+        for (setting, field) in GlobalOptions.fields {
+            switch field {
+            case .seconds: #expect(setting == .timeout || setting == .deadline, "--\(setting.name)")
+            case .errorFormat: #expect(setting == .errorFormat, "--\(setting.name)")
+            case .text: #expect(setting.form != .flag, "--\(setting.name)")
+            case .flag: #expect(setting.form == .flag, "--\(setting.name)")
+            }
+        }
+        #expect(Set(GlobalOptions.fields.keys) == Set(GlobalSetting.all.filter(\.hasFlag)))
+    }
+
     /// Lines the fast parser must leave to ArgumentParser (for its messages and its help).
     @Test func whatItDoesNotUnderstandIsArgumentParsers() {
         let lines: [[String]] = [

@@ -50,8 +50,10 @@ build: deps
 # the archive (no libstdc++-NN-dev) the shared library is linked as before.
 STATIC_CXX_DIR := $(CURDIR)/.build/static-libstdc++
 STATIC_CXX_ARCHIVE := $(shell gcc -print-file-name=libstdc++.a 2>/dev/null)
+# --disable-local-rpath: no RUNPATH $ORIGIN, so an installed hubctl never loads a libssl.so.3 (or any
+# library) that happens to lie beside it, and the loader does not look there first.
 RELEASE_FLAGS := -c release -Xswiftc -wmo --static-swift-stdlib -Xswiftc -use-ld=lld \
-	-Xlinker -z -Xlinker pack-relative-relocs -Xswiftc -L$(STATIC_CXX_DIR)
+	-Xlinker -z -Xlinker pack-relative-relocs -Xswiftc -L$(STATIC_CXX_DIR) --disable-local-rpath
 release: deps
 	@mkdir -p $(STATIC_CXX_DIR)
 	@if [ -f "$(STATIC_CXX_ARCHIVE)" ]; then printf 'INPUT(%s)\n' "$(STATIC_CXX_ARCHIVE)" >$(STATIC_CXX_DIR)/libstdc++.so; \

@@ -50,7 +50,7 @@ fi
 cid="$(HUBCTL_HOME="$work/after" "$BIN/hubctl" status | jq -r '.registrations[] | select(.user == "load-0") | .applicationConnectionId')"
 printf 'user = "load-0:load-password"\nheader = "X-SMP-APPCID: %s"\nheader = "Accept: application/json"\nurl = "%s/odata/applications/latest/com.example.demo/Connections('"'"'%s'"'"')"\noutput = "/dev/null"\nsilent\nfail\n' \
     "$cid" "$url" "$cid" >"$work/curl.cfg"
-get() { echo "env HUBCTL_HOME=$work/$1 HUBCTL_USER=load-0 HUBCTL_PASSWORD=load-password $2/hubctl settings get"; }
+get() { echo "HUBCTL_HOME=$work/$1 HUBCTL_USER=load-0 HUBCTL_PASSWORD=load-password $2/hubctl settings get"; }
 commands=("$(get after "$BIN")" "curl -K $work/curl.cfg")
 versions=("$BIN/hubctl --version" "curl --version")
 if [ -n "$BEFORE" ]; then

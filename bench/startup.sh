@@ -50,7 +50,7 @@ measure() {
     cid="$(HUBCTL_HOME="$work/$1" "$BIN/hubctl" status | jq -r '.registrations[] | select(.user == "load-0") | .applicationConnectionId')"
     printf 'user = "load-0:load-password"\nheader = "X-SMP-APPCID: %s"\nheader = "Accept: application/json"\nurl = "%s/odata/applications/latest/com.example.demo/Connections('"'"'%s'"'"')"\noutput = "/dev/null"\nsilent\nfail\n' \
         "$cid" "$url" "$cid" >"$work/$1.curl"
-    local run="env HUBCTL_HOME=$work/$1 HUBCTL_USER=load-0 HUBCTL_PASSWORD=load-password $BIN/hubctl"
+    local run="HUBCTL_HOME=$work/$1 HUBCTL_USER=load-0 HUBCTL_PASSWORD=load-password $BIN/hubctl"
     # `acp check` must make exactly the one GET curl makes.
     local requests
     requests="$(HUBCTL_HOME="$work/$1" HUBCTL_USER=load-0 HUBCTL_PASSWORD=load-password "$BIN/hubctl" acp check --verbose 2>&1 >/dev/null | grep -c '^hubctl: GET ')"

@@ -18,7 +18,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
@@ -51,7 +50,6 @@ let package = Package(
         // Configuration: profiles, environment, clienthub.plist → one resolved configuration.
         .target(name: "HubConfig", dependencies: [
             "HubCore",
-            .product(name: "Configuration", package: "swift-configuration"),
             .product(name: "Yams", package: "Yams"),
         ], swiftSettings: strict),
 

@@ -38,6 +38,42 @@ public struct ProfileRecord: Codable, Sendable, Equatable {
     public static let defaultBundleId = "default"
 
     public var isDefaultBundle: Bool { source == "default" }
+
+    /// A record as hubctl writes it (JSONEncoder, ISO 8601 dates), read through HubCore's JSON
+    /// reader rather than JSONDecoder, whose first use costs `acp check` more than a millisecond:
+    /// nil for anything that is not a record (a member missing or of the wrong type).
+    /// ProfileRecordTests compares it with JSONDecoder.
+    public static func decoded(from data: Data) -> ProfileRecord? {
+        guard case .object(let o)? = try? JSONValue.read(data) else { return nil }
+        func text(_ key: String) -> String? { if case .string(let s)? = o[key] { s } else { nil } }
+        /// An optional member: absent or null is nil; another type is not a record.
+        func optionalText(_ key: String) -> String?? {
+            switch o[key] {
+            case nil, .null?: .some(nil)
+            case .string(let s)?: .some(s)
+            default: nil
+            }
+        }
+        func integer(_ key: String) -> Int64? { if case .int(let i)? = o[key] { i } else { nil } }
+        guard let bundleId = text("bundleId"), let sha256 = text("sha256"), let version = text("version"),
+              let files = integer("files").flatMap({ Int(exactly: $0) }),
+              let directories = integer("directories").flatMap({ Int(exactly: $0) }),
+              let bytes = integer("bytes"), let archiveBytes = integer("archiveBytes"),
+              let fetchedAt = text("fetchedAt").flatMap(ISO8601.date(from:)),
+              case .object(let manifestValues)? = o["manifest"],
+              let kind = optionalText("kind"), let file = optionalText("file"), let source = optionalText("source"),
+              let fileExtension = optionalText("fileExtension"), let etag = optionalText("etag"),
+              let lastModified = optionalText("lastModified") else { return nil }
+        var manifest: [String: String] = [:]
+        for (key, value) in manifestValues {
+            guard case .string(let s) = value else { return nil }
+            manifest[key] = s
+        }
+        return ProfileRecord(bundleId: bundleId, sha256: sha256, files: files, directories: directories, bytes: bytes,
+                             archiveBytes: archiveBytes, manifest: manifest, fetchedAt: fetchedAt, version: version,
+                             kind: kind, file: file, source: source, fileExtension: fileExtension, etag: etag,
+                             lastModified: lastModified)
+    }
 }
 
 /// Bytes received so far and, when the producer announced it (Content-Length), the total.
@@ -126,9 +162,7 @@ public struct ProfileDirectory: Sendable {
                 if try currentVersion() != version { continue }
                 throw damaged("its record \(file) is missing")
             }
-            let decoder = JSONDecoder()
-            decoder.dateDecodingStrategy = .iso8601
-            guard let record = try? decoder.decode(ProfileRecord.self, from: data) else {
+            guard let record = ProfileRecord.decoded(from: data) else {
                 throw damaged("its record \(file) is not valid")
             }
             return record
@@ -454,9 +488,7 @@ public struct ProfileDirectory: Sendable {
     /// Whether `versions/<name>` is a profile hubctl installed: its record names that very directory.
     func isInstalledVersion(_ name: String) -> Bool {
         guard let data = try? BoundedFile.read(path: recordPath(name), limit: Self.maximumRecordSize, regularOnly: true) else { return false }
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        return (try? decoder.decode(ProfileRecord.self, from: data))?.version == name
+        return ProfileRecord.decoded(from: data)?.version == name
     }
 
     /// Keeps `current` and the newest other installed versions up to `keep` in all; best effort (a

@@ -1,6 +1,5 @@
-// Layers flags, environment, profile, clienthub.plist and defaults (README.md "Configuration") with swift-configuration.
+// Layers flags, environment, profile, clienthub.plist and defaults (README.md "Configuration").
 
-import Configuration
 import Foundation
 import HubCore
 
@@ -20,18 +19,22 @@ public struct ConfigResolver: Sendable {
         self.loadPlist = loadPlist
     }
 
-    private static func key(_ name: String) -> AbsoluteConfigKey { AbsoluteConfigKey(["hubctl", name]) }
+    /// Layers of settings by name, highest first: a setting's value is the first layer's that has
+    /// it (even empty, which then counts as unset). Plain dictionaries rather than
+    /// swift-configuration's reader: every command resolves its configuration once, and the reader
+    /// cost about half a millisecond of each (bench/RESULTS.md "Start-up").
+    struct Layers {
+        var layers: [[String: String]]
 
-    private static func provider(_ name: String, _ values: [String: String]) -> InMemoryProvider {
-        var map: [AbsoluteConfigKey: ConfigValue] = [:]
-        for (k, v) in values { map[key(k)] = ConfigValue(.string(v), isSecret: false) }
-        return InMemoryProvider(name: name, values: map)
+        func string(_ name: String) -> String? {
+            for layer in layers { if let value = layer[name] { return value } }
+            return nil
+        }
     }
 
     /// The HUBCTL_* variables by the setting names they stand for: HUBCTL_APP_ID is `app-id`
-    /// (the naming of swift-configuration's EnvironmentVariablesProvider: components joined by
-    /// `_`, upper case, `-` as `_`). Mapped once here rather than a name encoded at every lookup,
-    /// which a batch would pay on every line. Empty values are not set.
+    /// (`GlobalSetting.layeredVariable`: upper case, `-` as `_`). Mapped once here rather than a
+    /// name encoded at every lookup, which a batch would pay on every line. Empty values are not set.
     static func settingsFromEnvironment(_ environment: [String: String]) -> [String: String] {
         var values: [String: String] = [:]
         for (name, value) in environment where name.hasPrefix("HUBCTL_") && !value.isEmpty {
@@ -67,15 +70,11 @@ public struct ConfigResolver: Sendable {
         }
 
         // Layers 1–3, in order; the environment layer maps HUBCTL_APP_ID to `hubctl.app-id`.
-        var providers: [any ConfigProvider] = [
-            Self.provider("flags", flags),
-            Self.provider("environment", Self.settingsFromEnvironment(environment)),
-            Self.provider("profile:\(profile)", profileValues),
-        ]
-        let upper = ConfigReader(providers: providers)
+        let upper = Layers(layers: [flags, Self.settingsFromEnvironment(environment), profileValues])
 
         // Layer 4: the plist named by the layers above.
-        let plistPath = upper.string(forKey: "hubctl.plist")
+        let plistPath = upper.string("plist")
+        var layers = upper.layers
         if let plistPath {
             let plist = try loadPlist(plistPath)
             var values: [String: String] = ["server": plist.serverURL,
@@ -83,13 +82,13 @@ public struct ConfigResolver: Sendable {
             values["security-configuration"] = plist.securityConfiguration
             values["domain"] = plist.domain
             values["user-creation-policy"] = plist.userCreationPolicy?.rawValue
-            providers.append(Self.provider("plist", values))
+            layers.append(values)
         }
         // Layer 5: built-in defaults.
-        providers.append(Self.provider("defaults", Self.defaults))
-        let config = ConfigReader(providers: providers)
+        layers.append(Self.defaults)
+        let config = Layers(layers: layers)
         func string(_ name: String) -> String? {
-            let v = config.string(forKey: ConfigKey(["hubctl", name]))
+            let v = config.string(name)
             return (v?.isEmpty ?? true) ? nil : v
         }
 
@@ -106,7 +105,7 @@ public struct ConfigResolver: Sendable {
         guard ["latest", "v1", "v2", "v3", "v4"].contains(version) else {
             throw HubError.config("Unknown API version '\(version)'. Use latest, v1, v2, v3 or v4 (--api-version / HUBCTL_API_VERSION).", code: .invalidApiVersion)
         }
-        let pinned = upper.string(forKey: "hubctl.api-version") != nil && version != "latest"
+        let pinned = upper.string("api-version") != nil && version != "latest"
 
         let timeout = try Self.seconds(string(GlobalSetting.timeout.name) ?? GlobalSetting.timeout.defaultValue!, of: .timeout, code: .invalidTimeout)
         let deadline = try Self.seconds(string(GlobalSetting.deadline.name) ?? GlobalSetting.deadline.defaultValue!, of: .deadline, code: .invalidDeadline)
@@ -158,7 +157,7 @@ public struct ConfigResolver: Sendable {
         resolved.appVersion = string("app-version")
         resolved.platform = platform
         resolved.acpDestination = string("acp-dest")
-        resolved.deadlineExplicit = (upper.string(forKey: "hubctl.deadline").map { !$0.isEmpty }) ?? false
+        resolved.deadlineExplicit = (upper.string("deadline").map { !$0.isEmpty }) ?? false
         // Checked by the push commands that use them (PushBackendCredentials.profile), not here: a
         // mistake in them must not stop every other command.
         resolved.push = PushProfileSettings(string)

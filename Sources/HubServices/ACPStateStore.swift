@@ -25,6 +25,19 @@ public struct ACPStateRecord: Codable, Sendable, Equatable {
         self.sha256 = sha256
         self.fetchedAt = fetchedAt
     }
+
+    /// A record as `save` writes it (JSONEncoder, ISO 8601 dates), read through HubCore's JSON
+    /// reader rather than JSONDecoder, whose first use costs `acp check` more than a millisecond;
+    /// nil for anything else. ACPStateRecordTests compares it with JSONDecoder.
+    public static func decoded(from data: Data) -> ACPStateRecord? {
+        guard case .object(let o)? = try? JSONValue.read(data) else { return nil }
+        func text(_ key: String) -> String? { if case .string(let s)? = o[key] { s } else { nil } }
+        guard let server = text("server"), let appId = text("appId"), let bundleId = text("bundleId"),
+              let destination = text("destination"), let sha256 = text("sha256"),
+              let fetchedAt = text("fetchedAt").flatMap(ISO8601.date(from:)) else { return nil }
+        return ACPStateRecord(server: server, appId: appId, bundleId: bundleId, destination: destination, sha256: sha256,
+                              fetchedAt: fetchedAt)
+    }
 }
 
 public struct ACPStateStore: Sendable {
@@ -78,12 +91,9 @@ public struct ACPStateStore: Sendable {
         } catch {
             throw HubError(.data, code: .stateDamaged, "Cannot read the ACP record \(path). Remove it; the next `hubctl acp fetch` writes it again.")
         }
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        do {
-            return try decoder.decode(ACPStateRecord.self, from: data)
-        } catch {
+        guard let record = ACPStateRecord.decoded(from: data) else {
             throw HubError(.data, code: .stateDamaged, "The ACP record \(path) is damaged. Remove it; the next `hubctl acp fetch` writes it again.")
         }
+        return record
     }
 }

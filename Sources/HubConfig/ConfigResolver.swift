@@ -69,7 +69,7 @@ public struct ConfigResolver: Sendable {
                 " Add it to the file or choose another with --profile / HUBCTL_PROFILE.", code: .unknownProfile)
         }
 
-        // Layers 1–3, in order; the environment layer maps HUBCTL_APP_ID to `hubctl.app-id`.
+        // Layers 1–3, in order; the environment layer maps HUBCTL_APP_ID to `app-id`.
         let upper = Layers(layers: [flags, Self.settingsFromEnvironment(environment), profileValues])
 
         // Layer 4: the plist named by the layers above.

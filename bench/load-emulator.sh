@@ -1,6 +1,14 @@
-# Sourced by bench/startup.sh and bench/registrations.sh (with BIN and work set): an emulator whose
-# users load-0, load-1, … share one password, for homes of many registrations. Sets url and emu_pid
-# and the variables every hubctl of the benchmark reads; the caller's EXIT trap stops the emulator.
+# Sourced by bench/startup.sh and bench/registrations.sh (with BIN and root set): a work directory
+# removed at exit, and an emulator whose users load-0, load-1, … share one password, for homes of
+# many registrations, stopped at exit. Sets work, url and emu_pid and the variables every hubctl of
+# the benchmark reads.
+for tool in curl python3 jq; do
+    command -v "$tool" >/dev/null || { echo "bench needs $tool (make deps)" >&2; exit 1; }
+done
+work="$(mktemp -d)"
+emu_pid=""
+cleanup() { [ -n "$emu_pid" ] && kill "$emu_pid" 2>/dev/null; rm -rf "$work"; }
+trap cleanup EXIT
 cat >"$work/emu.json" <<'JSON'
 {"applications": [{"id": "com.example.demo", "users": {"demo": "demo-password"},
                    "userPatterns": {"load-*": "load-password"}, "securityConfiguration": "DemoSSO"}]}

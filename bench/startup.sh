@@ -13,14 +13,6 @@ BIN="$(cd "${1:-.build/release}" && pwd)"
 root="$(cd "$(dirname "$0")/.." && pwd)"
 REGS="${BENCH_REGISTRATIONS:-10000}"
 RUNS="${BENCH_RUNS:-41}"
-work="$(mktemp -d)"
-emu_pid=""
-cleanup() { [ -n "$emu_pid" ] && kill "$emu_pid" 2>/dev/null; rm -rf "$work"; }
-trap cleanup EXIT
-for tool in curl python3 jq; do
-    command -v "$tool" >/dev/null || { echo "bench needs $tool (make deps)" >&2; exit 1; }
-done
-
 . "$root/bench/load-emulator.sh"
 
 # A small bundle, assigned to the application and fetched into each home below: `acp check` then

@@ -44,8 +44,8 @@ public struct ProfileRecord: Codable, Sendable, Equatable {
     /// nil for anything that is not a record (a member missing or of the wrong type).
     /// ProfileRecordTests compares it with JSONDecoder.
     public static func decoded(from data: Data) -> ProfileRecord? {
-        guard case .object(let o)? = try? JSONValue.read(data) else { return nil }
-        func text(_ key: String) -> String? { if case .string(let s)? = o[key] { s } else { nil } }
+        guard let o = (try? JSONValue.read(data))?.objectValue else { return nil }
+        func text(_ key: String) -> String? { o[key]?.stringValue }
         /// An optional member: absent or null is nil; another type is not a record.
         func optionalText(_ key: String) -> String?? {
             switch o[key] {
@@ -60,14 +60,14 @@ public struct ProfileRecord: Codable, Sendable, Equatable {
               let directories = integer("directories").flatMap({ Int(exactly: $0) }),
               let bytes = integer("bytes"), let archiveBytes = integer("archiveBytes"),
               let fetchedAt = text("fetchedAt").flatMap(ISO8601.date(from:)),
-              case .object(let manifestValues)? = o["manifest"],
+              let manifestValues = o["manifest"]?.objectValue,
               let kind = optionalText("kind"), let file = optionalText("file"), let source = optionalText("source"),
               let fileExtension = optionalText("fileExtension"), let etag = optionalText("etag"),
               let lastModified = optionalText("lastModified") else { return nil }
         var manifest: [String: String] = [:]
         for (key, value) in manifestValues {
-            guard case .string(let s) = value else { return nil }
-            manifest[key] = s
+            guard let text = value.stringValue else { return nil }
+            manifest[key] = text
         }
         return ProfileRecord(bundleId: bundleId, sha256: sha256, files: files, directories: directories, bytes: bytes,
                              archiveBytes: archiveBytes, manifest: manifest, fetchedAt: fetchedAt, version: version,

@@ -30,8 +30,8 @@ public struct ACPStateRecord: Codable, Sendable, Equatable {
     /// reader rather than JSONDecoder, whose first use costs `acp check` more than a millisecond;
     /// nil for anything else. ACPStateRecordTests compares it with JSONDecoder.
     public static func decoded(from data: Data) -> ACPStateRecord? {
-        guard case .object(let o)? = try? JSONValue.read(data) else { return nil }
-        func text(_ key: String) -> String? { if case .string(let s)? = o[key] { s } else { nil } }
+        guard let o = (try? JSONValue.read(data))?.objectValue else { return nil }
+        func text(_ key: String) -> String? { o[key]?.stringValue }
         guard let server = text("server"), let appId = text("appId"), let bundleId = text("bundleId"),
               let destination = text("destination"), let sha256 = text("sha256"),
               let fetchedAt = text("fetchedAt").flatMap(ISO8601.date(from:)) else { return nil }

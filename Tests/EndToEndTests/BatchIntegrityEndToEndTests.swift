@@ -17,7 +17,7 @@ import Testing
 
     /// A batch that holds its results file for as long as this test wants: its jobs file is a FIFO
     /// that nobody writes to yet (the batch locks its results before it opens its input, then waits
-    /// there). Returns once the results file is locked (seen with flock(1)); `release` gives the
+    /// there). Returns once the results file is locked (seen in /proc/locks); `release` gives the
     /// batch one line and the end of its input.
     func holdingBatch(_ hub: Hubctl, _ arguments: [String], results: String, appendStdout: Bool) throws -> (Process, release: () throws -> Void) {
         let fifo = hub.dir.file("jobs-\(UUID().uuidString.prefix(6)).fifo")

@@ -107,6 +107,29 @@ func run(_ executable: String, _ arguments: [String], environment: [String: Stri
     return RunResult(status: process.terminationStatus, stdout: outData, stderr: errData)
 }
 
+/// Another program holding an exclusive flock(2) on a file: flock(1), for up to 20 s, returned once
+/// it holds the lock; `release()` (in a `defer`) ends it.
+struct LockHolder {
+    let process = Process()
+
+    init(_ path: String) throws {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
+        process.arguments = ["--exclusive", "--no-fork", path, "sleep", "20"]
+        try process.run()
+        var held = false
+        for _ in 0..<200 where !held {
+            held = try run("/usr/bin/flock", ["--nonblock", path, "true"]).status != 0
+            if !held { Thread.sleep(forTimeInterval: 0.05) }
+        }
+        #expect(held, "flock(1) holds \(path)")
+    }
+
+    func release() {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+}
+
 /// A hubctl invocation with its own isolated home, config and XDG directories.
 struct Hubctl {
     let dir: TempDir

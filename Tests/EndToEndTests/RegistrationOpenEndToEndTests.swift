@@ -18,20 +18,8 @@ import Testing
 
         // Another program holds the open lock: reads and writes of the set-up database do not wait for it.
         let lockFile = home + "/registrations.lock"
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
-        holder.arguments = ["--exclusive", "--no-fork", lockFile, "sleep", "20"]
-        try holder.run()
-        defer {
-            kill(holder.processIdentifier, SIGKILL)
-            holder.waitUntilExit()
-        }
-        var held = false
-        for _ in 0..<200 where !held {
-            held = try run("/usr/bin/flock", ["--nonblock", lockFile, "true"]).status != 0
-            if !held { Thread.sleep(forTimeInterval: 0.05) }
-        }
-        #expect(held)
+        let holder = try LockHolder(lockFile)
+        defer { holder.release() }
         let get = try hub.run(["settings", "get", "ApplicationConnectionId", "--deadline", "2"], timeout: 30)
         #expect(get.status == 0, "\(get)")
         #expect(try hub.run(["status", "--deadline", "2"], timeout: 30).status == 0)

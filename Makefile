@@ -21,7 +21,7 @@ RELEASE_BIN ?= .build/release
 DIST_DIR ?= .build/dist
 
 # Debian packages the build, the tests and the demo need.
-APT_PACKAGES := libcurl4-openssl-dev libssl-dev libarchive-dev libsqlite3-dev libxml2-dev pkg-config curl openssl jq \
+APT_PACKAGES := libcurl4-openssl-dev libssl-dev libarchive-dev libsqlite3-dev libxml2-dev pkg-config curl openssl jq sqlite3 \
                 libarchive-tools nginx-light zsh fish man-db python3 hyperfine time \
                 chromium chromium-driver python3-pip binutils gcc systemd prometheus prometheus-node-exporter
 # PyPI packages (module=package) the tests and the demo need: Selenium drives Chromium through the

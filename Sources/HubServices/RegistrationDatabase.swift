@@ -104,6 +104,7 @@ final class RegistrationDatabase: @unchecked Sendable {
                         PRIMARY KEY (server, app_id, user));
                     CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
                     """)
+                try exec(Self.changeMarks)
                 try migrateLegacyFile(home: home)
             }
         } catch {
@@ -170,30 +171,104 @@ final class RegistrationDatabase: @unchecked Sendable {
         var statement: OpaquePointer?
         let sql = """
             SELECT count(*) FROM sqlite_master WHERE name IN
-                ('registrations', 'registrations_by_connection', 'pending_registrations', 'meta')
+                ('registrations', 'registrations_by_connection', 'pending_registrations', 'meta', 'registration_changes',
+                 'registrations_inserted', 'registrations_updated', 'registrations_deleted')
             """
         guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else { return false }
         defer { sqlite3_finalize(statement) }
-        return sqlite3_step(statement) == SQLITE_ROW && sqlite3_column_int(statement, 0) == 4
+        return sqlite3_step(statement) == SQLITE_ROW && sqlite3_column_int(statement, 0) == 8
     }
 
-    /// Checkpoints the WAL of every database this process wrote to and truncates it, without waiting
-    /// for other processes (a busy one is left to the next writer; nothing here is needed for
-    /// correctness). Called once when a process is done with its records (`RegistrationStore.finish`).
+    /// Whether this process has the database of `home` open (then its reads go through it).
+    static func isOpen(home: String) -> Bool {
+        opened.withLock { $0[home] != nil }
+    }
+
+    /// For every database this process wrote to: brings the snapshots of the changed registrations
+    /// up to date, checkpoints the WAL and truncates it, and stamps the snapshots valid
+    /// (RegistrationSnapshots.swift). Never waits for another process: whatever is busy is left to
+    /// the next writer, and nothing here is needed for correctness. Called once, when a process is
+    /// done with its records (`RegistrationStore.finish`).
     static func checkpointAll() {
         let databases = opened.withLock { Array($0.values) }
-        for database in databases { database.checkpoint() }
+        for database in databases { database.finish() }
     }
 
-    private func checkpoint() {
+    private func finish() {
         locked {
             guard wrote else { return }
-            wrote = false
             sqlite3_busy_timeout(db, 0)
-            _ = sqlite3_exec(db, "PRAGMA wal_checkpoint(TRUNCATE)", nil, nil, nil)
-            sqlite3_busy_timeout(db, Self.busyTimeoutMilliseconds)
+            defer {
+                sqlite3_busy_timeout(db, Self.busyTimeoutMilliseconds)
+                wrote = false
+            }
+            let snapshots = refreshSnapshots()
+            var busy: Int32 = 1
+            _ = try? query("PRAGMA wal_checkpoint(TRUNCATE)") { s in busy = sqlite3_column_int(s, 0) }
+            guard let snapshots, busy == 0 else { return }
+            stamp(snapshots)
         }
     }
+
+    /// Rewrites (or removes) the snapshot of every marked identity from its row and clears the
+    /// marks, in one write transaction; the snapshot directory, or nil when that could not be done.
+    private func refreshSnapshots() -> String? {
+        let home = (path as NSString).deletingLastPathComponent
+        guard let dir = RegistrationSnapshots.prepareDirectory(home: home) else { return nil }
+        do {
+            try transaction {
+                let marked = try query("SELECT server, app_id, user FROM registration_changes") { s in
+                    (String(cString: sqlite3_column_text(s, 0)), String(cString: sqlite3_column_text(s, 1)),
+                     String(cString: sqlite3_column_text(s, 2)))
+                }
+                guard !marked.isEmpty else { return }
+                for (server, appId, user) in marked {
+                    let name = RegistrationSnapshots.fileName(server: server, appId: appId, user: user)
+                    let row = try query("SELECT \(Self.columns) FROM registrations WHERE server = ? AND app_id = ? AND user = ?",
+                                        [.text(server), .text(appId), .text(user)], Self.registration).first
+                    let done = try row.map { RegistrationSnapshots.replace(name, in: dir, with: try RegistrationSnapshots.encode($0)) }
+                        ?? RegistrationSnapshots.remove(name, in: dir)
+                    guard done else { throw HubError(.cannotCreate, code: .cannotCreate, "Cannot write the registration snapshot \(dir)/\(name).") }
+                }
+                // The new files before the marks are gone: a crash leaves marks or the files.
+                AtomicFile.syncDirectory(dir)
+                try run("DELETE FROM registration_changes", [])
+            }
+        } catch {
+            return nil
+        }
+        return dir
+    }
+
+    /// Records the state of the database file now that it has no marks and an empty WAL. The
+    /// stamp is written through a rename and not synced: a stamp a crash lost only sends readers
+    /// to the database.
+    private func stamp(_ dir: String) {
+        let marks = (try? query("SELECT count(*) FROM registration_changes") { s in sqlite3_column_int(s, 0) })?.first
+        guard marks == 0, RegistrationSnapshots.walIsEmpty(path + "-wal"), let stamp = RegistrationSnapshots.stamp(of: path) else {
+            _ = RegistrationSnapshots.remove("stamp", in: dir)
+            return
+        }
+        _ = RegistrationSnapshots.replace("stamp", in: dir, with: Array(stamp.utf8))
+    }
+
+    /// The identities whose registration changed since their snapshots were last written
+    /// (RegistrationSnapshots.swift), marked by triggers, so by every program that writes the file.
+    /// A database made before the snapshots has every row marked once, the first time it gets them.
+    static let changeMarks = """
+        CREATE TABLE IF NOT EXISTS registration_changes (
+            server TEXT NOT NULL, app_id TEXT NOT NULL, user TEXT NOT NULL, PRIMARY KEY (server, app_id, user));
+        CREATE TRIGGER IF NOT EXISTS registrations_inserted AFTER INSERT ON registrations BEGIN
+            INSERT OR IGNORE INTO registration_changes VALUES (NEW.server, NEW.app_id, NEW.user); END;
+        CREATE TRIGGER IF NOT EXISTS registrations_updated AFTER UPDATE ON registrations BEGIN
+            INSERT OR IGNORE INTO registration_changes VALUES (OLD.server, OLD.app_id, OLD.user);
+            INSERT OR IGNORE INTO registration_changes VALUES (NEW.server, NEW.app_id, NEW.user); END;
+        CREATE TRIGGER IF NOT EXISTS registrations_deleted AFTER DELETE ON registrations BEGIN
+            INSERT OR IGNORE INTO registration_changes VALUES (OLD.server, OLD.app_id, OLD.user); END;
+        INSERT OR IGNORE INTO registration_changes SELECT server, app_id, user FROM registrations
+            WHERE NOT EXISTS (SELECT 1 FROM meta WHERE key = 'registration_changes_marked');
+        INSERT OR IGNORE INTO meta (key, value) VALUES ('registration_changes_marked', '1');
+        """
 
     /// Imports a 0.1 `state.json` inside the caller's transaction, never replacing a row the
     /// database has (so importing the same file twice changes nothing): a crash before the commit

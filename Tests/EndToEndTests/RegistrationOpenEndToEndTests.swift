@@ -28,4 +28,53 @@ import Testing
         #expect(walBytes() == 0, "unregister truncated the WAL too")
         #expect(try connections(emu).isEmpty)
     }
+
+    /// Item 3 of issue 32: `settings get` reads its registration from a snapshot, without loading
+    /// SQLite, only while the database is the one the snapshots were stamped for. A change by another
+    /// program (the sqlite3 shell, as an older hubctl would write) is never read from a stale
+    /// snapshot, and the next hubctl that writes brings the changed one up to date.
+    @Test func settingsGetReadsTheRegistrationFromItsSnapshotOnlyWhileItIsTheRow() throws {
+        let emu = try Emulator()
+        let dir = TempDir("snapshots")
+        let demo = client(emu, dir: dir)
+        let alice = client(emu, user: "alice", password: "alice-password", dir: dir)
+        let database = dir.path + "/home/registrations.db"
+        func sqlite(_ sql: String) throws {
+            // Past the file system clock's tick of the last stamp (RegistrationSnapshots.swift says why).
+            Thread.sleep(forTimeInterval: 0.05)
+            let r = try run("/usr/bin/sqlite3", [database, sql])
+            #expect(r.status == 0, "sqlite3 \(sql): \(r)")
+        }
+        func connectionId(_ hub: Hubctl, expectStatus: Int32 = 0) throws -> (id: String?, sqlite: Bool, result: RunResult) {
+            let r = try hub.run(["settings", "get", "ApplicationConnectionId"], env: ["LD_DEBUG": "files"])
+            #expect(r.status == expectStatus, "\(r.status) \(r.out) \(r.err.suffix(400))")
+            return (r.json?["ApplicationConnectionId"] as? String, r.err.contains("file=libsqlite3.so.0"), r)
+        }
+        let registered = try demo("register")
+        #expect(registered.status == 0, "\(registered)")
+        let id = try #require(registered.json?["ApplicationConnectionId"] as? String)
+
+        var read = try connectionId(demo)
+        #expect(read.id == id)
+        #expect(!read.sqlite, "the registration came from its snapshot")
+
+        // Another program points the record at a connection the server does not have.
+        try sqlite("UPDATE registrations SET connection_id = 'gone' WHERE user = 'demo'")
+        read = try connectionId(demo, expectStatus: 66)
+        #expect(read.result.errorCode == "connection_not_found", "\(read.result)")
+        #expect(read.sqlite, "the snapshot was not used: the database changed after it was stamped")
+
+        // alice registers: her hubctl also rewrites the snapshot of what the other program changed.
+        #expect(try alice("register").status == 0)
+        read = try connectionId(demo, expectStatus: 66)
+        #expect(read.result.errorCode == "connection_not_found", "\(read.result)")
+        #expect(!read.sqlite, "the snapshot is the changed row now")
+        read = try connectionId(alice)
+        #expect(read.id != nil && read.id != id && !read.sqlite)
+
+        // Put back: read from the database until a hubctl writes again.
+        try sqlite("UPDATE registrations SET connection_id = '\(id)' WHERE user = 'demo'")
+        read = try connectionId(demo)
+        #expect(read.id == id && read.sqlite)
+    }
 }

@@ -1,0 +1,184 @@
+// A copy of each registration row in a small file, so that a command that only reads its
+// registration (settings get, acp check) needs neither SQLite's library nor its database: loading
+// and opening them cost more than a third of what such a call adds to curl's GET (issue 32).
+//
+// Files, under `<home>/registrations.snapshots/` (0700): `<FNV-1a of the identity>.json` (0600),
+// one registration, naming its identity; `stamp`, the state of `registrations.db` in which every
+// snapshot was known to equal its row.
+//
+// Why a snapshot that is used is the row:
+// - Every change of a row, by any program (an older hubctl too), marks its identity in the table
+//   `registration_changes`, in the same transaction: triggers of the database do it.
+// - Only `refresh` (a hubctl that wrote, when it is done) clears marks, in a write transaction
+//   that first rewrites or removes the snapshots of the marked identities from the rows as they
+//   are in that transaction. So in any committed state where an identity has no mark, its snapshot
+//   (when there is one) is its row.
+// - After clearing, `refresh` checkpoints and truncates the WAL, checks that no mark came back,
+//   and records the database file's identity, size and times as the stamp.
+// - A reader uses a snapshot only when the stamp is what `stat` says of the database now and the
+//   WAL is absent or empty: the database is the one that had no marks. Any later commit makes the
+//   WAL non-empty until it is checkpointed, and a checkpoint changes the file's mtime.
+//
+// The one case this cannot see: a commit by another program (not this hubctl: it marks and
+// refreshes) that is checkpointed within the same tick of the filesystem's clock as the stamped
+// state and leaves the file's size unchanged. The database stays the record in every case;
+// anything missing, damaged or not matching makes the reader use SQLite.
+
+import Foundation
+import HubCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+enum RegistrationSnapshots {
+    static func directory(home: String) -> String { home + "/registrations.snapshots" }
+
+    /// The snapshot file's name for an identity (the database's key: a nil user is "").
+    static func fileName(server: String, appId: String, user: String?) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for part in [server, appId, user ?? ""] {
+            for byte in part.utf8 {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x0000_0100_0000_01b3
+            }
+            // A zero byte after each part, so ("ab", "c") and ("a", "bc") differ.
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex + ".json"
+    }
+
+    // MARK: Reading
+
+    /// The registration of this identity from its snapshot, or nil when it cannot be used (no
+    /// snapshot, a stamp that is not the database's state, a non-empty WAL, a 0.1 `state.json`
+    /// waiting to be imported, a damaged or foreign file): then the caller reads the database.
+    static func read(home: String, server: String, appId: String, user: String?) -> Registration? {
+        let database = RegistrationDatabase.path(home: home)
+        guard access(RegistrationDatabase.legacyPath(home: home), F_OK) != 0 else { return nil }
+        let dir = open(directory(home: home), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard dir >= 0 else { return nil }
+        defer { close(dir) }
+        guard let recorded = readFile(in: dir, "stamp", limit: 256),
+              let now = stamp(of: database), recorded.elementsEqual(now.utf8),
+              walIsEmpty(database + "-wal"),
+              let data = readFile(in: dir, fileName(server: server, appId: appId, user: user), limit: 1 << 16),
+              let registration = decode(data),
+              registration.server == server, registration.appId == appId, (registration.user ?? "") == (user ?? "")
+        else { return nil }
+        return registration
+    }
+
+    /// `dev ino size mtime ctime` of the database file (not through a symlink), as the stamp holds it.
+    static func stamp(of database: String) -> String? {
+        var info = stat()
+        guard lstat(database, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return "\(info.st_dev) \(info.st_ino) \(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec)\n"
+    }
+
+    static func walIsEmpty(_ wal: String) -> Bool {
+        var info = stat()
+        if lstat(wal, &info) != 0 { return errno == ENOENT }
+        return info.st_mode & S_IFMT == S_IFREG && info.st_size == 0
+    }
+
+    /// A regular file of at most `limit` bytes in `dir`, not through a symlink.
+    private static func readFile(in dir: Int32, _ name: String, limit: Int) -> [UInt8]? {
+        let fd = openat(dir, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= limit else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
+        var count = 0
+        while count < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
+            if n < 0 { if errno == EINTR { continue }; return nil }
+            if n == 0 { break }
+            count += n
+        }
+        // One byte more than fstat said: the file grew while it was read, so it is not the one stamped.
+        guard count == Int(info.st_size) else { return nil }
+        bytes.removeLast()
+        return bytes
+    }
+
+    // MARK: The file's content
+
+    static let format = 1
+
+    static func encode(_ r: Registration) throws -> [UInt8] {
+        var out: [UInt8] = []
+        try JSONValue.writeObject([
+            "format": .int(Int64(format)),
+            "server": .string(r.server), "app_id": .string(r.appId), "user": r.user.map(JSONValue.string) ?? .null,
+            "connection_id": .string(r.applicationConnectionId), "api_version": .string(r.apiVersion),
+            "anonymous": .bool(r.anonymous),
+            "security_configuration": r.securityConfiguration.map(JSONValue.string) ?? .null,
+            // Swift's shortest text that reads back as the same Double: the row's REAL exactly.
+            "created_at": .string(String(r.createdAt.timeIntervalSince1970)),
+        ], to: &out)
+        out.append(UInt8(ascii: "\n"))
+        return out
+    }
+
+    static func decode(_ bytes: [UInt8]) -> Registration? {
+        guard let object = try? JSONValue.read(Data(bytes)).objectValue,
+              object["format"] == .int(Int64(format)),
+              let server = object["server"]?.stringValue, let appId = object["app_id"]?.stringValue,
+              let connectionId = object["connection_id"]?.stringValue, let apiVersion = object["api_version"]?.stringValue,
+              case .bool(let anonymous)? = object["anonymous"],
+              let created = object["created_at"]?.stringValue.flatMap(Double.init), created.isFinite
+        else { return nil }
+        func optionalText(_ key: String) -> String?? {
+            switch object[key] {
+            case .null?: return .some(nil)
+            case .string(let s)?: return .some(s)
+            default: return nil
+            }
+        }
+        guard let user = optionalText("user"), let securityConfiguration = optionalText("security_configuration") else { return nil }
+        return Registration(server: server, appId: appId, user: user, applicationConnectionId: connectionId,
+                            apiVersion: apiVersion, anonymous: anonymous, securityConfiguration: securityConfiguration,
+                            createdAt: Date(timeIntervalSince1970: created))
+    }
+
+    // MARK: Writing (RegistrationDatabase.refreshSnapshots, inside its write transaction)
+
+    /// The snapshot directory, created 0700 when missing; nil when it is something else (a symlink,
+    /// a file): then no snapshot is written and readers keep using the database.
+    static func prepareDirectory(home: String) -> String? {
+        let path = directory(home: home)
+        if mkdir(path, 0o700) != 0 && errno != EEXIST { return nil }
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_uid == geteuid() else { return nil }
+        return path
+    }
+
+    /// Replaces `name` in `dir` with `bytes` by a rename: a reader sees the old file or the new
+    /// one. Not fsynced one by one (a batch writes thousands): `refresh` syncs the directory once,
+    /// and a file whose data a crash lost does not decode, so its reader uses the database.
+    static func replace(_ name: String, in dir: String, with bytes: [UInt8]) -> Bool {
+        let target = dir + "/" + name
+        let tmp = dir + "/." + name + ".tmp-\(getpid())"
+        let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return false }
+        var offset = 0
+        let ok = bytes.withUnsafeBytes { raw -> Bool in
+            while offset < raw.count {
+                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 { if errno == EINTR { continue }; return false }
+                offset += n
+            }
+            return true
+        }
+        close(fd)
+        guard ok, rename(tmp, target) == 0 else { unlink(tmp); return false }
+        return true
+    }
+
+    /// Removes a snapshot; true when there is none now.
+    static func remove(_ name: String, in dir: String) -> Bool {
+        unlink(dir + "/" + name) == 0 || errno == ENOENT
+    }
+}

@@ -1,0 +1,190 @@
+// Issue 32, item 3: a registration read without SQLite, from a snapshot that is used only when it is
+// known to be the row (RegistrationSnapshots.swift). "Another program" here is the sqlite3 shell
+// writing the database directly, as an older hubctl would: it knows nothing of the snapshots.
+
+import Foundation
+import Testing
+@testable import HubCore
+@testable import HubServices
+
+// Serialized: `RegistrationStore.finish()` finishes every database the process has open.
+@Suite(.serialized) struct RegistrationSnapshotsTests {
+    let home = NSTemporaryDirectory() + "snapshots-\(UUID().uuidString)"
+
+    func registration(_ user: String?, id: String, created: Double = 1_795_706_419.825_883_9) -> Registration {
+        Registration(server: "https://mobile.example.com:8443", appId: "com.example.app", user: user,
+                     applicationConnectionId: id, apiVersion: "latest", anonymous: user == nil,
+                     securityConfiguration: user == nil ? nil : "Basic \"realm\"\n", createdAt: Date(timeIntervalSince1970: created))
+    }
+
+    func snapshot(_ user: String?) -> Registration? {
+        RegistrationSnapshots.read(home: home, server: "https://mobile.example.com:8443", appId: "com.example.app", user: user)
+    }
+
+    /// The sqlite3 shell runs `sql` on the home's database, as a program that is not this hubctl.
+    func otherProgram(_ sql: String) throws {
+        let shell = "/usr/bin/sqlite3"
+        try #require(FileManager.default.isExecutableFile(atPath: shell), "the sqlite3 shell (Debian's sqlite3, which `make deps` installs)")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: shell)
+        process.arguments = [RegistrationDatabase.path(home: home), sql]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "sqlite3 \(sql)")
+    }
+
+    @Test func theFileHoldsTheRowExactly() throws {
+        let odd = Registration(server: "https://m.example.com/ä\u{0}\"\\", appId: "a\u{1F600}", user: "",
+                               applicationConnectionId: "id\n\t", apiVersion: "v1", anonymous: false,
+                               securityConfiguration: nil, createdAt: Date(timeIntervalSince1970: 0.1 + 0.2))
+        for r in [registration("ü ser", id: "a"), registration(nil, id: "b", created: -1.5), odd,
+                  registration("x", id: "c", created: 1e-300), registration("x", id: "d", created: 4_102_444_800.000_001)] {
+            let decoded = try #require(RegistrationSnapshots.decode(try RegistrationSnapshots.encode(r)), "\(r)")
+            #expect(decoded == r)
+            #expect(decoded.createdAt.timeIntervalSince1970.bitPattern == r.createdAt.timeIntervalSince1970.bitPattern)
+        }
+    }
+
+    @Test func aDamagedOrForeignFileIsNotUsed() throws {
+        let good = try RegistrationSnapshots.encode(registration("u", id: "a"))
+        let text = String(decoding: good, as: UTF8.self)
+        let damaged: [[UInt8]] = [
+            [], Array(good.dropLast(3)), [UInt8](repeating: 0, count: good.count),
+            Array(text.replacingOccurrences(of: "\"format\":1", with: "\"format\":2").utf8),
+            Array(text.replacingOccurrences(of: "\"anonymous\":false", with: "\"anonymous\":\"false\"").utf8),
+            Array(text.replacingOccurrences(of: "\"user\":\"u\"", with: "\"user\":7").utf8),
+            Array(text.replacingOccurrences(of: "\"connection_id\":\"a\",", with: "").utf8),
+            Array(text.replacingOccurrences(of: "\"created_at\":\"1795706419.8258839\"", with: "\"created_at\":\"nan\"").utf8),
+        ]
+        #expect(damaged.allSatisfy { $0 != good })
+        for bytes in damaged {
+            #expect(RegistrationSnapshots.decode(bytes) == nil, "\(String(decoding: bytes, as: UTF8.self))")
+        }
+    }
+
+    @Test func fileNamesFollowTheDatabaseKey() {
+        let name = RegistrationSnapshots.fileName(server: "s", appId: "ab", user: "c")
+        #expect(name == RegistrationSnapshots.fileName(server: "s", appId: "ab", user: "c"))
+        #expect(name != RegistrationSnapshots.fileName(server: "s", appId: "a", user: "bc"))
+        #expect(RegistrationSnapshots.fileName(server: "s", appId: "a", user: nil) == RegistrationSnapshots.fileName(server: "s", appId: "a", user: ""))
+        #expect(name.count == 21 && name.hasSuffix(".json"))
+        // FNV-1a 64 of "s\0ab\0c\0", worked out by hand from the published constants.
+        var hash: UInt64 = 14_695_981_039_346_656_037
+        for byte in Array("s\u{0}ab\u{0}c\u{0}".utf8) { hash = (hash ^ UInt64(byte)) &* 1_099_511_628_211 }
+        #expect(name == String(format: "%016llx.json", hash))
+    }
+
+    @Test func aSnapshotIsUsedOnlyOnceAWriterHasStampedIt() throws {
+        let store = RegistrationStore(home: home)
+        let r = registration("u1", id: "first")
+        try store.save(r)
+        #expect(snapshot("u1") == nil, "written, not yet stamped: the WAL holds the commit")
+        RegistrationStore.finish()
+        #expect(snapshot("u1") == r)
+        #expect(snapshot("u2") == nil, "no snapshot of an identity without a registration")
+        #expect(try store.find(server: r.server, appId: r.appId, user: "u1") == r)
+        // Private, like the database.
+        let dir = RegistrationSnapshots.directory(home: home)
+        #expect(try FileManager.default.attributesOfItem(atPath: dir)[.posixPermissions] as? Int == 0o700)
+        let file = dir + "/" + RegistrationSnapshots.fileName(server: r.server, appId: r.appId, user: "u1")
+        #expect(try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int == 0o600)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == [(file as NSString).lastPathComponent, "stamp"].sorted(),
+                "no temporary file left behind")
+
+        // The next write: until it is done, no snapshot is used; then the changed one is new.
+        let changed = registration("u1", id: "second")
+        try store.save(changed)
+        #expect(snapshot("u1") == nil)
+        RegistrationStore.finish()
+        #expect(snapshot("u1") == changed)
+        try store.remove(applicationConnectionId: "second")
+        RegistrationStore.finish()
+        #expect(snapshot("u1") == nil)
+        #expect(!FileManager.default.fileExists(atPath: file), "the removed registration's snapshot is gone")
+    }
+
+    @Test func aChangeByAnotherProgramIsNeverReadFromAStaleSnapshot() throws {
+        let store = RegistrationStore(home: home)
+        let one = registration("u1", id: "one"), two = registration("u2", id: "two")
+        try store.save(one)
+        try store.save(two)
+        RegistrationStore.finish()
+        #expect(snapshot("u1") == one && snapshot("u2") == two)
+
+        // Past the file system clock's tick of the stamp: the one case the stamp cannot see is a
+        // foreign commit checkpointed within that tick at an unchanged size (RegistrationSnapshots.swift).
+        Thread.sleep(forTimeInterval: 0.05)
+        try otherProgram("UPDATE registrations SET connection_id = 'changed' WHERE user = 'u1'")
+        #expect(snapshot("u1") == nil, "the database is no longer the stamped one")
+        #expect(snapshot("u2") == nil)
+
+        // The next hubctl that writes rewrites what the other program changed (its triggers marked it).
+        let three = registration("u3", id: "three")
+        try store.save(three)
+        RegistrationStore.finish()
+        #expect(snapshot("u1")?.applicationConnectionId == "changed")
+        #expect(snapshot("u2") == two)
+        #expect(snapshot("u3") == three)
+
+        Thread.sleep(forTimeInterval: 0.05)
+        try otherProgram("DELETE FROM registrations WHERE user = 'u2'")
+        #expect(snapshot("u2") == nil)
+        try store.save(registration("u4", id: "four"))
+        RegistrationStore.finish()
+        #expect(snapshot("u2") == nil, "deleted by the other program, so removed")
+        #expect(snapshot("u1")?.applicationConnectionId == "changed")
+    }
+
+    @Test func aWriterThatEndsBeforeItsSnapshotsLeavesThemUnused() throws {
+        let store = RegistrationStore(home: home)
+        let one = registration("u1", id: "one")
+        try store.save(one)
+        RegistrationStore.finish()
+        #expect(snapshot("u1") == one)
+        Thread.sleep(forTimeInterval: 0.05)
+        // A program that commits and is killed before it is done: its change is in the WAL ...
+        try otherProgram("PRAGMA journal_mode; BEGIN IMMEDIATE; UPDATE registrations SET api_version = 'v2'; COMMIT;")
+        #expect(snapshot("u1") == nil)
+        // ... and after anyone checkpoints it, in the database file, which is no longer the stamped one.
+        try otherProgram("PRAGMA wal_checkpoint(TRUNCATE)")
+        #expect(snapshot("u1") == nil)
+        // The stamp cannot be made valid again without the marked row being rewritten.
+        try store.save(registration("u2", id: "two"))
+        RegistrationStore.finish()
+        #expect(snapshot("u1")?.apiVersion == "v2")
+    }
+
+    @Test func aZeroZeroStateJSONWaitingToBeImportedSendsReadsToTheDatabase() throws {
+        let store = RegistrationStore(home: home)
+        let one = registration("u1", id: "one")
+        try store.save(one)
+        RegistrationStore.finish()
+        #expect(snapshot("u1") == one)
+        #expect(FileManager.default.createFile(atPath: RegistrationDatabase.legacyPath(home: home), contents: Data("{}".utf8)))
+        #expect(snapshot("u1") == nil)
+    }
+
+    @Test func aSnapshotThatIsASymlinkOrNamesAnotherIdentityIsNotUsed() throws {
+        let store = RegistrationStore(home: home)
+        let one = registration("u1", id: "one"), two = registration("u2", id: "two")
+        try store.save(one)
+        try store.save(two)
+        RegistrationStore.finish()
+        let dir = RegistrationSnapshots.directory(home: home)
+        let first = dir + "/" + RegistrationSnapshots.fileName(server: one.server, appId: one.appId, user: "u1")
+        let second = dir + "/" + RegistrationSnapshots.fileName(server: two.server, appId: two.appId, user: "u2")
+        // Two identities whose names collide: the file names the other one.
+        let elsewhere = home + "/elsewhere.json"
+        try FileManager.default.moveItem(atPath: first, toPath: elsewhere)
+        try FileManager.default.copyItem(atPath: second, toPath: first)
+        #expect(snapshot("u1") == nil)
+        #expect(snapshot("u2") == two)
+        try FileManager.default.removeItem(atPath: first)
+        // u1's own snapshot, reached through a symlink: not hubctl's file.
+        try FileManager.default.createSymbolicLink(atPath: first, withDestinationPath: elsewhere)
+        #expect(snapshot("u1") == nil)
+        try FileManager.default.removeItem(atPath: first)
+        try FileManager.default.moveItem(atPath: elsewhere, toPath: first)
+        #expect(snapshot("u1") == one, "the same file in its place is used")
+    }
+}

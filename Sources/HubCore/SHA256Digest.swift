@@ -46,8 +46,19 @@ public final class SHA256Digest {
         hex(try self.bytes(of: bytes))
     }
 
-    /// The SHA-256 of a whole buffer.
+    /// The SHA-256 of a whole buffer, through libcrypto's SHA-256 code directly (`hub_sha256` in
+    /// COpenSSL's shim): no provider fetch, which the first EVP digest of a process pays.
     public static func bytes(of bytes: UnsafeRawBufferPointer) throws -> [UInt8] {
+        var digest = [UInt8](repeating: 0, count: 32)
+        let ok = digest.withUnsafeMutableBufferPointer { out in
+            hub_sha256(bytes.baseAddress ?? UnsafeRawPointer(out.baseAddress!), bytes.count, out.baseAddress!) == 1
+        }
+        guard ok else { throw HubError.internalError("OpenSSL could not compute a SHA-256 digest.") }
+        return digest
+    }
+
+    /// The SHA-256 of a whole buffer through the EVP interface (what `bytes(of:)` must agree with).
+    static func evpBytes(of bytes: UnsafeRawBufferPointer) throws -> [UInt8] {
         let digest = try SHA256Digest()
         digest.update(bytes)
         return digest.finalizeBytes()

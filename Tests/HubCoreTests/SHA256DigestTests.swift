@@ -1,7 +1,8 @@
-// The one SHA-256 of hubctl (HubCore): known answers, and pieces equal to the whole.
+// The one SHA-256 of hubctl (HubCore): known answers, pieces equal to the whole, and the one-shot
+// digest (libcrypto's SHA-256 code directly) equal to the EVP digest.
 
 import Foundation
-import HubCore
+@testable import HubCore
 import Testing
 
 @Suite struct SHA256DigestTests {
@@ -26,5 +27,18 @@ import Testing
         }
         #expect(digest.finalize() == "d7a8fbb307d7809469ca9abcb0082e4f8d5651e46d3cdb762d02d0bf37c9e592")
         #expect(digest.finalize() == digest.finalize())
+    }
+
+    /// Seeded buffers of every length around SHA-256's 64-byte blocks and its 56-byte padding limit,
+    /// and larger ones: the direct digest and the EVP digest agree.
+    @Test func theOneShotDigestIsTheEVPDigest() throws {
+        var random = SeededGenerator(state: 256)
+        let lengths = Array(0...200) + [1000, 4095, 4096, 4097, 65_536, 1_000_003]
+        for length in lengths {
+            let buffer = (0..<length).map { _ in UInt8.random(in: 0...255, using: &random) }
+            let direct = try buffer.withUnsafeBytes { try SHA256Digest.bytes(of: $0) }
+            let evp = try buffer.withUnsafeBytes { try SHA256Digest.evpBytes(of: $0) }
+            #expect(direct == evp, "\(length) bytes")
+        }
     }
 }

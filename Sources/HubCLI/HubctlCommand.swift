@@ -43,9 +43,9 @@ public struct Hubctl: ParsableCommand {
         var limit = rlimit(rlim_cur: 0, rlim_max: 0)
         setrlimit(Int32(RLIMIT_CORE.rawValue), &limit)
         #endif
-        // The environment is read once (Foundation builds a new dictionary on every read), and one
-        // console serves the error document and the command.
-        let environment = ProcessInfo.processInfo.environment
+        // The environment is read once (Foundation builds a new dictionary on every read), without
+        // ProcessInfo (ProcessEnvironment), and one console serves the error document and the command.
+        let environment = ProcessEnvironment.read()
         let console = Console(environment: environment)
         let code = run(Array(CommandLine.arguments.dropFirst()), console: console) {
             CommandContext(console: console, environment: environment, started: started)

@@ -91,8 +91,7 @@ public struct ACPStateStore: Sendable {
         }
         var path = ""
         for part in parts where !part.isEmpty {
-            path += "/"
-            path += part
+            path += "/" + String(part)
         }
         return path.isEmpty ? "/" : path
     }

@@ -9,7 +9,9 @@ public enum ODataCodec {
     /// A property whose name is not an OData identifier is left out and handed to `refused`.
     public static func decodeEntity(_ body: Data, status: Int? = nil, refused: (String) -> Void = { _ in }) throws -> [String: JSONValue] {
         var entity = try decodeAnyEntity(body, status: status)
-        for name in entity.keys.sorted() where !SafeName.isODataIdentifier(name) {
+        // Sorted for the order of the notes; only the refused names (sorting every name cost about
+        // 0.3 ms of `settings get`: the first String comparisons).
+        for name in entity.keys.filter({ !SafeName.isODataIdentifier($0) }).sorted() {
             entity.removeValue(forKey: name)
             refused(name)
         }

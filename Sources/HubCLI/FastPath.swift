@@ -13,11 +13,14 @@ import HubConfig
 
 enum FastPath {
     /// The command lines it parses, or nil: ArgumentParser's turn.
-    static func parse(_ arguments: [String]) -> (any HubCommand)? {
+    /// The command's `global` property is left unset (building `GlobalOptions` costs more than
+    /// this whole parse): it runs with the values returned beside it, and a hot command reads its
+    /// global options only through its Invocation.
+    static func parse(_ arguments: [String]) -> (command: any HubCommand, global: GlobalValues)? {
         guard let scanned = Scan(arguments), let spec = commands.first(where: { $0.path == scanned.path }) else { return nil }
-        guard let values = scanned.values(for: spec), let global = values.globalOptions() else { return nil }
-        guard var command = (try? spec.make(values, global)) ?? nil, (try? command.validate()) != nil else { return nil }
-        return command
+        guard let values = scanned.values(for: spec), let global = values.globalValues() else { return nil }
+        guard var command = (try? spec.make(values)) ?? nil, (try? command.validate()) != nil else { return nil }
+        return (command, global)
     }
 
     /// One hot command: its path, its own options and flags (long names), and how many positional
@@ -29,24 +32,22 @@ enum FastPath {
         let repeatable: Set<String>
         let flags: Set<String>
         let positionals: ClosedRange<Int>
-        let make: @Sendable (Values, GlobalOptions) throws -> (any HubCommand)?
+        let make: @Sendable (Values) throws -> (any HubCommand)?
     }
 
     /// Not understood: ArgumentParser parses the line.
     struct NotUnderstood: Error {}
 
     static let commands: [Command] = [
-        Command(path: ["settings", "get"], options: ["--expand"], repeatable: ["--expand"], flags: [], positionals: 0...Int.max) { v, global in
+        Command(path: ["settings", "get"], options: ["--expand"], repeatable: ["--expand"], flags: [], positionals: 0...Int.max) { v in
             var command = SettingsGet()
-            command.global = global
             command.names = v.positionals
             command.expand = v.all("--expand")
             return command
         },
         Command(path: ["acp", "check"], options: ["--dest", "--interval", "--jitter-seed"], repeatable: [], flags: ["--wait", "--fetch"],
-                positionals: 0...0) { v, global in
+                positionals: 0...0) { v in
             var command = ACPCheckCommand()
-            command.global = global
             var destination = ACPDestination()
             destination.dest = v.last("--dest")
             command.destination = destination
@@ -57,9 +58,8 @@ enum FastPath {
             return command
         },
         Command(path: ["register"], options: ["--device-type", "--device-model", "--set", "--capability"], repeatable: ["--set", "--capability"],
-                flags: ["--save-credentials", "--force"], positionals: 0...0) { v, global in
+                flags: ["--save-credentials", "--force"], positionals: 0...0) { v in
             var command = RegisterCommand()
-            command.global = global
             command.deviceType = v.last("--device-type") ?? "Linux"
             command.deviceModel = v.last("--device-model") ?? "hubctl"
             command.set = v.all("--set")
@@ -68,26 +68,22 @@ enum FastPath {
             command.force = v.flags.contains("--force")
             return command
         },
-        Command(path: ["unregister"], options: ["--appcid"], repeatable: [], flags: [], positionals: 0...0) { v, global in
+        Command(path: ["unregister"], options: ["--appcid"], repeatable: [], flags: [], positionals: 0...0) { v in
             var command = UnregisterCommand()
-            command.global = global
             command.appcid = v.last("--appcid")
             return command
         },
-        Command(path: ["vault", "show"], options: [], repeatable: [], flags: [], positionals: 1...1) { v, global in
+        Command(path: ["vault", "show"], options: [], repeatable: [], flags: [], positionals: 1...1) { v in
             var command = VaultShow()
-            command.global = global
             command.key = v.positionals[0]
             return command
         },
-        Command(path: ["status"], options: [], repeatable: [], flags: [], positionals: 0...0) { _, global in
+        Command(path: ["status"], options: [], repeatable: [], flags: [], positionals: 0...0) { _ in
             var command = StatusCommand()
-            command.global = global
             return command
         },
-        Command(path: ["auth", "token"], options: [], repeatable: [], flags: [], positionals: 0...0) { _, global in
+        Command(path: ["auth", "token"], options: [], repeatable: [], flags: [], positionals: 0...0) { _ in
             var command = AuthToken()
-            command.global = global
             return command
         },
     ]
@@ -173,8 +169,8 @@ enum FastPath {
             return value
         }
 
-        /// The global options, every property set; nil when a value does not convert.
-        func globalOptions() -> GlobalOptions? {
+        /// The global options' values; nil when a value does not convert.
+        func globalValues() -> GlobalValues? {
             var seconds: [GlobalSetting: Double] = [:]
             for setting in [GlobalSetting.timeout, .deadline] {
                 guard let text = last("--" + setting.name) else { continue }
@@ -186,9 +182,19 @@ enum FastPath {
                 guard let parsed = ErrorFormat(rawValue: text) else { return nil }
                 format = parsed
             }
-            // Every field of the table is one of the forms read here (FastPathParityTests checks it).
-            return GlobalOptions.assigned(text: { last("--" + $0.name) }, seconds: { seconds[$0] },
-                                          flag: { flags.contains("--" + $0.name) }, errorFormat: format)
+            // Every field of the table is one of the forms read here (FastPathParityTests checks it),
+            // and every property is named (the parity test compares these values with ArgumentParser's).
+            func text(_ setting: GlobalSetting) -> String? { last("--" + setting.name) }
+            func flag(_ setting: GlobalSetting) -> Bool { flags.contains("--" + setting.name) }
+            return GlobalValues(
+                server: text(.server), plist: text(.plist), appId: text(.appId), profile: text(.profile), user: text(.user),
+                passwordStdin: flag(.passwordStdin), cert: text(.cert), key: text(.key), pkcs12: text(.pkcs12),
+                certProvider: text(.certProvider), cacert: text(.cacert), insecure: flag(.insecure), allowHTTP: flag(.allowHTTP),
+                apiVersion: text(.apiVersion), home: text(.home), timeout: seconds[.timeout], deadline: seconds[.deadline],
+                noInput: flag(.noInput), anonymous: flag(.anonymous), verbose: flag(.verbose),
+                vaultPassphraseFile: text(.vaultPassphraseFile), oauthClientId: text(.oauthClientId), redirectUri: text(.redirectUri),
+                oauthAuthorizeUrl: text(.oauthAuthorizeUrl), oauthTokenUrl: text(.oauthTokenUrl), appVersion: text(.appVersion),
+                platform: text(.platform), errorFormat: format)
         }
     }
 

@@ -68,8 +68,9 @@ public struct Hubctl: ParsableCommand {
                            makeContext: () -> CommandContext) -> Int32 {
         run(arguments, console: console, parse: {
             // The fast path's command is a HubCommand already: no cast to find out (a dynamic cast
-            // to a protocol scans the binary's conformance records the first time).
-            if let command = FastPath.parse(arguments) { return .command(command) }
+            // to a protocol scans the binary's conformance records the first time). Its global
+            // options come as values: it never builds `GlobalOptions`.
+            if let (command, global) = FastPath.parse(arguments) { return .fast(command, global) }
             return ParsedCommand(try parseAsRoot(ArgumentOrder.normalize(arguments)))
         }, makeContext: makeContext)
     }
@@ -77,6 +78,8 @@ public struct Hubctl: ParsableCommand {
     /// A parsed command line: a HubCommand, or one of ArgumentParser's own (help, completion).
     enum ParsedCommand {
         case command(any HubCommand)
+        /// The fast parser's command, whose `global` property is not set: it runs with these values.
+        case fast(any HubCommand, GlobalValues)
         case other(any ParsableCommand)
 
         init(_ parsed: any ParsableCommand) {
@@ -115,7 +118,10 @@ public struct Hubctl: ParsableCommand {
         do {
             switch try parse() {
             case .command(let hub):
-                try hub.execute(try Invocation(global: options(hub.global), context: makeContext(),
+                try hub.execute(try Invocation(global: options(hub.global).values, context: makeContext(),
+                                               resolvesConnection: type(of: hub).resolvesConnection))
+            case .fast(let hub, let global):
+                try hub.execute(try Invocation(global: global, context: makeContext(),
                                                resolvesConnection: type(of: hub).resolvesConnection))
             case .other(let command):
                 try runOther(command, console: console)

@@ -15,10 +15,29 @@ import Testing
 /// Every property of a parsed command, as `dump` prints it: two parses agree when these agree.
 /// An option group's help title is left out: it is declaration metadata for help pages (a parse by
 /// ArgumentParser drops it), not a value a command reads.
+/// Every property of a command as `dump` shows it, without its `global` option group: the fast
+/// parser leaves that unset and gives the global options' values beside the command, which the
+/// parity test compares with `GlobalOptions.values` of ArgumentParser's parse.
 private func describe(_ command: any ParsableCommand) -> String {
     var text = ""
     dump(command, to: &text)
-    return text.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("- title: ") }.joined(separator: "\n")
+    var lines: [Substring] = []
+    var skippingDeeperThan: Int?
+    for line in text.split(separator: "\n") {
+        let indent = line.prefix(while: { $0 == " " }).count
+        if let depth = skippingDeeperThan {
+            if indent > depth { continue }
+            skippingDeeperThan = nil
+        }
+        let body = line.trimmingCharacters(in: .whitespaces)
+        if body.hasPrefix("- title: ") { continue }
+        if body.contains(" _global: ") {
+            skippingDeeperThan = indent
+            continue
+        }
+        lines.append(line)
+    }
+    return lines.joined(separator: "\n")
 }
 
 /// What ArgumentParser makes of a command line, as hubctl's entry point calls it; nil when it refuses it.
@@ -139,7 +158,7 @@ struct FastPathParityTests {
         var understood = 0
         for line in corpus(spec) {
             let slow = parsedByArgumentParser(line)
-            guard let fast = FastPath.parse(line) else {
+            guard let (fast, fastGlobal) = FastPath.parse(line) else {
                 // Not understood (a value validate() refuses, say): ArgumentParser's line, fine.
                 continue
             }
@@ -148,6 +167,11 @@ struct FastPathParityTests {
                 Issue.record("the fast parser accepted \(line), which ArgumentParser refuses")
                 continue
             }
+            guard let slowHub = slow as? any HubCommand else {
+                Issue.record("ArgumentParser made \(type(of: slow)) of \(line), not a HubCommand")
+                continue
+            }
+            #expect(fastGlobal == slowHub.global.values, "\(line): the global options differ")
             let (a, b) = (describe(fast), describe(slow))
             if a != b {
                 // The first property that differs, as each parser left it.

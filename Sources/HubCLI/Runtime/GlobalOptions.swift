@@ -101,28 +101,15 @@ public struct GlobalOptions: ParsableArguments, Sendable {
     @Option(name: GlobalSetting.errorFormat.optionName, help: GlobalSetting.errorFormat.argumentHelp)
     public var errorFormat: ErrorFormat?
 
-    /// Options with every property assigned, for the fast parser (FastPath.swift). An
-    /// ArgumentParser property that was not parsed cannot be read, and a key-path write reads
-    /// first, so each property is named here; a property left out stops the first command that
-    /// reads it, which FastPathParityTests would show.
-    static func assigned(text: (GlobalSetting) -> String?, seconds: (GlobalSetting) -> Double?, flag: (GlobalSetting) -> Bool,
-                         errorFormat: ErrorFormat?) -> GlobalOptions {
-        // Assigned outside an initializer: there, the first assignment of a property with a
-        // default value would make a new (unparsed) property wrapper instead of setting it.
-        var o = GlobalOptions()
-        o.server = text(.server); o.plist = text(.plist); o.appId = text(.appId); o.profile = text(.profile); o.user = text(.user)
-        o.passwordStdin = flag(.passwordStdin)
-        o.cert = text(.cert); o.key = text(.key); o.pkcs12 = text(.pkcs12); o.certProvider = text(.certProvider); o.cacert = text(.cacert)
-        o.insecure = flag(.insecure); o.allowHTTP = flag(.allowHTTP)
-        o.apiVersion = text(.apiVersion); o.home = text(.home)
-        o.timeout = seconds(.timeout); o.deadline = seconds(.deadline)
-        o.noInput = flag(.noInput); o.anonymous = flag(.anonymous); o.verbose = flag(.verbose)
-        o.vaultPassphraseFile = text(.vaultPassphraseFile)
-        o.oauthClientId = text(.oauthClientId); o.redirectUri = text(.redirectUri)
-        o.oauthAuthorizeUrl = text(.oauthAuthorizeUrl); o.oauthTokenUrl = text(.oauthTokenUrl)
-        o.appVersion = text(.appVersion); o.platform = text(.platform)
-        o.errorFormat = errorFormat
-        return o
+    /// The values of these options, as plain data: what the Invocation reads. Every property is
+    /// named here; AgreementTests checks `values.givenValues` against the key paths of `fields`.
+    public var values: GlobalValues {
+        GlobalValues(server: server, plist: plist, appId: appId, profile: profile, user: user, passwordStdin: passwordStdin,
+                     cert: cert, key: key, pkcs12: pkcs12, certProvider: certProvider, cacert: cacert, insecure: insecure,
+                     allowHTTP: allowHTTP, apiVersion: apiVersion, home: home, timeout: timeout, deadline: deadline,
+                     noInput: noInput, anonymous: anonymous, verbose: verbose, vaultPassphraseFile: vaultPassphraseFile,
+                     oauthClientId: oauthClientId, redirectUri: redirectUri, oauthAuthorizeUrl: oauthAuthorizeUrl,
+                     oauthTokenUrl: oauthTokenUrl, appVersion: appVersion, platform: platform, errorFormat: errorFormat)
     }
 
     /// Where each global flag of the settings table is held. The one map from the table's rows to
@@ -169,10 +156,62 @@ public struct GlobalOptions: ParsableArguments, Sendable {
         }
     }
 
+    /// What `given` reads through `fields`, for every field (see `GlobalValues.givenValues`).
+    var givenValues: [(GlobalSetting, String?)] { values.givenValues }
+
+    /// These options with what a batch line does not give itself taken from the batch's own.
+    func inheriting(from batch: GlobalOptions) -> GlobalOptions {
+        var merged = self
+        for (setting, field) in Self.fields where !Self.notInherited.contains(setting) {
+            switch field {
+            case .text(let key): merged[keyPath: key] = self[keyPath: key] ?? batch[keyPath: key]
+            case .seconds(let key): merged[keyPath: key] = self[keyPath: key] ?? batch[keyPath: key]
+            case .flag(let key): merged[keyPath: key] = self[keyPath: key] || batch[keyPath: key]
+            case .errorFormat: break
+            }
+        }
+        return merged
+    }
+}
+
+/// The global options' values as plain data, without ArgumentParser's property wrappers: what an
+/// Invocation is resolved from. ArgumentParser's parse gives them through `GlobalOptions.values`;
+/// the fast parser (FastPath.swift) makes them directly, since building `GlobalOptions` (one
+/// property wrapper, name and help for each of its options) cost about 0.4 ms of every call.
+public struct GlobalValues: Sendable, Equatable {
+    public var server: String?
+    public var plist: String?
+    public var appId: String?
+    public var profile: String?
+    public var user: String?
+    public var passwordStdin = false
+    public var cert: String?
+    public var key: String?
+    public var pkcs12: String?
+    public var certProvider: String?
+    public var cacert: String?
+    public var insecure = false
+    public var allowHTTP = false
+    public var apiVersion: String?
+    public var home: String?
+    public var timeout: Double?
+    public var deadline: Double?
+    public var noInput = false
+    public var anonymous = false
+    public var verbose = false
+    public var vaultPassphraseFile: String?
+    public var oauthClientId: String?
+    public var redirectUri: String?
+    public var oauthAuthorizeUrl: String?
+    public var oauthTokenUrl: String?
+    public var appVersion: String?
+    public var platform: String?
+    public var errorFormat: ErrorFormat?
+
     /// The flags given, by their configuration names, for the first configuration layer.
     var flagValues: FlagValues {
         var values: FlagValues = [:]
-        for (setting, value) in givenValues where Self.isLayered(setting) { values[setting.name] = value }
+        for (setting, value) in givenValues where GlobalOptions.isLayered(setting) { values[setting.name] = value }
         return values
     }
 
@@ -192,19 +231,5 @@ public struct GlobalOptions: ParsableArguments, Sendable {
             (.oauthAuthorizeUrl, oauthAuthorizeUrl), (.oauthTokenUrl, oauthTokenUrl), (.appVersion, appVersion),
             (.platform, platform), (.errorFormat, errorFormat?.rawValue),
         ]
-    }
-
-    /// These options with what a batch line does not give itself taken from the batch's own.
-    func inheriting(from batch: GlobalOptions) -> GlobalOptions {
-        var merged = self
-        for (setting, field) in Self.fields where !Self.notInherited.contains(setting) {
-            switch field {
-            case .text(let key): merged[keyPath: key] = self[keyPath: key] ?? batch[keyPath: key]
-            case .seconds(let key): merged[keyPath: key] = self[keyPath: key] ?? batch[keyPath: key]
-            case .flag(let key): merged[keyPath: key] = self[keyPath: key] || batch[keyPath: key]
-            case .errorFormat: break
-            }
-        }
-        return merged
     }
 }

@@ -10,7 +10,7 @@ import HubCore
 import HubServices
 
 public final class Invocation: Sendable {
-    public let global: GlobalOptions
+    public let global: GlobalValues
     /// The seams: console, input, environment, clock, transport factory.
     public let context: CommandContext
     /// `--home`, `HUBCTL_HOME`, else the XDG default.
@@ -31,7 +31,12 @@ public final class Invocation: Sendable {
 
     /// Resolves the options and the environment. `resolvesConnection`: the configuration's errors
     /// (an unknown profile, an invalid timeout, a broken clienthub.plist) end the command here.
-    public init(global: GlobalOptions, context: CommandContext, resolvesConnection: Bool = true) throws {
+    public convenience init(global: GlobalOptions, context: CommandContext, resolvesConnection: Bool = true) throws {
+        try self.init(global: global.values, context: context, resolvesConnection: resolvesConnection)
+    }
+
+    /// The same from the options' values (the fast parser's; FastPath.swift).
+    public init(global: GlobalValues, context: CommandContext, resolvesConnection: Bool = true) throws {
         self.global = global
         self.context = context
         let environment = context.environment

@@ -15,7 +15,7 @@ public struct Services {
     init(_ invocation: Invocation) { self.invocation = invocation }
 
     var console: Console { invocation.console }
-    var global: GlobalOptions { invocation.global }
+    var global: GlobalValues { invocation.global }
 
     /// How this command's transports are made: its factory, its deadline, the TLS and plain-HTTP
     /// rules, `--verbose`.

@@ -27,10 +27,12 @@ enum FastPath {
     /// arguments it takes; `make` builds it from what was given (nil or a throw: not understood).
     struct Command: Sendable {
         let path: [String]
-        let options: Set<String>
+        /// Arrays, not sets: a handful of names each, and the table is built on every call (a
+        /// `Set` hashes each name as it is built).
+        let options: [String]
         /// Options that may be given more than once (arrays).
-        let repeatable: Set<String>
-        let flags: Set<String>
+        let repeatable: [String]
+        let flags: [String]
         let positionals: ClosedRange<Int>
         let make: @Sendable (Values) throws -> (any HubCommand)?
     }
@@ -211,12 +213,12 @@ enum FastPath {
         uniqueKeysWithValues: GlobalSetting.all.filter(\.hasFlag).map { ($0.name, $0) })
 
     /// Every `--name` that takes a value: the global ones and the hot commands' own.
-    static let valueTakingNames: Set<String> = {
-        var names = Set(GlobalSetting.all.filter { setting in
+    static let valueTakingNames: [String] = {
+        var names = GlobalSetting.all.filter { setting in
             guard setting.hasFlag, case .value = setting.form else { return false }
             return true
-        }.map { "--" + $0.name })
-        for command in commands { names.formUnion(command.options) }
+        }.map { "--" + $0.name }
+        for command in commands { names += command.options }
         return names
     }()
 }

@@ -129,26 +129,33 @@ public enum PasscodePolicyFile {
         }
     }
 
+    /// The numeric settings, each kept in its range (`numericRange`).
+    static let numericSettings = ["PasswordPolicyMinLength", "PasswordPolicyMinUniqueChars", "PasswordPolicyRetryLimit",
+                                  "PasswordPolicyExpiresInNDays", "PasswordPolicyLockTimeout"]
+
     /// The range each numeric setting is kept in (docs/protocol.md §10): a server's 1e300 becomes
-    /// the largest value that still means something, never a trap.
-    static let numericRanges: [String: ClosedRange<Int>] = [
-        "PasswordPolicyMinLength": 0...1024,
-        "PasswordPolicyMinUniqueChars": 0...1024,
-        "PasswordPolicyRetryLimit": 0...1_000_000,
-        "PasswordPolicyExpiresInNDays": 0...36_500,
-        "PasswordPolicyLockTimeout": 0...31_536_000,
-    ]
+    /// the largest value that still means something, never a trap. A switch, not a dictionary: the
+    /// first `[String: ClosedRange<Int>]` of a process costs more than reading the policy.
+    static func numericRange(_ key: String) -> ClosedRange<Int>? {
+        switch key {
+        case "PasswordPolicyMinLength", "PasswordPolicyMinUniqueChars": 0...1024
+        case "PasswordPolicyRetryLimit": 0...1_000_000
+        case "PasswordPolicyExpiresInNDays": 0...36_500
+        case "PasswordPolicyLockTimeout": 0...31_536_000
+        default: nil
+        }
+    }
 
     private static func int(_ settings: [String: JSONValue], _ key: String) -> Int? {
-        BoundedNumber.integer(settings[key], clampedTo: numericRanges[key] ?? 0...Int(Int32.max))
+        BoundedNumber.integer(settings[key], clampedTo: numericRange(key) ?? 0...Int(Int32.max))
     }
 
     /// The settings as they are recorded: numbers clamped into their ranges; a numeric setting that
     /// is not a finite number at all is refused (65), so nothing unchecked reaches the file.
     static func checked(_ settings: [String: JSONValue]) throws -> [String: JSONValue] {
         var checked = settings
-        for (key, range) in numericRanges {
-            guard let value = settings[key], value != .null else { continue }
+        for key in numericSettings {
+            guard let range = numericRange(key), let value = settings[key], value != .null else { continue }
             guard let number = BoundedNumber.integer(value, clampedTo: range) else {
                 throw HubError.data("The server's passcode policy has a \(key) that is not a whole number (\(HubError.quoted(String(describing: value)))); it was not recorded. Ask the server's administrator to fix the policy.",
                                     code: .invalidPasscodePolicy)

@@ -79,7 +79,7 @@ struct ConfigResolverTests {
     @Test func theServerCheckIsTheSameWithTheEncodedHost() {
         let hosts = ["smp.example.com", "xn--bcher-kva.example", "bücher.example", "%62ad.example", "%zz", "%00", "[::1]",
                      "[fe80::1%25eth0]", "[::1", "", " ", "127.0.0.1", "-", "a..b", "xn--", "xn--zzzz-", "ü", "%C3%BC",
-                     "\u{200B}", "a_b", "[]", "@", "host@"]
+                     "\u{200B}", "a_b", "[]", "@", "host@", "XN--", "a.Xn--zz", "xn--bcher-kva", "xn-", "x.xn--9ca"]
         let shapes = ["https://%@", "http://%@:8443", "https://%@/mobile/", "HTTPS://%@:1/x?y", "https://u@%@", "ftp://%@",
                       "https://%@#f", "https://%@:", "https://%@:99999", "//%@", "%@"]
         for shape in shapes {

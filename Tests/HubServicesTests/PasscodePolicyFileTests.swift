@@ -2,7 +2,7 @@
 
 import Foundation
 import HubCore
-import HubServices
+@testable import HubServices
 import HubVault
 import Testing
 
@@ -77,5 +77,16 @@ import Testing
         #expect(policy.lockTimeout == 0)
         #expect(policy.expiresInDays == 36_500)
         #expect(policy.minUniqueChars == 0, "not a number: the default")
+    }
+
+    /// What is recorded has each numeric setting clamped into its own range.
+    @Test func recordedNumbersAreClampedIntoEachSettingsRange() throws {
+        let huge = Dictionary(uniqueKeysWithValues: PasscodePolicyFile.numericSettings.map { ($0, JSONValue.double(1e300)) })
+        let checked = try PasscodePolicyFile.checked(huge.merging(["PasswordPolicyEnabled": .bool(true)]) { $1 })
+        #expect(checked == [
+            "PasswordPolicyEnabled": .bool(true), "PasswordPolicyMinLength": .int(1024), "PasswordPolicyMinUniqueChars": .int(1024),
+            "PasswordPolicyRetryLimit": .int(1_000_000), "PasswordPolicyExpiresInNDays": .int(36_500),
+            "PasswordPolicyLockTimeout": .int(31_536_000),
+        ])
     }
 }

@@ -26,7 +26,7 @@ enum PlainHTTP {
         // Most requests are https: decided without parsing the URL.
         guard url.utf8.prefix(5).map({ $0 | 0x20 }) == Array("http:".utf8) else { return nil }
         guard let components = URLComponents(string: url), components.scheme?.lowercased() == "http" else { return nil }
-        var host = (components.host ?? "").lowercased()
+        var host = (URLHostName.of(components) ?? "").lowercased()
         if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
         if host == "localhost" || host.hasSuffix(".localhost") || host == "::1" { return nil }
         let octets = host.split(separator: ".", omittingEmptySubsequences: false)

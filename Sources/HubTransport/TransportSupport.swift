@@ -28,7 +28,7 @@ public enum TransportSupport {
 
     /// `host:port` of a URL for messages (the default port filled in), without userinfo.
     static func hostPort(_ url: String) -> String {
-        guard let components = URLComponents(string: url), let host = components.host, !host.isEmpty else {
+        guard let components = URLComponents(string: url), let host = URLHostName.of(components), !host.isEmpty else {
             return "the server"
         }
         let port = components.port ?? (components.scheme?.lowercased() == "https" ? 443 : 80)

@@ -47,6 +47,7 @@ public final class CommandContext: Sendable {
     }
 
     public func emit<T: Encodable>(_ value: T) throws { try console.emit(value) }
+    public func emit<T: Encodable & CompactJSONWritable>(_ value: T) throws { try console.emit(value) }
 
     /// Asks for a secret line (label on stderr, echo off on a terminal).
     func readSecret(_ label: String) throws -> [UInt8] {

@@ -52,6 +52,14 @@ public final class Console: Sendable {
         writeOut(data)
     }
 
+    /// `emit` of a document that writes itself, chosen at compile time (no cast; JSONOutput).
+    public func emit<T: Encodable & CompactJSONWritable>(_ value: T) throws {
+        var data = try JSONOutput.encode(value, pretty: stdoutIsTerminal)
+        data.append(0x0A)
+        lock.lock(); defer { lock.unlock() }
+        writeOut(data)
+    }
+
     /// Plain text on stdout (help pages), with a final newline.
     public func write(_ text: String) {
         let line = text.hasSuffix("\n") ? text : text + "\n"

@@ -100,6 +100,7 @@ public final class Invocation: Sendable {
     public var input: any InputSource { context.input }
     public var environment: [String: String] { context.environment }
     public func emit<T: Encodable>(_ value: T) throws { try context.emit(value) }
+    public func emit<T: Encodable & CompactJSONWritable>(_ value: T) throws { try context.emit(value) }
 
     /// A setting's environment variable (the settings table names it), nil when unset or empty.
     func value(of setting: GlobalSetting) -> String? { setting.value(in: environment) }

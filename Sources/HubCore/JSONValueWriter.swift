@@ -38,12 +38,22 @@ extension JSONValue: CompactJSONWritable {
     public static func writeObject(_ members: [String: JSONValue], to out: inout [UInt8]) throws {
         out.append(UInt8(ascii: "{"))
         var first = true
-        for (key, value) in members.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+        // Each key's bytes once, compared with memcmp: comparing String.UTF8Views element by
+        // element cost about 0.15 ms for a Connection's ~45 properties.
+        let keys = members.keys.map { Array($0.utf8) }.sorted { a, b in
+            let common = min(a.count, b.count)
+            let order = common == 0 ? 0 : a.withUnsafeBufferPointer { x in
+                b.withUnsafeBufferPointer { y in memcmp(x.baseAddress!, y.baseAddress!, common) }
+            }
+            return order != 0 ? order < 0 : a.count < b.count
+        }
+        for key in keys {
             if !first { out.append(UInt8(ascii: ",")) }
             first = false
-            writeString(key, to: &out)
+            let name = String(decoding: key, as: UTF8.self)
+            writeString(name, to: &out)
             out.append(UInt8(ascii: ":"))
-            try value.writeCompactJSON(to: &out)
+            try members[name]!.writeCompactJSON(to: &out)
         }
         out.append(UInt8(ascii: "}"))
     }

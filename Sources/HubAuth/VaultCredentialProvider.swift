@@ -31,7 +31,10 @@ struct StoredCredentials: Codable, Equatable {
 /// credentials, keeps the application's copy and the shared copy identical (newer wins).
 public final class VaultCredentialProvider: CredentialProvider {
     public let name = "vault"
-    let store: VaultStore
+    /// The vault, made when the provider is first asked (reading the passcode policy it is made
+    /// with costs more than a whole `settings get` that never needs the vault).
+    private let makeStore: () throws -> VaultStore
+    private var madeStore: VaultStore?
     let keys: CredentialKeys
     /// The vault secret, asked for only when the vault is needed; nil = no secret available
     /// without prompting (the provider is then skipped, or saving fails with advice).
@@ -45,13 +48,25 @@ public final class VaultCredentialProvider: CredentialProvider {
     private var appEntry: (StoredCredentials, Date)?
     private var sharedEntry: (StoredCredentials, Date)?
 
-    public init(store: VaultStore, keys: CredentialKeys, saveAccepted: Bool,
+    public convenience init(store: VaultStore, keys: CredentialKeys, saveAccepted: Bool,
+                            consentToSavePrompted: (() -> Bool)? = nil, secret: @escaping () throws -> VaultSecret?) {
+        self.init(makeStore: { store }, keys: keys, saveAccepted: saveAccepted, consentToSavePrompted: consentToSavePrompted, secret: secret)
+    }
+
+    public init(makeStore: @escaping () throws -> VaultStore, keys: CredentialKeys, saveAccepted: Bool,
                 consentToSavePrompted: (() -> Bool)? = nil, secret: @escaping () throws -> VaultSecret?) {
-        self.store = store
+        self.makeStore = makeStore
         self.keys = keys
         self.saveAccepted = saveAccepted
         self.consentToSavePrompted = consentToSavePrompted
         self.secret = secret
+    }
+
+    private func store() throws -> VaultStore {
+        if let madeStore { return madeStore }
+        let made = try makeStore()
+        madeStore = made
+        return made
     }
 
     private func vaultSecret() throws -> VaultSecret? {
@@ -62,6 +77,7 @@ public final class VaultCredentialProvider: CredentialProvider {
     }
 
     public func credentials(user: String?) throws -> BasicCredentials? {
+        let store = try store()
         guard store.exists, let secret = try vaultSecret() else { return nil }
         let contents = try store.read(secret: secret)
         appEntry = Self.decode(contents.entry(forKey: keys.application))
@@ -91,7 +107,7 @@ public final class VaultCredentialProvider: CredentialProvider {
             throw HubError.config("The server accepted the credentials, but the vault cannot be opened to keep them: set HUBCTL_VAULT_PASSPHRASE, --vault-passphrase-file or HUBCTL_VAULT_KEY, or run on a terminal.", code: .vaultSecretMissing)
         }
         let value = try JSONEncoder().encode(stored)
-        try store.update(secret: secret, createIfMissing: true) { contents in
+        try store().update(secret: secret, createIfMissing: true) { contents in
             if contents.value(forKey: keys.application) != value || Self.decode(contents.entry(forKey: keys.application))?.0 != stored {
                 contents.set(value, forKey: keys.application)
             }

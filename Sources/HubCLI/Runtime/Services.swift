@@ -34,20 +34,24 @@ public struct Services {
         if let password = try invocation.suppliedPassword() {
             providers.append(StaticPasswordProvider(name: global.passwordStdin ? "--password-stdin" : "HUBCTL_PASSWORD", password: password))
         }
-        let store = try vault()
+        // The vault is made when it is first needed: a password given up front is usually all a
+        // command sends, and reading the passcode policy the vault is made with costs ~0.3 ms.
+        invocation.warnIfHomeIsShared()
+        let store = LazyVaultStore { try self.vaultStore() }
         let keys = CredentialKeys(server: config.server, appId: config.appId,
                                   securityConfiguration: config.securityConfiguration, share: config.shareCredentials)
         let secrets = VaultSecrets(invocation: invocation)
         let mayPrompt = invocation.mayPrompt
         let context = invocation.context
         providers.append(VaultCredentialProvider(
-            store: store, keys: keys, saveAccepted: saveCredentials,
+            makeStore: { try store.value() }, keys: keys, saveAccepted: saveCredentials,
             consentToSavePrompted: mayPrompt ? {
                 context.readVisibleLine("Keep these credentials in the vault? [y/N] ")?.lowercased().hasPrefix("y") ?? false
             } : nil,
             secret: {
                 // Open the vault only when a secret is at hand or can be asked for; otherwise skip it.
-                do { return try secrets.current(preferring: try store.storedSecretKind(), confirm: !store.exists) }
+                let vault = try store.value()
+                do { return try secrets.current(preferring: try vault.storedSecretKind(), confirm: !vault.exists) }
                 catch let e as HubError where e.code == .vaultSecretMissing { return nil }
             }))
         if mayPrompt {
@@ -61,8 +65,13 @@ public struct Services {
 
     /// The vault under --home with the passcode policy in force; warnings go to stderr.
     func vault() throws -> VaultStore {
-        let console = self.console, home = invocation.home, context = invocation.context
         invocation.warnIfHomeIsShared()
+        return try vaultStore()
+    }
+
+    /// `vault()` without the warning about the home's mode (given once, by the caller).
+    private func vaultStore() throws -> VaultStore {
+        let console = self.console, home = invocation.home, context = invocation.context
         var store = VaultStore(directory: home, policy: try PasscodePolicyFile.load(home: home), warn: { console.warning($0) })
         store.lockDeadline = invocation.deadline
         if invocation.mayPrompt {
@@ -121,5 +130,21 @@ public struct Services {
         return try SchemaService(session: session, home: invocation.home).schema(version: version, note: { line in
             if verbose { console.note("hubctl: " + line) }
         }, warn: { console.warning($0) })
+    }
+}
+
+/// The vault store, made on first use and kept (one command's thread). Not generic: a generic
+/// class's metadata is made at run time, on the path this exists to keep short.
+final class LazyVaultStore {
+    private let make: () throws -> VaultStore
+    private var made: VaultStore?
+
+    init(_ make: @escaping () throws -> VaultStore) { self.make = make }
+
+    func value() throws -> VaultStore {
+        if let made { return made }
+        let value = try make()
+        made = value
+        return value
     }
 }

@@ -107,10 +107,12 @@ public enum PasscodePolicyFile {
         guard !policy.isEmpty else { return }
         policy[trustKey] = .bool(trusted)
         let path = path(home: home)
-        // Most reads return the same policy: skip the (fsync-ing) write when nothing changed.
-        if let identity = FileIdentity(path: path),
-           let known = lastSeen.withLock({ $0[path] }), known.identity == identity, known.object == policy {
-            return
+        // Most reads return the same policy: skip the (fsync-ing) write when nothing changed. The
+        // file is read (and remembered) once if this process has not yet: comparing what it holds
+        // costs less than encoding the policy to compare bytes (JSONEncoder's first use).
+        if let identity = FileIdentity(path: path) {
+            if lastSeen.withLock({ $0[path] }) == nil { _ = try? load(home: home) }
+            if let known = lastSeen.withLock({ $0[path] }), known.identity == identity, known.object == policy { return }
         }
         let data = try JSONOutput.encode(policy, pretty: true)
         if FileManager.default.contents(atPath: path) == data { return }

@@ -89,4 +89,27 @@ import Testing
             "PasswordPolicyLockTimeout": .int(31_536_000),
         ])
     }
+
+    /// `record` writes the file only when the policy it holds differs: a file with the same
+    /// settings (however formatted) stays as it is, a different or damaged one is replaced.
+    @Test func recordWritesOnlyWhatChanged() throws {
+        let home = NSTemporaryDirectory() + "policy-record-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let path = PasscodePolicyFile.path(home: home)
+        func inode() throws -> Int? { try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int }
+        // Another process wrote the same policy, formatted its own way.
+        try Data(#"{ "hubctl.authenticatedHTTPS" : true,"PasswordPolicyEnabled":true, "PasswordPolicyMinLength" : 9 }"#.utf8)
+            .write(to: URL(fileURLWithPath: path))
+        let before = try inode()
+        try PasscodePolicyFile.record(["PasswordPolicyEnabled": .bool(true), "PasswordPolicyMinLength": .int(9)], trusted: true, home: home)
+        #expect(try inode() == before, "the same policy: not written again")
+        try PasscodePolicyFile.record(["PasswordPolicyEnabled": .bool(true), "PasswordPolicyMinLength": .int(12)], trusted: true, home: home)
+        #expect(try inode() != before, "a new policy: written")
+        #expect(try PasscodePolicyFile.load(home: home)?.minLength == 12)
+        // A damaged file is replaced by the policy.
+        try Data("[1,2]".utf8).write(to: URL(fileURLWithPath: path))
+        try PasscodePolicyFile.record(["PasswordPolicyEnabled": .bool(true), "PasswordPolicyMinLength": .int(12)], trusted: true, home: home)
+        #expect(try PasscodePolicyFile.load(home: home)?.minLength == 12)
+    }
 }

@@ -44,8 +44,10 @@ enum RegistrationSnapshots {
             // A zero byte after each part, so ("ab", "c") and ("a", "bc") differ.
             hash = hash &* 0x0000_0100_0000_01b3
         }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex + ".json"
+        let digits = Array("0123456789abcdef".utf8)
+        var name = [UInt8](repeating: 0, count: 16)
+        for index in 0..<16 { name[index] = digits[Int((hash >> (60 - 4 * UInt64(index))) & 0xF)] }
+        return String(decoding: name, as: UTF8.self) + ".json"
     }
 
     // MARK: Reading
@@ -73,7 +75,9 @@ enum RegistrationSnapshots {
     static func stamp(of database: String) -> String? {
         var info = stat()
         guard lstat(database, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        return "\(info.st_dev) \(info.st_ino) \(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec)\n"
+        return String(info.st_dev) + " " + String(info.st_ino) + " " + String(info.st_size) + " "
+            + String(info.st_mtim.tv_sec) + "." + String(info.st_mtim.tv_nsec) + " "
+            + String(info.st_ctim.tv_sec) + "." + String(info.st_ctim.tv_nsec) + "\n"
     }
 
     static func walIsEmpty(_ wal: String) -> Bool {
@@ -83,24 +87,28 @@ enum RegistrationSnapshots {
     }
 
     /// A regular file of at most `limit` bytes in `dir`, not through a symlink.
-    private static func readFile(in dir: Int32, _ name: String, limit: Int) -> [UInt8]? {
+    private static func readFile(in dir: Int32, _ name: String, limit: Int) -> Data? {
         let fd = openat(dir, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= limit else { return nil }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
+        let size = Int(info.st_size)
+        // One byte more than fstat said: a file that grew while it was read is not the one stamped.
+        var data = Data(count: size + 1)
         var count = 0
-        while count < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
-            if n < 0 { if errno == EINTR { continue }; return nil }
-            if n == 0 { break }
-            count += n
+        let ok = data.withUnsafeMutableBytes { buffer -> Bool in
+            while count < buffer.count {
+                let n = Glibc.read(fd, buffer.baseAddress! + count, buffer.count - count)
+                if n < 0 { if errno == EINTR { continue }; return false }
+                if n == 0 { break }
+                count += n
+            }
+            return true
         }
-        // One byte more than fstat said: the file grew while it was read, so it is not the one stamped.
-        guard count == Int(info.st_size) else { return nil }
-        bytes.removeLast()
-        return bytes
+        guard ok, count == size else { return nil }
+        data.count = size
+        return data
     }
 
     // MARK: The file's content
@@ -122,8 +130,8 @@ enum RegistrationSnapshots {
         return out
     }
 
-    static func decode(_ bytes: [UInt8]) -> Registration? {
-        guard let object = try? JSONValue.read(Data(bytes)).objectValue,
+    static func decode(_ data: Data) -> Registration? {
+        guard let object = try? JSONValue.read(data).objectValue,
               object["format"] == .int(Int64(format)),
               let server = object["server"]?.stringValue, let appId = object["app_id"]?.stringValue,
               let connectionId = object["connection_id"]?.stringValue, let apiVersion = object["api_version"]?.stringValue,

@@ -39,7 +39,7 @@ import Testing
                                securityConfiguration: nil, createdAt: Date(timeIntervalSince1970: 0.1 + 0.2))
         for r in [registration("ü ser", id: "a"), registration(nil, id: "b", created: -1.5), odd,
                   registration("x", id: "c", created: 1e-300), registration("x", id: "d", created: 4_102_444_800.000_001)] {
-            let decoded = try #require(RegistrationSnapshots.decode(try RegistrationSnapshots.encode(r)), "\(r)")
+            let decoded = try #require(RegistrationSnapshots.decode(Data(try RegistrationSnapshots.encode(r))), "\(r)")
             #expect(decoded == r)
             #expect(decoded.createdAt.timeIntervalSince1970.bitPattern == r.createdAt.timeIntervalSince1970.bitPattern)
         }
@@ -58,7 +58,7 @@ import Testing
         ]
         #expect(damaged.allSatisfy { $0 != good })
         for bytes in damaged {
-            #expect(RegistrationSnapshots.decode(bytes) == nil, "\(String(decoding: bytes, as: UTF8.self))")
+            #expect(RegistrationSnapshots.decode(Data(bytes)) == nil, "\(String(decoding: bytes, as: UTF8.self))")
         }
     }
 

@@ -16,11 +16,32 @@ enum FastPath {
     /// The command's `global` property is left unset (building `GlobalOptions` costs more than
     /// this whole parse): it runs with the values returned beside it, and a hot command reads its
     /// global options only through its Invocation.
-    static func parse(_ arguments: [String]) -> (command: any HubCommand, global: GlobalValues)? {
+    static func parse(_ arguments: [String]) -> (command: any FastRunnable, global: GlobalValues)? {
         guard let scanned = Scan(arguments), let spec = commands.first(where: { $0.path == scanned.path }) else { return nil }
         guard let values = scanned.values(for: spec), let global = values.globalValues() else { return nil }
-        guard var command = (try? spec.make(values)) ?? nil, (try? command.validate()) != nil else { return nil }
+        guard let command = (try? spec.make(values)) ?? nil, (try? command.validate()) != nil else { return nil }
         return (command, global)
+    }
+
+    /// What the fast path runs: a hot command's plain options where it has them (no ArgumentParser
+    /// property wrappers to build: their names and help cost more than the rest of the parse), or
+    /// the ArgumentParser command itself (`Parsed`).
+    protocol FastRunnable {
+        /// ArgumentParser's checks of the line; a throw leaves the line to ArgumentParser.
+        func validate() throws
+        func run(_ invocation: Invocation) throws
+        var resolvesConnection: Bool { get }
+    }
+
+    /// An ArgumentParser command, built by the fast path (its `global` left unset) or parsed.
+    struct Parsed: FastRunnable {
+        var command: any HubCommand
+        func validate() throws {
+            var command = command
+            try command.validate()
+        }
+        func run(_ invocation: Invocation) throws { try command.execute(invocation) }
+        var resolvesConnection: Bool { type(of: command).resolvesConnection }
     }
 
     /// One hot command: its path, its own options and flags (long names), and how many positional
@@ -34,21 +55,24 @@ enum FastPath {
         let repeatable: [String]
         let flags: [String]
         let positionals: ClosedRange<Int>
-        let make: @Sendable (Values) throws -> (any HubCommand)?
+        let make: @Sendable (Values) throws -> (any FastRunnable)?
+        /// The same form from ArgumentParser's parse of the line (what FastPathParityTests compares).
+        let parsed: @Sendable (any HubCommand) -> (any FastRunnable)?
     }
 
     /// Not understood: ArgumentParser parses the line.
     struct NotUnderstood: Error {}
 
     static let commands: [Command] = [
-        Command(path: ["settings", "get"], options: ["--expand"], repeatable: ["--expand"], flags: [], positionals: 0...Int.max) { v in
-            var command = SettingsGet()
-            command.names = v.positionals
-            command.expand = v.all("--expand")
-            return command
-        },
+        Command(path: ["settings", "get"], options: ["--expand"], repeatable: ["--expand"], flags: [], positionals: 0...Int.max,
+                make: { v in SettingsGet.Options(names: v.positionals, expand: v.all("--expand")) },
+                parsed: { ($0 as? SettingsGet).map { SettingsGet.Options(names: $0.names, expand: $0.expand) } }),
         Command(path: ["acp", "check"], options: ["--dest", "--interval", "--jitter-seed"], repeatable: [], flags: ["--wait", "--fetch"],
-                positionals: 0...0) { v in
+                positionals: 0...0, make: { v in
+            // Without --wait (and so without the options that need it): the one check, as plain options.
+            if !v.flags.contains("--wait"), !v.flags.contains("--fetch"), v.last("--interval") == nil, v.last("--jitter-seed") == nil {
+                return ACPCheckCommand.Once(dest: v.last("--dest"))
+            }
             var command = ACPCheckCommand()
             var destination = ACPDestination()
             destination.dest = v.last("--dest")
@@ -57,10 +81,14 @@ enum FastPath {
             command.fetch = v.flags.contains("--fetch")
             command.interval = try v.last("--interval").map { try Values.convert($0, Double.init) }
             command.jitterSeed = try v.last("--jitter-seed").map { try Values.convert($0) { UInt64($0) } }
-            return command
-        },
+            return Parsed(command: command)
+        }, parsed: { command in
+            guard let check = command as? ACPCheckCommand else { return nil }
+            if !check.wait, !check.fetch, check.interval == nil, check.jitterSeed == nil { return ACPCheckCommand.Once(dest: check.destination.dest) }
+            return Parsed(command: check)
+        }),
         Command(path: ["register"], options: ["--device-type", "--device-model", "--set", "--capability"], repeatable: ["--set", "--capability"],
-                flags: ["--save-credentials", "--force"], positionals: 0...0) { v in
+                flags: ["--save-credentials", "--force"], positionals: 0...0, make: { v in
             var command = RegisterCommand()
             command.deviceType = v.last("--device-type") ?? "Linux"
             command.deviceModel = v.last("--device-model") ?? "hubctl"
@@ -68,26 +96,22 @@ enum FastPath {
             command.capability = v.all("--capability")
             command.saveCredentials = v.flags.contains("--save-credentials")
             command.force = v.flags.contains("--force")
-            return command
-        },
-        Command(path: ["unregister"], options: ["--appcid"], repeatable: [], flags: [], positionals: 0...0) { v in
+            return Parsed(command: command)
+        }, parsed: { Parsed(command: $0) }),
+        Command(path: ["unregister"], options: ["--appcid"], repeatable: [], flags: [], positionals: 0...0, make: { v in
             var command = UnregisterCommand()
             command.appcid = v.last("--appcid")
-            return command
-        },
-        Command(path: ["vault", "show"], options: [], repeatable: [], flags: [], positionals: 1...1) { v in
+            return Parsed(command: command)
+        }, parsed: { Parsed(command: $0) }),
+        Command(path: ["vault", "show"], options: [], repeatable: [], flags: [], positionals: 1...1, make: { v in
             var command = VaultShow()
             command.key = v.positionals[0]
-            return command
-        },
-        Command(path: ["status"], options: [], repeatable: [], flags: [], positionals: 0...0) { _ in
-            var command = StatusCommand()
-            return command
-        },
-        Command(path: ["auth", "token"], options: [], repeatable: [], flags: [], positionals: 0...0) { _ in
-            var command = AuthToken()
-            return command
-        },
+            return Parsed(command: command)
+        }, parsed: { Parsed(command: $0) }),
+        Command(path: ["status"], options: [], repeatable: [], flags: [], positionals: 0...0,
+                make: { _ in Parsed(command: StatusCommand()) }, parsed: { Parsed(command: $0) }),
+        Command(path: ["auth", "token"], options: [], repeatable: [], flags: [], positionals: 0...0,
+                make: { _ in Parsed(command: AuthToken()) }, parsed: { Parsed(command: $0) }),
     ]
 
     /// The words of a command line: options (`--name value`, `--name=value`), flags, and the rest.

@@ -78,8 +78,9 @@ public struct Hubctl: ParsableCommand {
     /// A parsed command line: a HubCommand, or one of ArgumentParser's own (help, completion).
     enum ParsedCommand {
         case command(any HubCommand)
-        /// The fast parser's command, whose `global` property is not set: it runs with these values.
-        case fast(any HubCommand, GlobalValues)
+        /// The fast parser's command (plain options, or a command whose `global` property is not
+        /// set): it runs with these values.
+        case fast(any FastPath.FastRunnable, GlobalValues)
         case other(any ParsableCommand)
 
         init(_ parsed: any ParsableCommand) {
@@ -120,9 +121,8 @@ public struct Hubctl: ParsableCommand {
             case .command(let hub):
                 try hub.execute(try Invocation(global: options(hub.global).values, context: makeContext(),
                                                resolvesConnection: type(of: hub).resolvesConnection))
-            case .fast(let hub, let global):
-                try hub.execute(try Invocation(global: global, context: makeContext(),
-                                               resolvesConnection: type(of: hub).resolvesConnection))
+            case .fast(let command, let global):
+                try command.run(try Invocation(global: global, context: makeContext(), resolvesConnection: command.resolvesConnection))
             case .other(let command):
                 try runOther(command, console: console)
             }

@@ -12,13 +12,13 @@ import HubCore
 import Synchronization
 import Testing
 
-/// Every property of a parsed command, as `dump` prints it: two parses agree when these agree.
-/// An option group's help title is left out: it is declaration metadata for help pages (a parse by
-/// ArgumentParser drops it), not a value a command reads.
-/// Every property of a command as `dump` shows it, without its `global` option group: the fast
-/// parser leaves that unset and gives the global options' values beside the command, which the
-/// parity test compares with `GlobalOptions.values` of ArgumentParser's parse.
-private func describe(_ command: any ParsableCommand) -> String {
+/// Every property of what the fast path runs (a hot command's plain options, or an ArgumentParser
+/// command), as `dump` prints it: two parses agree when these agree. An option group's help title
+/// is left out: it is declaration metadata for help pages (a parse by ArgumentParser drops it),
+/// not a value a command reads. So is the `global` option group: the fast parser leaves it unset
+/// and gives the global options' values beside the command, which the parity test compares with
+/// `GlobalOptions.values` of ArgumentParser's parse.
+private func describe(_ command: Any) -> String {
     var text = ""
     dump(command, to: &text)
     var lines: [Substring] = []
@@ -172,7 +172,13 @@ struct FastPathParityTests {
                 continue
             }
             #expect(fastGlobal == slowHub.global.values, "\(line): the global options differ")
-            let (a, b) = (describe(fast), describe(slow))
+            // ArgumentParser's command in the form the fast path runs (plain options where the row has them).
+            guard let slowForm = spec.parsed(slowHub) else {
+                Issue.record("\(line): ArgumentParser made \(type(of: slow)), which the row does not read")
+                continue
+            }
+            #expect(type(of: fast) == type(of: slowForm), "\(line): \(type(of: fast)) against \(type(of: slowForm))")
+            let (a, b) = (describe(fast), describe(slowForm))
             if a != b {
                 // The first property that differs, as each parser left it.
                 let pairs = zip(a.split(separator: "\n"), b.split(separator: "\n"))

@@ -85,9 +85,21 @@ struct ACPCheckCommand: HubCommand {
 
     func execute(_ invocation: Invocation) throws {
         if wait { return try waitForProfile(invocation) }
-        let service = try invocation.services.acp()
-        let dest = try destination.resolve(invocation, service: service)
-        try invocation.emit(ACPCheckOutput(try service.check(destination: dest), destination: ACPStateStore.absolute(dest)))
+        try Once(dest: destination.dest).run(invocation)
+    }
+
+    /// One check (no --wait) as plain options: what the fast path builds (FastPath.swift).
+    struct Once: FastPath.FastRunnable {
+        var dest: String?
+
+        func validate() throws {}
+        var resolvesConnection: Bool { ACPCheckCommand.resolvesConnection }
+
+        func run(_ invocation: Invocation) throws {
+            let service = try invocation.services.acp()
+            let dest = try ACPDestination.resolve(dest, invocation, service: service)
+            try invocation.emit(ACPCheckOutput(try service.check(destination: dest), destination: ACPStateStore.absolute(dest)))
+        }
     }
 
     /// `--wait`: one session for all the checks (its credentials and connections kept), each check

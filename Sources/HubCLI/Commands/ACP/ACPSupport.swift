@@ -14,6 +14,11 @@ struct ACPDestination: ParsableArguments {
 
     /// The profile directory in force, in the order of --dest's help.
     func resolve(_ invocation: Invocation, service: ACPService) throws -> String {
+        try Self.resolve(dest, invocation, service: service)
+    }
+
+    /// `resolve` for a --dest given as a value (the fast path's plain options).
+    static func resolve(_ dest: String?, _ invocation: Invocation, service: ACPService) throws -> String {
         if let dest, !dest.isEmpty { return dest }
         if let configured = service.config.acpDestination { return configured }
         if let last = try ACPStateStore(home: invocation.home).record(server: service.config.server, appId: service.config.appId) {

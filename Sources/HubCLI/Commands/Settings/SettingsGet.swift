@@ -28,8 +28,21 @@ struct SettingsGet: HubCommand {
     var expand: [String] = []
 
     func execute(_ invocation: Invocation) throws {
-        let service = try invocation.services.connections()
-        let expanded = expand.flatMap { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }.filter { !$0.isEmpty }
-        try invocation.emit(SettingsOutput(properties: try service.settings(names: names, expand: expanded)))
+        try Options(names: names, expand: expand).run(invocation)
+    }
+
+    /// The command's options as plain data: what the fast path builds (FastPath.swift).
+    struct Options: FastPath.FastRunnable {
+        var names: [String]
+        var expand: [String]
+
+        func validate() throws {}
+        var resolvesConnection: Bool { SettingsGet.resolvesConnection }
+
+        func run(_ invocation: Invocation) throws {
+            let service = try invocation.services.connections()
+            let expanded = expand.flatMap { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }.filter { !$0.isEmpty }
+            try invocation.emit(SettingsOutput(properties: try service.settings(names: names, expand: expanded)))
+        }
     }
 }

@@ -222,11 +222,18 @@ final class RegistrationDatabase: @unchecked Sendable {
                      String(cString: sqlite3_column_text(s, 2)))
                 }
                 guard !marked.isEmpty else { return }
+                // Every bucket a marked identity falls in, rewritten from all of its rows.
+                var buckets = Set<String>()
                 for (server, appId, user) in marked {
-                    let name = RegistrationSnapshots.fileName(server: server, appId: appId, user: user)
-                    let row = try query("SELECT \(Self.columns) FROM registrations WHERE server = ? AND app_id = ? AND user = ?",
-                                        [.text(server), .text(appId), .text(user)], Self.registration).first
-                    let done = try row.map { RegistrationSnapshots.replace(name, in: dir, with: try RegistrationSnapshots.encode($0)) }
+                    buckets.insert(RegistrationSnapshots.bucketName(RegistrationSnapshots.hash(server: server, appId: appId, user: user)))
+                }
+                var rows: [String: [Registration]] = [:]
+                for row in try query("SELECT \(Self.columns) FROM registrations", [], Self.registration) {
+                    let name = RegistrationSnapshots.bucketName(RegistrationSnapshots.hash(server: row.server, appId: row.appId, user: row.user))
+                    if buckets.contains(name) { rows[name, default: []].append(row) }
+                }
+                for name in buckets {
+                    let done = try rows[name].map { RegistrationSnapshots.replace(name, in: dir, with: try RegistrationSnapshots.bucket($0)) }
                         ?? RegistrationSnapshots.remove(name, in: dir)
                     guard done else { throw HubError(.cannotCreate, code: .cannotCreate, "Cannot write the registration snapshot \(dir)/\(name).") }
                 }

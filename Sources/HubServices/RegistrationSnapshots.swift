@@ -2,9 +2,11 @@
 // registration (settings get, acp check) needs neither SQLite's library nor its database: loading
 // and opening them cost more than a third of what such a call adds to curl's GET (issue 32).
 //
-// Files, under `<home>/registrations.snapshots/` (0700): `<FNV-1a of the identity>.json` (0600),
-// one registration, naming its identity; `stamp`, the state of `registrations.db` in which every
-// snapshot was known to equal its row.
+// Files, under `<home>/registrations.snapshots/` (0700, its files 0600): 256 buckets,
+// `bucket-XX` where XX is the top byte of the identity's 64-bit FNV-1a, each holding one line per
+// registration of its identities, `<the hash in hex> <the row as JSON>`, sorted; and `stamp`, the
+// state of `registrations.db` in which every snapshot was known to equal its row. Buckets, not a
+// file a registration: a fleet home of 10,000 registrations takes a few MB, not 10,000 blocks.
 //
 // Why a snapshot that is used is the row:
 // - Every change of a row, by any program (an older hubctl too), marks its identity in the table
@@ -33,8 +35,8 @@ import Glibc
 enum RegistrationSnapshots {
     static func directory(home: String) -> String { home + "/registrations.snapshots" }
 
-    /// The snapshot file's name for an identity (the database's key: a nil user is "").
-    static func fileName(server: String, appId: String, user: String?) -> String {
+    /// The 64-bit FNV-1a of an identity (the database's key: a nil user is "").
+    static func hash(server: String, appId: String, user: String?) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for part in [server, appId, user ?? ""] {
             for byte in part.utf8 {
@@ -44,10 +46,20 @@ enum RegistrationSnapshots {
             // A zero byte after each part, so ("ab", "c") and ("a", "bc") differ.
             hash = hash &* 0x0000_0100_0000_01b3
         }
+        return hash
+    }
+
+    /// `hash` as 16 lowercase hex digits: how a bucket's line starts.
+    static func hex(_ hash: UInt64) -> [UInt8] {
         let digits = Array("0123456789abcdef".utf8)
-        var name = [UInt8](repeating: 0, count: 16)
-        for index in 0..<16 { name[index] = digits[Int((hash >> (60 - 4 * UInt64(index))) & 0xF)] }
-        return String(decoding: name, as: UTF8.self) + ".json"
+        var text = [UInt8](repeating: 0, count: 16)
+        for index in 0..<16 { text[index] = digits[Int((hash >> (60 - 4 * UInt64(index))) & 0xF)] }
+        return text
+    }
+
+    /// The bucket file of a hash: `bucket-` and its top byte in hex.
+    static func bucketName(_ hash: UInt64) -> String {
+        "bucket-" + String(decoding: hex(hash).prefix(2), as: UTF8.self)
     }
 
     // MARK: Reading
@@ -64,11 +76,24 @@ enum RegistrationSnapshots {
         guard let recorded = readFile(in: dir, "stamp", limit: 256),
               let now = stamp(of: database), recorded.elementsEqual(now.utf8),
               walIsEmpty(database + "-wal"),
-              let data = readFile(in: dir, fileName(server: server, appId: appId, user: user), limit: 1 << 16),
-              let registration = decode(data),
-              registration.server == server, registration.appId == appId, (registration.user ?? "") == (user ?? "")
+              let bucket = readFile(in: dir, bucketName(hash(server: server, appId: appId, user: user)), limit: 1 << 26)
         else { return nil }
-        return registration
+        // The lines of this hash (two identities may share one): the one that names this identity.
+        let prefix = hex(hash(server: server, appId: appId, user: user)) + [UInt8(ascii: " ")]
+        var found: Registration?
+        bucket.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+            var start = 0
+            while start < bytes.count, found == nil {
+                let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+                if end - start > prefix.count, bytes[start..<(start + prefix.count)].elementsEqual(prefix),
+                   let registration = decode(Data(UnsafeRawBufferPointer(rebasing: bytes[(start + prefix.count)..<end]))),
+                   registration.server == server, registration.appId == appId, (registration.user ?? "") == (user ?? "") {
+                    found = registration
+                }
+                start = end + 1
+            }
+        }
+        return found
     }
 
     /// `dev ino size mtime ctime` of the database file (not through a symlink), as the stamp holds it.
@@ -126,7 +151,21 @@ enum RegistrationSnapshots {
             // Swift's shortest text that reads back as the same Double: the row's REAL exactly.
             "created_at": .string(String(r.createdAt.timeIntervalSince1970)),
         ], to: &out)
-        out.append(UInt8(ascii: "\n"))
+        return out
+    }
+
+    /// A bucket's content: one line per registration, `<hash in hex> <JSON>`, sorted.
+    static func bucket(_ registrations: [Registration]) throws -> [UInt8] {
+        var lines: [(UInt64, [UInt8])] = []
+        for r in registrations { lines.append((hash(server: r.server, appId: r.appId, user: r.user), try encode(r))) }
+        lines.sort { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1.lexicographicallyPrecedes($1.1) }
+        var out: [UInt8] = []
+        for (hash, json) in lines {
+            out += hex(hash)
+            out.append(UInt8(ascii: " "))
+            out += json
+            out.append(UInt8(ascii: "\n"))
+        }
         return out
     }
 
@@ -164,8 +203,8 @@ enum RegistrationSnapshots {
     }
 
     /// Replaces `name` in `dir` with `bytes` by a rename: a reader sees the old file or the new
-    /// one. Not fsynced one by one (a batch writes thousands): `refresh` syncs the directory once,
-    /// and a file whose data a crash lost does not decode, so its reader uses the database.
+    /// one. Not fsynced one by one: `refresh` syncs the directory once, and a line whose data a
+    /// crash lost does not decode, so its reader uses the database.
     static func replace(_ name: String, in dir: String, with bytes: [UInt8]) -> Bool {
         let target = dir + "/" + name
         let tmp = dir + "/." + name + ".tmp-\(getpid())"

@@ -62,16 +62,42 @@ import Testing
         }
     }
 
-    @Test func fileNamesFollowTheDatabaseKey() {
-        let name = RegistrationSnapshots.fileName(server: "s", appId: "ab", user: "c")
-        #expect(name == RegistrationSnapshots.fileName(server: "s", appId: "ab", user: "c"))
-        #expect(name != RegistrationSnapshots.fileName(server: "s", appId: "a", user: "bc"))
-        #expect(RegistrationSnapshots.fileName(server: "s", appId: "a", user: nil) == RegistrationSnapshots.fileName(server: "s", appId: "a", user: ""))
-        #expect(name.count == 21 && name.hasSuffix(".json"))
-        // FNV-1a 64 of "s\0ab\0c\0", worked out by hand from the published constants.
-        var hash: UInt64 = 14_695_981_039_346_656_037
-        for byte in Array("s\u{0}ab\u{0}c\u{0}".utf8) { hash = (hash ^ UInt64(byte)) &* 1_099_511_628_211 }
-        #expect(name == String(format: "%016llx.json", hash))
+    @Test func bucketsFollowTheDatabaseKey() {
+        let hash = RegistrationSnapshots.hash(server: "s", appId: "ab", user: "c")
+        #expect(hash != RegistrationSnapshots.hash(server: "s", appId: "a", user: "bc"))
+        #expect(RegistrationSnapshots.hash(server: "s", appId: "a", user: nil) == RegistrationSnapshots.hash(server: "s", appId: "a", user: ""))
+        // FNV-1a 64 of "s\0ab\0c\0", worked out from the published constants.
+        var expected: UInt64 = 14_695_981_039_346_656_037
+        for byte in Array("s\u{0}ab\u{0}c\u{0}".utf8) { expected = (expected ^ UInt64(byte)) &* 1_099_511_628_211 }
+        #expect(hash == expected)
+        #expect(String(decoding: RegistrationSnapshots.hex(hash), as: UTF8.self) == String(format: "%016llx", hash))
+        #expect(RegistrationSnapshots.bucketName(hash) == "bucket-" + String(format: "%02llx", hash >> 56))
+    }
+
+    /// One line per registration, sorted by hash; each line reads back as its registration.
+    @Test func aBucketHoldsItsRegistrationsOneALine() throws {
+        let rows = (0..<40).map { registration("user \($0)", id: "id-\($0)") }
+        let text = String(decoding: try RegistrationSnapshots.bucket(rows.reversed()), as: UTF8.self)
+        let lines = text.split(separator: "\n")
+        #expect(lines.count == 40 && text.hasSuffix("\n"))
+        let hashes = lines.map { String($0.prefix(16)) }
+        #expect(hashes == hashes.sorted())
+        for (line, hash) in zip(lines, hashes) {
+            let r = try #require(RegistrationSnapshots.decode(Data(line.dropFirst(17).utf8)))
+            #expect(String(decoding: RegistrationSnapshots.hex(RegistrationSnapshots.hash(server: r.server, appId: r.appId, user: r.user)), as: UTF8.self) == hash)
+            #expect(rows.contains(r))
+        }
+    }
+
+    /// A home of more registrations than buckets (so some share one), read back one by one.
+    @Test func everyRegistrationOfAFullHomeIsReadFromItsBucket() throws {
+        let store = RegistrationStore(home: home)
+        let rows = (0..<300).map { registration("many-\($0)", id: "id-\($0)") }
+        for r in rows { try store.save(r) }
+        RegistrationStore.finish()
+        for r in rows { #expect(snapshot(r.user) == r, "\(r.user ?? "")") }
+        let files = try FileManager.default.contentsOfDirectory(atPath: RegistrationSnapshots.directory(home: home))
+        #expect(files.count <= 257 && files.contains("stamp"), "buckets, not a file a registration: \(files.count)")
     }
 
     @Test func aSnapshotIsUsedOnlyOnceAWriterHasStampedIt() throws {
@@ -86,7 +112,7 @@ import Testing
         // Private, like the database.
         let dir = RegistrationSnapshots.directory(home: home)
         #expect(try FileManager.default.attributesOfItem(atPath: dir)[.posixPermissions] as? Int == 0o700)
-        let file = dir + "/" + RegistrationSnapshots.fileName(server: r.server, appId: r.appId, user: "u1")
+        let file = dir + "/" + RegistrationSnapshots.bucketName(RegistrationSnapshots.hash(server: r.server, appId: r.appId, user: "u1"))
         #expect(try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int == 0o600)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == [(file as NSString).lastPathComponent, "stamp"].sorted(),
                 "no temporary file left behind")
@@ -100,7 +126,7 @@ import Testing
         try store.remove(applicationConnectionId: "second")
         RegistrationStore.finish()
         #expect(snapshot("u1") == nil)
-        #expect(!FileManager.default.fileExists(atPath: file), "the removed registration's snapshot is gone")
+        #expect(!FileManager.default.fileExists(atPath: file), "the bucket of the removed (and only) registration is gone")
     }
 
     @Test func aChangeByAnotherProgramIsNeverReadFromAStaleSnapshot() throws {
@@ -171,20 +197,24 @@ import Testing
         try store.save(two)
         RegistrationStore.finish()
         let dir = RegistrationSnapshots.directory(home: home)
-        let first = dir + "/" + RegistrationSnapshots.fileName(server: one.server, appId: one.appId, user: "u1")
-        let second = dir + "/" + RegistrationSnapshots.fileName(server: two.server, appId: two.appId, user: "u2")
-        // Two identities whose names collide: the file names the other one.
-        let elsewhere = home + "/elsewhere.json"
-        try FileManager.default.moveItem(atPath: first, toPath: elsewhere)
-        try FileManager.default.copyItem(atPath: second, toPath: first)
+        let oneHash = RegistrationSnapshots.hash(server: one.server, appId: one.appId, user: "u1")
+        let bucket = dir + "/" + RegistrationSnapshots.bucketName(oneHash)
+        let original = try Data(contentsOf: URL(fileURLWithPath: bucket))
+        // Two identities whose hashes collide: u1's line holds u2's row.
+        var forged = RegistrationSnapshots.hex(oneHash) + [UInt8(ascii: " ")]
+        forged += try RegistrationSnapshots.encode(two)
+        forged.append(UInt8(ascii: "\n"))
+        try Data(forged).write(to: URL(fileURLWithPath: bucket))
         #expect(snapshot("u1") == nil)
-        #expect(snapshot("u2") == two)
-        try FileManager.default.removeItem(atPath: first)
-        // u1's own snapshot, reached through a symlink: not hubctl's file.
-        try FileManager.default.createSymbolicLink(atPath: first, withDestinationPath: elsewhere)
+        // u1's own bucket, reached through a symlink: not hubctl's file.
+        let elsewhere = home + "/elsewhere"
+        try original.write(to: URL(fileURLWithPath: elsewhere))
+        try FileManager.default.removeItem(atPath: bucket)
+        try FileManager.default.createSymbolicLink(atPath: bucket, withDestinationPath: elsewhere)
         #expect(snapshot("u1") == nil)
-        try FileManager.default.removeItem(atPath: first)
-        try FileManager.default.moveItem(atPath: elsewhere, toPath: first)
+        try FileManager.default.removeItem(atPath: bucket)
+        try FileManager.default.moveItem(atPath: elsewhere, toPath: bucket)
         #expect(snapshot("u1") == one, "the same file in its place is used")
+        #expect(snapshot("u2") == two)
     }
 }

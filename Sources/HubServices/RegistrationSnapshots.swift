@@ -138,6 +138,9 @@ enum RegistrationSnapshots {
 
     // MARK: The file's content
 
+    /// The line format. A new one must also mark every row again (the `meta` key the set-up
+    /// checks in `RegistrationDatabase.changeMarks`) and make `hasEveryTable` send the next open
+    /// through the set-up; otherwise the rows no writer changes keep being read from SQLite.
     static let format = 1
 
     static func encode(_ r: Registration) throws -> [UInt8] {

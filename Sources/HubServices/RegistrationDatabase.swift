@@ -210,8 +210,9 @@ final class RegistrationDatabase: @unchecked Sendable {
         }
     }
 
-    /// Rewrites (or removes) the snapshot of every marked identity from its row and clears the
-    /// marks, in one write transaction; the snapshot directory, or nil when that could not be done.
+    /// Rewrites the snapshot bucket of every marked identity from its rows (removing one left
+    /// empty) and clears the marks, in one write transaction; the snapshot directory, or nil when
+    /// that could not be done.
     private func refreshSnapshots() -> String? {
         let home = (path as NSString).deletingLastPathComponent
         guard let dir = RegistrationSnapshots.prepareDirectory(home: home) else { return nil }

@@ -1,4 +1,4 @@
-// A copy of each registration row in a small file, so that a command that only reads its
+// A copy of each registration row in small bucket files, so that a command that only reads its
 // registration (settings get, acp check) needs neither SQLite's library nor its database: loading
 // and opening them cost more than a third of what such a call adds to curl's GET (issue 32).
 //
@@ -11,11 +11,11 @@
 // Why a snapshot that is used is the row:
 // - Every change of a row, by any program (an older hubctl too), marks its identity in the table
 //   `registration_changes`, in the same transaction: triggers of the database do it.
-// - Only `refresh` (a hubctl that wrote, when it is done) clears marks, in a write transaction
-//   that first rewrites or removes the snapshots of the marked identities from the rows as they
-//   are in that transaction. So in any committed state where an identity has no mark, its snapshot
-//   (when there is one) is its row.
-// - After clearing, `refresh` checkpoints and truncates the WAL, checks that no mark came back,
+// - Only a hubctl that wrote, when it is done (`RegistrationDatabase.refreshSnapshots`), clears
+//   marks, in a write transaction that first rewrites the buckets of the marked identities from
+//   the rows as they are in that transaction (removing a bucket left empty). So in any committed
+//   state where an identity has no mark, its line (when there is one) is its row.
+// - After clearing, that writer checkpoints and truncates the WAL, checks that no mark came back,
 //   and records the database file's identity, size and times as the stamp.
 // - A reader uses a snapshot only when the stamp is what `stat` says of the database now and the
 //   WAL is absent or empty: the database is the one that had no marks. Any later commit makes the

@@ -75,11 +75,12 @@ enum RegistrationSnapshots {
         defer { close(dir) }
         guard let recorded = readFile(in: dir, "stamp", limit: 256),
               let now = stamp(of: database), recorded.elementsEqual(now.utf8),
-              walIsEmpty(database + "-wal"),
-              let bucket = readFile(in: dir, bucketName(hash(server: server, appId: appId, user: user)), limit: 1 << 26)
+              walIsEmpty(database + "-wal")
         else { return nil }
+        let identity = hash(server: server, appId: appId, user: user)
+        guard let bucket = readFile(in: dir, bucketName(identity), limit: 1 << 26) else { return nil }
         // The lines of this hash (two identities may share one): the one that names this identity.
-        let prefix = hex(hash(server: server, appId: appId, user: user)) + [UInt8(ascii: " ")]
+        let prefix = hex(identity) + [UInt8(ascii: " ")]
         var found: Registration?
         bucket.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
             var start = 0

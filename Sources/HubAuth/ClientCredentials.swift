@@ -58,7 +58,14 @@ public struct ClientCredentialsCache {
 /// fetched, once per command.
 public final class ClientCredentialsTokens {
     public let client: ClientCredentialsClient
+    /// The client secret (sent by Basic), or, for an x509 client, its private key: then nothing
+    /// but `client_id` identifies the client in the request and `transport` presents the
+    /// certificate (XSUAA's certificate endpoint). Either way its digest ties a cached token to it.
     let clientSecret: String
+    let certificateBased: Bool
+    /// SAP's shared tenant mode: the subscriber zone the token is asked for, sent as `X-zid`
+    /// (token-client's `AbstractOAuth2TokenService`).
+    let zone: String?
     let transport: any HTTPTransport
     let cache: ClientCredentialsCache?
     let note: ((String) -> Void)?
@@ -75,9 +82,12 @@ public final class ClientCredentialsTokens {
     private static let memory = Mutex<[String: CachedClientToken]>([:])
 
     public init(client: ClientCredentialsClient, clientSecret: String, transport: any HTTPTransport,
-                cache: ClientCredentialsCache?, note: ((String) -> Void)? = nil) {
+                cache: ClientCredentialsCache?, note: ((String) -> Void)? = nil,
+                certificateBased: Bool = false, zone: String? = nil) {
         self.client = client
         self.clientSecret = clientSecret
+        self.certificateBased = certificateBased
+        self.zone = zone
         self.transport = transport
         self.cache = cache
         self.note = note
@@ -163,17 +173,22 @@ public final class ClientCredentialsTokens {
 
     private func fetch(now: Date, replacing rejected: String? = nil) throws -> String {
         note?("fetching a client-credentials token from \(OAuthChallenge.origin(client.tokenURL))")
-        var request = HTTPRequest(method: "POST", url: client.tokenURL,
-                                  headers: [HTTPHeader("Content-Type", "application/x-www-form-urlencoded"), HTTPHeader("Accept", "application/json")],
-                                  body: Data("grant_type=client_credentials".utf8), idempotent: true,
-                                  credentials: BasicCredentials(user: client.clientId, password: clientSecret))
+        var headers = [HTTPHeader("Content-Type", "application/x-www-form-urlencoded"), HTTPHeader("Accept", "application/json")]
+        if let zone { headers.append(HTTPHeader("X-zid", zone)) }
+        // The client by Basic, or (x509) by `client_id` in the form, as token-client's `RequestParameterBuilder` sends it.
+        let form = certificateBased ? OAuthTokenEndpoint.formEncode(["grant_type": "client_credentials", "client_id": client.clientId])
+                                    : "grant_type=client_credentials"
+        var request = HTTPRequest(method: "POST", url: client.tokenURL, headers: headers, body: Data(form.utf8), idempotent: true,
+                                  credentials: certificateBased ? nil : BasicCredentials(user: client.clientId, password: clientSecret))
         request.carriesSecrets = true
         let response = try transport.send(request)
         let origin = OAuthChallenge.origin(client.tokenURL)
         guard response.status == 200 else {
             if response.status == 400 || response.status == 401 {
                 throw HubError(.permission, code: .authFailed,
-                               "The token endpoint \(origin) refused the client credentials (HTTP \(response.status)). Check the binding's uaa.clientid and uaa.clientsecret.",
+                               certificateBased
+                                   ? "The token endpoint \(origin) refused the client certificate (HTTP \(response.status)). Check the binding's uaa.clientid, uaa.certificate and uaa.key."
+                                   : "The token endpoint \(origin) refused the client credentials (HTTP \(response.status)). Check the binding's uaa.clientid and uaa.clientsecret.",
                                status: response.status)
             }
             throw HubError(.unavailable, code: .serverError,

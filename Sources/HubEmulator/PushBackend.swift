@@ -54,9 +54,13 @@ struct PushAPIKey: Sendable {
 /// An XSUAA client of a service binding (`clientid`, `clientsecret`) with its roles and application.
 struct PushClient: Sendable {
     var clientId: String
-    var clientSecret: String
+    /// nil for a client that authenticates with its certificate only.
+    var clientSecret: String?
     var roles: Set<String>
     var appId: String? = nil
+    /// An x509 client (`credential-type: x509`): the CN of the certificate that may ask its tokens
+    /// over mutual TLS, as the TLS front forwards it (`SSL_CLIENT_S_DN`).
+    var certificateCN: String? = nil
 }
 
 /// Who calls: the roles, the application the credentials belong to, and the name a status shows
@@ -65,6 +69,8 @@ struct PushCaller: Sendable {
     var roles: Set<String>
     var appId: String
     var name: String
+    /// The subscriber zone a token was asked for (`X-zid` on the token request, SAP's shared tenant mode).
+    var zone: String? = nil
 }
 
 /// What one device got of a notification.
@@ -112,7 +118,7 @@ public final class PushBackendState: Sendable {
     struct Store: Sendable {
         var keys: [PushAPIKey] = [PushBackendState.defaultKey]
         var clients: [PushClient] = [PushBackendState.defaultClient]
-        var tokens: [String: (client: PushClient, expires: Date)] = [:]
+        var tokens: [String: (client: PushClient, expires: Date, zone: String?)] = [:]
         var tokenLifetime = PushBackendState.defaultTokenLifetime
         var tokensIssued = 0
         var sent: [SentNotification] = []
@@ -139,16 +145,27 @@ public final class PushBackendState: Sendable {
     func caller(token: String) -> PushCaller? {
         store.withLock { s in
             guard let t = s.tokens[token], t.expires > Date() else { return nil }
-            return PushCaller(roles: t.client.roles, appId: t.client.appId ?? defaultAppId, name: t.client.clientId)
+            return PushCaller(roles: t.client.roles, appId: t.client.appId ?? defaultAppId, name: t.client.clientId, zone: t.zone)
         }
     }
 
-    /// A new token for a known client, nil for unknown credentials.
-    func issueToken(clientId: String, secret: String) -> (token: String, lifetime: Int)? {
+    /// How a token request proves the client: its secret, or (x509) the certificate the TLS front verified.
+    enum ClientProof: Sendable { case secret(String), certificate(cn: String) }
+
+    /// A new token for a known client, nil for unknown credentials; `zone` is the subscriber zone
+    /// asked for (`X-zid`).
+    func issueToken(clientId: String, proof: ClientProof, zone: String?) -> (token: String, lifetime: Int)? {
         store.withLock { s in
-            guard let client = s.clients.first(where: { $0.clientId == clientId && $0.clientSecret == secret }) else { return nil }
+            let client = s.clients.first { c in
+                guard c.clientId == clientId else { return false }
+                switch proof {
+                case .secret(let secret): return c.clientSecret != nil && c.clientSecret == secret
+                case .certificate(let cn): return c.certificateCN != nil && c.certificateCN == cn
+                }
+            }
+            guard let client else { return nil }
             let token = "emulator-cc-" + UUID().uuidString.lowercased()
-            s.tokens[token] = (client, Date().addingTimeInterval(TimeInterval(s.tokenLifetime)))
+            s.tokens[token] = (client, Date().addingTimeInterval(TimeInterval(s.tokenLifetime)), zone)
             s.tokensIssued += 1
             return (token, s.tokenLifetime)
         }
@@ -231,13 +248,12 @@ struct PushBackendHandler: Sendable {
 
     static let maximumUsers = 1_000
     static let pushRoles: Set<String> = ["push_single", "push_multiple", "push_all"]
+    /// The members of SAP's notification (`push/DTO.java` `DTOPushPayload`); nothing else is taken.
     static let notificationMembers: Set<String> = [
-        "alert", "badge", "sound", "priority", "data", "custom", "category", "title", "body", "subtitle",
-        "threadId", "contentAvailable", "mutableContent", "expiry", "collapseKey", "timeToLive", "ttl",
-        "notificationId", "apns", "gcm", "fcm", "wns", "w3c", "baidu", "localizedAlert", "localizedTitle",
-        "localizedSubtitle", "alertLocArgs", "titleLocArgs", "alertLocKey", "titleLocKey", "interruptionLevel",
-        "relevanceScore", "targetContentId", "filterCriteria", "actions", "launchImage", "icon", "image",
+        "alert", "badge", "sound", "priority", "data", "sendAsSms", "apns", "gcm", "wns", "baidu", "w3c", "custom",
     ]
+    /// The provider-specific objects (`DTOApnsNotification`, `DTOGcmNotification`, …), taken as given.
+    static let platformMembers: Set<String> = ["apns", "gcm", "wns", "baidu", "w3c"]
     /// SAP's answer when no registration matches (recorded for users and for one user alike).
     static let noRegistrations = "no registrations for given user names found"
 
@@ -265,9 +281,14 @@ struct PushBackendHandler: Sendable {
         }
     }
 
-    func respond(to request: Request, segments s: [String]) async -> Response? {
-        if s == ["oauth", "token"] { return await token(request) }
-        guard s.count >= 4, s[0] == "mobileservices", s[1] == "push", s[2] == "v1" || s[2] == "v2", s[3] == "backend" else { return nil }
+    func respond(to request: Request, segments all: [String]) async -> Response? {
+        if all == ["oauth", "token"] { return await token(request) }
+        // A service key's `url` may have a path after the host (SAP's own settings file has one,
+        // `client/src/test/resources/mobileservices-config.json`: `https://service.key.url.com/<uuid>`);
+        // SAP's client sends every request under it, so the API is served under any such path.
+        guard let start = all.indices.first(where: { all[$0] == "mobileservices" && all.dropFirst($0 + 1).first == "push" }) else { return nil }
+        let s = Array(all[start...])
+        guard s.count >= 4, s[2] == "v1" || s[2] == "v2", s[3] == "backend" else { return nil }
         let rest = Array(s[4...])
         if s[2] == "v1" {
             // The library's GET_NOTIFICATION_STATUS is the one v1 address.
@@ -317,14 +338,21 @@ struct PushBackendHandler: Sendable {
         return (String(text[..<colon]), String(text[text.index(after: colon)...]))
     }
 
+    /// 401 as the authentication layer in front of the service answers it: no push status object.
+    /// SAP's error handler reads any error body as its push response first
+    /// (`PushRestTemplateResponseErrorHandler`) and throws `ClientUnauthorizedException`, which its
+    /// documentation promises for bad credentials, only when that fails: so SAP's real 401 is not
+    /// that object. A short plain-text body, as a servlet container's default.
     private func unauthorized() -> Response {
-        var r = statusAnswer(.unauthorized, "Authentication required: an API key (X-API-Key or Basic alias:apikey) or a client-credentials token.")
-        r.headers[.wwwAuthenticate] = "Basic realm=\"Mobile Services push\""
+        var r = Answers.text(.unauthorized, "Unauthorized\n", contentType: "text/plain; charset=utf-8")
+        r.headers[.wwwAuthenticate] = "Bearer realm=\"Mobile Services push\""
         return r
     }
 
+    /// 403 with a status object whose `parameters` is null: SAP declares it `Map<String,String>`
+    /// (`DTOStatusResponseStatus`), so a list would make the answer unreadable to SAP's client.
     private func forbidden(_ role: String) -> Response {
-        statusAnswer(.forbidden, "The caller lacks the role \(role).", parameters: .array([.string(role)]))
+        statusAnswer(.forbidden, "The caller lacks the role \(role).")
     }
 
     enum Gate { case caller(PushCaller), refused(Response) }
@@ -359,7 +387,15 @@ struct PushBackendHandler: Sendable {
         }
         var id = form["client_id"], secret = form["client_secret"]
         if let authorization = request.headers[.authorization], let (u, p) = Self.basic(authorization) { id = u; secret = p }
-        guard let id, let secret, let issued = backend.issueToken(clientId: id, secret: secret) else {
+        // The client's secret (Basic or in the form, RFC 6749 §2.3.1; SAP's token-client puts it in the
+        // form), or, without one, the client certificate of a mutual-TLS request (SAP's x509 bindings
+        // ask `certurl`; `XsuaaTokenFlowFactory`, token-client's `RequestParameterBuilder`).
+        let proof: PushBackendState.ClientProof?
+        if let secret { proof = .secret(secret) } else { proof = request.forwardedCertificateUser.map { .certificate(cn: $0) } }
+        // SAP's shared tenant mode asks the subscriber's token with the zone id in `X-zid`
+        // (`XsuaaAuthorizationRequestInterceptor`, token-client's `AbstractOAuth2TokenService`).
+        let zone = request.headers[HTTPField.Name("X-zid")!].flatMap { $0.isEmpty ? nil : $0 }
+        guard let id, let proof, let issued = backend.issueToken(clientId: id, proof: proof, zone: zone) else {
             return oauthError(.unauthorized, "invalid_client", "Bad credentials")
         }
         return Answers.text(.ok, ODataJSON.write(.object([
@@ -443,7 +479,11 @@ struct PushBackendHandler: Sendable {
                         errors.append(("bulkPushPayload.\(field).user", "must not be blank")); continue
                     }
                     var own: LocalizedNotification?
-                    if let n = item["notification"], n != .null { own = Self.localized(n, field: field + ".notification", errors: &errors, nested: true) }
+                    // SAP's client wraps every user's notification (`bulkPush(PushPayload, [UserNotification])`),
+                    // so a user without one arrives as `"notification": {}`: no text of its own, the root's.
+                    if let n = item["notification"], n != .null, !Self.isEmptyWrapper(n) {
+                        own = Self.localized(n, field: field + ".notification", errors: &errors, nested: true)
+                    }
                     perUser.append((user, own))
                 }
             case .array?, nil, .null?:
@@ -540,7 +580,7 @@ struct PushBackendHandler: Sendable {
         if isApplication || !deliveries.isEmpty {
             backend.record(SentNotification(id: deliveries.first?.notificationId ?? UUID().uuidString.lowercased(), appId: appId,
                                             notificationType: target.notificationType, target: label, notification: root.root,
-                                            deliveries: deliveries, tenant: request.headers[HTTPField.Name("x-tenant-id")!],
+                                            deliveries: deliveries, tenant: caller.zone ?? request.headers[HTTPField.Name("x-tenant-id")!],
                                             caller: caller.name))
         }
         if isApplication {
@@ -620,6 +660,12 @@ struct PushBackendHandler: Sendable {
         return errors.count == before ? LocalizedNotification(root: root, localized: localized) : nil
     }
 
+    /// A localized wrapper with neither `notification` nor `notifications` (both null or absent).
+    static func isEmptyWrapper(_ value: ODataValue) -> Bool {
+        guard case .object(let members) = value else { return false }
+        return members.allSatisfy { ($0.0 == "notification" || $0.0 == "notifications") && $0.1 == .null }
+    }
+
     /// A list of 1 to 1,000 non-empty strings (or none, when not required), users or topics.
     static func userList(_ value: ODataValue?, field: String, required: Bool, errors: inout [(String, String)]) -> [String] {
         let size = "size must be between \(required ? 1 : 0) and \(maximumUsers)"
@@ -651,13 +697,18 @@ struct PushBackendHandler: Sendable {
             switch (name, value) {
             case ("badge", .int(let n)) where n >= 0: break
             case ("badge", _): errors.append(("\(field).badge", "must be a non-negative integer"))
-            case ("alert", .string), ("sound", .string), ("title", .string), ("body", .string), ("category", .string): break
-            case ("alert", _), ("sound", _), ("title", _), ("body", _), ("category", _):
+            case ("alert", .string), ("sound", .string): break
+            case ("alert", _), ("sound", _):
                 errors.append(("\(field).\(name)", "must be a string"))
             case ("priority", .string(let p)) where ["high", "normal", "low"].contains(p.lowercased()): break
             case ("priority", _): errors.append(("\(field).priority", "must be high, normal or low"))
-            case ("data", .string), ("data", .object): break
-            case ("data", _): errors.append(("\(field).data", "must be a string or an object"))
+            // `data` is "a serialized / escape JSON key/value map" (`PushPayload.Builder.data`): a string.
+            case ("data", .string): break
+            case ("data", _): errors.append(("\(field).data", "must be a string (a serialized JSON object)"))
+            case ("sendAsSms", .bool): break
+            case ("sendAsSms", _): errors.append(("\(field).sendAsSms", "must be a boolean"))
+            case (let platform, .object) where platformMembers.contains(platform): break
+            case (let platform, _) where platformMembers.contains(platform): errors.append(("\(field).\(platform)", "must be an object"))
             case ("custom", .object(let pairs)):
                 for (k, v) in pairs { if case .string = v { continue }; errors.append(("\(field).custom.\(k)", "must be a string")) }
             case ("custom", _): errors.append(("\(field).custom", "must be an object of strings"))
@@ -804,7 +855,8 @@ struct PushBackendControl: Sendable {
             }
             return Answers.text(.ok, ODataJSON.write(.object([("registered", .int(count))])), contentType: "application/json")
         }
-        // {"apiKeys": [{"key","alias","roles","appId"?}], "clients": [{"clientId","clientSecret","roles","appId"?}], "tokenLifetime": s}
+        // {"apiKeys": [{"key","alias","roles","appId"?}], "clients": [{"clientId", "clientSecret"? | "certificateCN"?,
+        // "roles", "appId"?}], "tokenLifetime": s}
         group.put("push/credentials") { request, _ in
             let data = try await request.collectSmallBody()
             guard let body = try? ODataValue.parseJSON(data), case .object = body else {
@@ -826,8 +878,9 @@ struct PushBackendControl: Sendable {
                                   appId: try application(o["appId"]))
             } }
             let clients = try body["clients"].map { try PushBackendHandler.objects($0).compactMap { o -> PushClient? in
-                guard let id = PushBackendHandler.string(o["clientId"]), let secret = PushBackendHandler.string(o["clientSecret"]) else { return nil }
-                return PushClient(clientId: id, clientSecret: secret, roles: roles(o["roles"]), appId: try application(o["appId"]))
+                let secret = PushBackendHandler.string(o["clientSecret"]), cn = PushBackendHandler.string(o["certificateCN"])
+                guard let id = PushBackendHandler.string(o["clientId"]), secret != nil || cn != nil else { return nil }
+                return PushClient(clientId: id, clientSecret: secret, roles: roles(o["roles"]), appId: try application(o["appId"]), certificateCN: cn)
             } }
             var lifetime: Int?
             if case .int(let n)? = body["tokenLifetime"] { lifetime = n }

@@ -154,8 +154,19 @@ public struct CommandTransports: Sendable {
     public func notificationBackend(_ config: ConnectionConfig, credentials: PushBackendCredentials,
                                     tokenCache: ClientCredentialsCache?) throws -> NotificationBackend {
         let note = self.note, warn = self.warn
-        return NotificationBackend(credentials: credentials, transport: try make(options(config, shape: TransportShape())),
-                                   tokenCache: tokenCache, note: note.map { note in { note("hubctl: " + $0) } },
+        var options = options(config, shape: TransportShape())
+        // A binding's `endpoints.mobileservices.timeout` is SAP's read timeout (`PushClientBuilder`);
+        // --timeout (HUBCTL_TIMEOUT, a profile's timeout) other than the default still wins.
+        if let seconds = credentials.readTimeout, config.timeout == GlobalSetting.defaultTimeoutSeconds { options.totalTimeout = seconds }
+        var certificateTransport: (any HTTPTransport)?
+        if case .clientCertificate(_, _, let certificate, let key) = credentials.auth {
+            var withCertificate = options
+            withCertificate.clientCertificate = .pem(certificate: Data(certificate.utf8), key: Data(key.utf8), keyPassphrase: nil)
+            certificateTransport = try make(withCertificate)
+        }
+        return NotificationBackend(credentials: credentials, transport: try make(options),
+                                   tokenCache: tokenCache, certificateTransport: certificateTransport,
+                                   note: note.map { note in { note("hubctl: " + $0) } },
                                    warn: { warn($0) })
     }
 }

@@ -167,18 +167,35 @@ public final class NotificationBackend {
     static let v2 = "/mobileservices/push/v2/backend"
     static let v1 = "/mobileservices/push/v1/backend"
 
+    /// `certificateTransport`: the transport that presents an x509 binding's certificate, for its
+    /// token requests (the API itself is called without it, as SAP's client does).
     public init(credentials: PushBackendCredentials, transport: any HTTPTransport, tokenCache: ClientCredentialsCache?,
+                certificateTransport: (any HTTPTransport)? = nil,
                 note: ((String) -> Void)? = nil, warn: ((String) -> Void)? = nil) {
         self.credentials = credentials
         http = transport
         self.note = note
         self.warn = warn
-        if case .clientCredentials(let tokenURL, let id, let secret) = credentials.auth {
+        // Shared tenant mode: the subscriber's token is asked for its zone (`X-zid`), and the API
+        // call carries no `x-tenant-id` (`XsuaaAuthorizationRequestInterceptor`).
+        let zone = credentials.tenantMode == .shared ? credentials.tenant : nil
+        switch credentials.auth {
+        case .clientCredentials(let tokenURL, let id, let secret):
             tokens = ClientCredentialsTokens(client: ClientCredentialsClient(tokenURL: tokenURL, clientId: id, tenant: credentials.tenant),
-                                             clientSecret: secret, transport: transport, cache: tokenCache, note: note)
-        } else {
+                                             clientSecret: secret, transport: transport, cache: tokenCache, note: note, zone: zone)
+        case .clientCertificate(let tokenURL, let id, _, let key):
+            tokens = ClientCredentialsTokens(client: ClientCredentialsClient(tokenURL: tokenURL, clientId: id, tenant: credentials.tenant),
+                                             clientSecret: key, transport: certificateTransport ?? transport, cache: tokenCache, note: note,
+                                             certificateBased: true, zone: zone)
+        case .apiKey:
             tokens = nil
         }
+    }
+
+    /// The tenant sent as `x-tenant-id`: none in shared tenant mode with a token (the token names the zone).
+    var tenantHeader: String? {
+        if credentials.tenantMode == .shared, tokens != nil { return nil }
+        return credentials.tenant
     }
 
     // MARK: Addresses
@@ -254,7 +271,7 @@ public final class NotificationBackend {
         let data = try body.map { try JSONOutput.encode($0, pretty: false) }
         if data != nil { headers.append(HTTPHeader("Content-Type", "application/json")) }
         if case .apiKey(_, let key) = credentials.auth { headers.append(HTTPHeader("X-API-Key", key)) }
-        if let tenant = credentials.tenant { headers.append(HTTPHeader("x-tenant-id", tenant)) }
+        if let tenant = tenantHeader { headers.append(HTTPHeader("x-tenant-id", tenant)) }
         func attempt(_ bearer: String?) throws -> HTTPResponse {
             var all = headers
             if let bearer { all.append(HTTPHeader("Authorization", "Bearer " + bearer)) }
@@ -404,16 +421,20 @@ public final class NotificationBackend {
     /// A send's answer: results, an asynchronous acceptance, or SAP's 404 "no registrations".
     static func sendAnswer(_ response: HTTPResponse, users asked: [String], doing what: String) throws -> PushSendAnswer {
         let status = response.status
-        // 404 with SAP's status object: the request was understood and nothing was sent
-        // (`PushRestTemplateResponseErrorHandler` → NoMessageSentException). A 404 without it is a wrong address.
+        var noRegistrationsWithResults = false
         if status == 404 {
-            if let value = try? JSONValue.read(response.body), value["status"]?.objectValue != nil {
+            switch noRegistrations(response) {
+            case .none:
+                // Anything else (an unknown application or tenant, a wrong address, a proxy's page) is the error it is.
+                throw HubError.noInput("Mobile Services found nothing while \(what) (HTTP 404)\(detail(response)); this is not its \"no registrations\" answer. Check the service key's or binding's url, --app-id and --tenant.", code: .notFound, status: 404)
+            case .some(.whole(let value)):
                 return PushSendAnswer(kind: .noRegistrations, httpStatus: status, message: message(value), usersNamedMissing: asked)
+            case .some(.withResults):
+                noRegistrationsWithResults = true
             }
-            throw HubError.noInput("Mobile Services has no such Notification Backend API address (HTTP 404 while \(what)). Check the service key's or binding's url and --app-id.", code: .notFound, status: 404)
         }
         // 422 (MessageErrorException): the request was refused as a whole, possibly with results.
-        guard (200...299).contains(status) || status == 422 else { throw failure(response, doing: what) }
+        guard (200...299).contains(status) || status == 422 || noRegistrationsWithResults else { throw failure(response, doing: what) }
         let value = try json(response, doing: what)
         guard value.objectValue != nil else {
             throw HubError(.data, code: .malformedResponse, "The answer to \(what) is not a JSON object (HTTP \(status)).", status: status)
@@ -429,7 +450,10 @@ public final class NotificationBackend {
                     throw HubError(.data, code: .malformedResponse, "An entry of pushResults has no completion code a number can hold.", status: status)
                 }
                 let target = text(item["target"])
-                if code == 2, let target, askedSet.contains(target) {
+                // A result whose target is one of the users asked (a device's target is its registration
+                // id) and that did not go out: that user was not notified, whatever the code (2, 404, one
+                // SAP does not list). SAP records no answer for users without a registration.
+                if let target, askedSet.contains(target), PushCompletion(code: code).outcome == .failed {
                     answer.usersNamedMissing.append(target)
                     continue
                 }
@@ -451,6 +475,29 @@ public final class NotificationBackend {
                            status: status)
         }
         return PushSendAnswer(kind: .accepted, httpStatus: status, correlationId: correlation, message: message(value))
+    }
+
+    enum NoRegistrations { case whole(JSONValue), withResults }
+
+    /// Whether a 404 is SAP's "nothing was sent" answer, as SAP's client tells it: the body reads as
+    /// its push response (`DTOPushResponse`: `status` with only `code`, `message` and `parameters`,
+    /// `parameters` null or an object of strings; `pushResults`; no other member: Jackson refuses
+    /// unknown ones) with a status (`PushRestTemplateResponseErrorHandler` reads `status.message`).
+    /// Its status code is the recorded 400 ("no registrations for given user names found"); one that
+    /// lists results naming users is the partial reading. Anything else is nil: an error.
+    static func noRegistrations(_ response: HTTPResponse) -> NoRegistrations? {
+        guard let value = try? JSONValue.read(response.body), case .object(let members) = value,
+              Set(members.keys).isSubset(of: ["status", "pushResults"]),
+              case .object(let status)? = members["status"],
+              Set(status.keys).isSubset(of: ["code", "message", "parameters"]) else { return nil }
+        switch status["parameters"] {
+        case nil, .null?: break
+        case .object(let p)? where p.values.allSatisfy({ $0.stringValue != nil || $0 == .null }): break
+        default: return nil
+        }
+        if case .array(let results)? = members["pushResults"], !results.isEmpty { return .withResults }
+        guard BoundedNumber.integer(status["code"], clampedTo: -1_000_000...1_000_000) == 400 else { return nil }
+        return .whole(value)
     }
 
     /// The service's message: `status.message`, or the fields of a validation error (a bare array

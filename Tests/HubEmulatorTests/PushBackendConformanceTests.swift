@@ -114,6 +114,7 @@ struct PushAnswer {
     var status: HTTPResponse.Status
     var value: ODataValue
     var text: String
+    var headers = HTTPFields()
 }
 
 extension TestClientProtocol {
@@ -126,8 +127,19 @@ extension TestClientProtocol {
         if body != nil { h[.contentType] = "application/json" }
         let uri = path.hasPrefix("/") ? path : pushBackendV2 + "/" + path
         let response = try await execute(uri: uri, method: method, headers: h, body: body.map { ByteBuffer(string: $0) })
-        let value = response.text.isEmpty ? ODataValue.null : try ODataValue.parseJSON(Data(response.text.utf8))
-        return PushAnswer(status: response.status, value: value, text: response.text)
+        // A 401 is the authentication layer's plain text, not JSON.
+        let value = response.text.isEmpty || !(response.headers[.contentType] ?? "").contains("json")
+            ? ODataValue.null : try ODataValue.parseJSON(Data(response.text.utf8))
+        return PushAnswer(status: response.status, value: value, text: response.text, headers: response.headers)
+    }
+
+    /// `POST /oauth/token` with a form and headers; the parsed answer.
+    func tokenRequest(_ form: String, headers extra: [String: String] = [:]) async throws -> PushAnswer {
+        var h = HTTPFields()
+        h[.contentType] = "application/x-www-form-urlencoded"
+        for (k, v) in extra { h[HTTPField.Name(k)!] = v }
+        let response = try await execute(uri: "/oauth/token", method: .post, headers: h, body: ByteBuffer(string: form))
+        return PushAnswer(status: response.status, value: try ODataValue.parseJSON(Data(response.text.utf8)), text: response.text, headers: response.headers)
     }
 
     func seedPush(_ json: String = pushSeed) async throws {
@@ -524,6 +536,113 @@ func usersBody(_ users: [String], alert: String = "Hello World") -> String {
 
             let unknownApp = try await client.control(.put, "push/credentials", #"{"apiKeys": [{"key": "k", "appId": "com.example.none"}]}"#)
             #expect(unknownApp.status == .badRequest)
+        }
+    }
+
+    // MARK: What SAP's own client expects (issue 38, found by driving SAP's Java client)
+
+    @Test func unauthorizedAndForbiddenAreAnswersSAPsClientCanRead() async throws {
+        try await withEmulator { client, _ in
+            try await client.seedPush()
+            // 401: as an authentication layer answers (no push status object), so SAP's error handler
+            // fails to read it as a push response and throws ClientUnauthorizedException.
+            let wrong = try await client.pushAPI(.post, "applications/\(pushApp)/notifications/users", usersBody([alice]), key: "wrong")
+            #expect(wrong.status == .unauthorized)
+            #expect(wrong.headers[.contentType]?.hasPrefix("text/plain") == true, "\(wrong.headers)")
+            #expect(wrong.headers[.wwwAuthenticate] != nil)
+            #expect((try? ODataValue.parseJSON(Data(wrong.text.utf8))) == nil, "not JSON: \(wrong.text)")
+            // 403: `parameters` is SAP's Map<String,String>: null, never a list.
+            _ = try await client.control(.put, "push/credentials", #"{"apiKeys": [{"key": "single-key", "alias": "single", "roles": ["push_single"]}]}"#)
+            let forbidden = try await client.pushAPI(.post, "applications/\(pushApp)/notifications", #"{"notification": {"alert": "x"}}"#, key: "single-key")
+            #expect(forbidden.status == .forbidden)
+            #expect(forbidden.value["status"]?["parameters"] == .null, "\(forbidden.text)")
+            #expect(forbidden.value["status"]?["message"]?.stringValue?.contains("push_all") == true)
+            guard case .object(let members)? = forbidden.value["status"] else { Issue.record("no status object: \(forbidden.text)"); return }
+            #expect(Set(members.map(\.0)) == ["code", "message", "parameters"])
+        }
+    }
+
+    @Test func aBulkUserWithAnEmptyWrapperGetsTheRootText() async throws {
+        try await withEmulator { client, _ in
+            try await client.seedPush()
+            // SAP's bulkPush(PushPayload, [UserNotification]) wraps a null notification as {}.
+            let body = """
+                {"notification": {"notification": {"alert": "root"}},
+                 "userNotifications": [{"user": "\(alice)", "notification": {"notification": {"alert": "own"}}},
+                                       {"user": "\(bob)", "notification": {}},
+                                       {"user": "\(carol)", "notification": {"notification": null, "notifications": null}}]}
+                """
+            let r = try await client.pushAPI(.post, "applications/\(pushApp)/notifications/bulk", body)
+            #expect(r.status == .accepted, "\(r.text)")
+            let devices = try await client.sentPush().last?["devices"]?.arrayValue ?? []
+            let alerts = Dictionary(devices.map { ($0["deviceId"]?.stringValue ?? "", $0["notification"]?["alert"]?.stringValue ?? "") }, uniquingKeysWith: { a, _ in a })
+            #expect(alerts == ["a-ipad": "own", "a-phone": "own", "b-phone": "root", "c-phone": "root"], "\(alerts)")
+        }
+    }
+
+    @Test func theAPIIsServedUnderAServiceKeysPath() async throws {
+        try await withEmulator { client, _ in
+            try await client.seedPush()
+            // SAP's own settings file has `"url": "https://service.key.url.com/2787d5ea-…"`.
+            let r = try await client.pushAPI(.post, "/2787d5ea-17cb-4c71-85ca-a9600d4b97c9\(pushBackendV2)/applications/\(pushApp)/notifications/users", usersBody([bob]))
+            #expect(r.status == .accepted, "\(r.text)")
+            try expectShape("response-push-to-users-success.json", r.value)
+            let status = try await client.pushAPI(.get, "/a/b\(pushBackendV2)/registrations")
+            #expect(status.status == .ok)
+        }
+    }
+
+    @Test func onlySAPsNotificationMembersAreTaken() async throws {
+        try await withEmulator { client, _ in
+            try await client.seedPush()
+            func send(_ notification: String) async throws -> PushAnswer {
+                try await client.pushAPI(.post, "applications/\(pushApp)/notifications/users", #"{"users": ["\#(bob)"], "notification": {"notification": \#(notification)}}"#)
+            }
+            let ok = try await send(#"{"alert": "a", "data": "{\"k\":\"v\"}", "sendAsSms": false, "apns": {"alertTitle": "t"}, "gcm": {"title": "t"}, "custom": {"k": "v"}}"#)
+            #expect(ok.status == .accepted, "\(ok.text)")
+            for (body, field) in [(#"{"alert": "a", "data": {"k": "v"}}"#, "notification.notification.data"),
+                                  (#"{"alert": "a", "title": "t"}"#, "notification.notification.title"),
+                                  (#"{"alert": "a", "apns": "t"}"#, "notification.notification.apns")] {
+                let r = try await send(body)
+                #expect(r.status == .badRequest, "\(body): \(r.text)")
+                #expect(r.value.arrayValue.contains { $0["field"]?.stringValue == field }, "\(body): \(r.text)")
+            }
+        }
+    }
+
+    @Test func aSharedTenantTokenCarriesItsZoneAndAnX509ClientNeedsItsCertificate() async throws {
+        try await withEmulator { client, _ in
+            try await client.seedPush()
+            _ = try await client.control(.put, "push/credentials", """
+                {"clients": [{"clientId": "push-client", "clientSecret": "push-client-secret"},
+                             {"clientId": "cert-client", "certificateCN": "alice"}]}
+                """)
+            // SAP's token-client: client_id and client_secret in the form, the zone in X-zid.
+            let shared = try await client.tokenRequest("grant_type=client_credentials&client_id=push-client&client_secret=push-client-secret",
+                                                       headers: ["X-zid": "subscriber-zone"])
+            let token = try #require(shared.value["access_token"]?.stringValue, "\(shared.text)")
+            var h = HTTPFields()
+            h[.authorization] = "Bearer " + token
+            h[.contentType] = "application/json"
+            let sent = try await client.execute(uri: pushBackendV2 + "/applications/\(pushApp)/notifications/users", method: .post, headers: h,
+                                                body: ByteBuffer(string: usersBody([bob])))
+            #expect(sent.status == .accepted, "\(sent.text)")
+            #expect(try await client.sentPush().last?["tenant"]?.stringValue == "subscriber-zone")
+
+            // x509: no secret; the certificate the TLS front verified (its CN) proves the client.
+            let noCertificate = try await client.tokenRequest("grant_type=client_credentials&client_id=cert-client")
+            #expect(noCertificate.status == .unauthorized)
+            let otherCN = try await client.tokenRequest("grant_type=client_credentials&client_id=cert-client",
+                                                        headers: ["SSL_CLIENT_CERT": "-----BEGIN%20CERTIFICATE-----", "SSL_CLIENT_S_DN": "CN=mallory,O=elsewhere"])
+            #expect(otherCN.status == .unauthorized)
+            let good = try await client.tokenRequest("grant_type=client_credentials&client_id=cert-client",
+                                                     headers: ["SSL_CLIENT_CERT": "-----BEGIN%20CERTIFICATE-----", "SSL_CLIENT_S_DN": "CN=alice,O=hubctl tests"])
+            #expect(good.status == .ok, "\(good.text)")
+            #expect(good.value["access_token"]?.stringValue != nil)
+            // A secret client cannot be had by certificate, nor a certificate client by a guessed empty secret.
+            #expect(try await client.tokenRequest("grant_type=client_credentials&client_id=push-client",
+                                                  headers: ["SSL_CLIENT_CERT": "x", "SSL_CLIENT_S_DN": "CN=push-client"]).status == .unauthorized)
+            #expect(try await client.tokenRequest("grant_type=client_credentials&client_id=cert-client&client_secret=").status == .unauthorized)
         }
     }
 }

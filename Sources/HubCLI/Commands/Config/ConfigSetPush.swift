@@ -53,6 +53,9 @@ struct ConfigSetPush: HubCommand {
             guard !tenant.isEmpty else { throw HubError.usage("--tenant is empty.") }
             credentials.tenant = tenant
         }
+        if let refusal = credentials.profileRefusal {
+            throw HubError(.config, code: .configInvalid, "A profile cannot keep \(refusal): give it to each push command with --binding FILE, or run where VCAP_SERVICES has it.")
+        }
         let settings = credentials.profileSettings
         // Checked as `config set` checks each of them, before anything is written.
         for (name, value) in settings.settings {
@@ -79,7 +82,7 @@ struct ConfigSetPush: HubCommand {
         let authentication: String
         switch credentials.auth {
         case .apiKey: authentication = "api-key"
-        case .clientCredentials: authentication = "client-credentials"
+        case .clientCredentials, .clientCertificate: authentication = "client-credentials"
         }
         try invocation.emit(ConfigPushOutput(path: path, profile: profile, authentication: authentication,
                                           settings: Dictionary(uniqueKeysWithValues: settings.settings.compactMap { k, v in v.map { (k, $0) } }),

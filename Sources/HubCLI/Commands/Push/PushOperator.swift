@@ -13,16 +13,19 @@ import HubServices
 import HubVault
 
 struct PushBackendOptions: ParsableArguments {
-    @Option(name: .customLong("service-key"), help: ArgumentHelp("A Mobile Services service key JSON (url, apiKey, alias): API-key authentication. '-': stdin.", valueName: "file"), completion: .file())
+    @Option(name: .customLong("service-key"), help: ArgumentHelp("A Mobile Services service key JSON (url, apiKey, alias), or SAP's client settings file (its push service's key; a key with uaa instead of apiKey is a binding). '-': stdin.", valueName: "file"), completion: .file())
     var serviceKey: String?
 
-    @Option(name: .customLong("binding"), help: ArgumentHelp("A service binding JSON (uaa.clientid, uaa.clientsecret, uaa.url, endpoints.mobileservices.url): OAuth2 client credentials. '-': stdin.", valueName: "file"), completion: .file())
+    @Option(name: .customLong("binding"), help: ArgumentHelp("A service binding JSON (uaa.clientid with uaa.clientsecret and uaa.url, or credential-type x509 with certificate, key and certurl; endpoints.mobileservices.url): OAuth2 client credentials. '-': stdin.", valueName: "file"), completion: .file())
     var binding: String?
 
-    @Option(name: .customLong("binding-name"), help: ArgumentHelp("Which mobile-services entry of VCAP_SERVICES, when it has several.", valueName: "name"))
+    @Option(name: .customLong("key-alias"), help: ArgumentHelp("Which push service key of a settings file (SAP's {\"services\": [{\"name\": \"push\", \"serviceKeys\": [...]}]}), by its alias, when it has several.", valueName: "alias"))
+    var keyAlias: String?
+
+    @Option(name: .customLong("binding-name"), help: ArgumentHelp("Which Mobile Services binding of VCAP_SERVICES (tagged mobileservice…), when it has several.", valueName: "name"))
     var bindingName: String?
 
-    @Option(name: .customLong("tenant"), help: ArgumentHelp("A subscriber tenant id (sent as x-tenant-id).", valueName: "id"))
+    @Option(name: .customLong("tenant"), help: ArgumentHelp("A subscriber tenant id (sent as x-tenant-id; with a shared-tenant-mode binding, the zone the token is asked for).", valueName: "id"))
     var tenant: String?
 
     /// The credentials in force, first found of: --service-key / --binding, VCAP_SERVICES, the
@@ -34,7 +37,7 @@ struct PushBackendOptions: ParsableArguments {
         }
         var credentials: PushBackendCredentials
         if let path = serviceKey ?? binding {
-            credentials = try Self.read(serviceKey: serviceKey != nil, path: path, invocation)
+            credentials = try Self.read(serviceKey: serviceKey != nil, path: path, invocation, keyAlias: keyAlias)
         } else if let vcap = invocation.environment["VCAP_SERVICES"], !vcap.isEmpty {
             credentials = try PushBackendCredentials.vcapServices(vcap, name: bindingName)
         } else {
@@ -47,12 +50,15 @@ struct PushBackendOptions: ParsableArguments {
                 invocation.console.note("hubctl: push credentials of profile '\(config.profile)' (the secret from the vault)")
             }
         }
+        if keyAlias != nil && serviceKey == nil {
+            throw HubError.usage("--key-alias picks a key of a settings file given with --service-key.")
+        }
         if let tenant { credentials.tenant = tenant }
         return credentials
     }
 
     /// A service key or binding file (`-`: stdin), with a warning when others may read it.
-    static func read(serviceKey: Bool, path: String, _ invocation: Invocation) throws -> PushBackendCredentials {
+    static func read(serviceKey: Bool, path: String, _ invocation: Invocation, keyAlias: String? = nil) throws -> PushBackendCredentials {
         let what = serviceKey ? "service key" : "binding"
         let data: Data
         if path == "-" {
@@ -62,7 +68,7 @@ struct PushBackendOptions: ParsableArguments {
             data = try invocation.readFileArgument(path, limit: 1 << 20, what: what, tooLarge: .tooLarge)
         }
         let label = path == "-" ? "the \(what) on stdin" : path
-        return serviceKey ? try PushBackendCredentials.serviceKey(data, what: label) : try PushBackendCredentials.binding(data, what: label)
+        return serviceKey ? try PushBackendCredentials.serviceKey(data, alias: keyAlias, what: label) : try PushBackendCredentials.binding(data, what: label)
     }
 
     /// A key file others may read is a leak waiting to happen: say so (the command goes on).

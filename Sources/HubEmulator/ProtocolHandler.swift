@@ -29,6 +29,11 @@ struct ProtocolHandler: Sendable {
         guard state.application(address.appId) != nil else {
             return Answers.error(.notFound, "ApplicationNotFound", "Application '\(address.appId)' does not exist.", format)
         }
+        // `public/` is SMP 3's anonymous address; Mobile Services documents anonymous access on the
+        // plain one (its "Managing App Registrations" page), so it has no such address.
+        if address.isPublic && state.clientServices.platform == .mobileServices {
+            return Answers.error(.notFound, "ResourceNotFound", "No resource at \(request.uri.path) (Mobile Services has no public/ addresses).", format)
+        }
         if let version = address.version, !configuration.versions.contains(version) {
             return Answers.error(.notFound, "ResourceNotFound", "API version '\(version)' is not supported by this server.", format)
         }

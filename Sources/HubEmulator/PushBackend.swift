@@ -29,7 +29,7 @@
 // "statusDetails": {"notificationId", "applicationId", "notificationType": <os>, "status": SENT|QUEUED,
 // "statusInfo", "caller"}}. GET …/v2/backend/registrations[?username&pushGroup] → {"value": [...]},
 // registrations/{id} → one (pushregistrations_read); localizations?usernames=a&usernames=b → the users'
-// locales, sorted (any push role). Those without an application in the path use the credentials'.
+// locales, sorted, and without user names every registered locale (any push role). Those without an application in the path use the credentials'.
 // Validation errors are 400 with a bare [{"field", "message"}] array; other errors {"status": {…}}.
 //
 // Authentication: an API key (`X-API-Key`, or Basic `alias:apikey`) or an OAuth2 client-credentials
@@ -772,10 +772,12 @@ struct PushBackendHandler: Sendable {
         case .caller(let c): caller = c
         case .refused(let answer): return answer
         }
+        // No user names (SAP's client sends a bare `?usernames` for a null list): every registered
+        // locale, as `PushClient.getLocalizations`' documentation promises for null.
         let users = Set(request.uri.queryParameters[values: "usernames"].map(String.init).filter { !$0.isEmpty })
-        guard !users.isEmpty else { return validation([("usernames", "must not be empty")]) }
         let locales = Set(state.clientServices.pushRegistrations.compactMap { r -> String? in
-            guard r.appId == caller.appId, let user = r.user, users.contains(user) else { return nil }
+            guard r.appId == caller.appId else { return nil }
+            if !users.isEmpty { guard let user = r.user, users.contains(user) else { return nil } }
             return Self.string(r.body["userLocale"])
         })
         return Answers.text(.ok, ODataJSON.write(.array(locales.sorted().map(ODataValue.string))), contentType: "application/json")

@@ -131,7 +131,9 @@ public struct CommandTransports: Sendable {
                                              deviceId: { try DeviceIdentity.load(home: home) },
                                              appVersion: config.appVersion, oauthClient: oauth?.client)
         let http = AuthenticatingTransport(transport: mobile, providers: providers, user: config.user)
-        return SMPSession(endpoint: SMPEndpoint(config: config), http: http, deadline: deadline)
+        let session = SMPSession(endpoint: SMPEndpoint(config: config), http: http, deadline: deadline)
+        try session.settleAnonymousPath()
+        return session
     }
 
     /// One refresh of the OAuth client's access token through a transport of its own (the probe's

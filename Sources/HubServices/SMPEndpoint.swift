@@ -11,8 +11,16 @@ import HubTransport
 /// The server and application a command talks to, as URLs and headers.
 public struct SMPEndpoint: Sendable {
     public let config: ConnectionConfig
+    /// Whether the application's addresses go through `public/`: SMP 3's anonymous addresses. Mobile
+    /// Services documents anonymous access on the plain address (docs/protocol.md §1), so an
+    /// anonymous application there has none. With `--platform auto` it starts as SMP 3's rule and
+    /// the session settles it by asking the server (`SMPSession.settleAnonymousPath`).
+    public var publicPath: Bool
 
-    public init(config: ConnectionConfig) { self.config = config }
+    public init(config: ConnectionConfig) {
+        self.config = config
+        publicPath = config.anonymous && config.platform != "mobile-services"
+    }
 
     // MARK: URLs
 
@@ -37,7 +45,7 @@ public struct SMPEndpoint: Sendable {
 
     /// `…/[public/]odata/applications/<version>/<appId>` followed by `tail`.
     public func applicationURL(version: String, _ tail: [String] = []) -> String {
-        url((config.anonymous ? ["public"] : []) + ["odata", "applications", version, config.appId] + tail)
+        url((publicPath ? ["public"] : []) + ["odata", "applications", version, config.appId] + tail)
     }
 
     public func connectionsURL(version: String) -> String { applicationURL(version: version, ["Connections"]) }
@@ -114,7 +122,7 @@ public struct SMPEndpoint: Sendable {
 /// An endpoint with the authenticated transport: what every service sends its requests through.
 /// One session per command; like the transport under it, it is used by one thread at a time.
 public final class SMPSession {
-    public let endpoint: SMPEndpoint
+    public private(set) var endpoint: SMPEndpoint
     let http: AuthenticatingTransport
     /// When the command's deadline passes: the end of every wait of its services (locks too), not
     /// only of its requests. By default the configured deadline from now.
@@ -127,6 +135,13 @@ public final class SMPSession {
     }
 
     public var config: ConnectionConfig { endpoint.config }
+
+    /// An anonymous application with `--platform auto`: asks the server which platform it is (one
+    /// request, `PlatformDiscovery.probe`) and keeps `public/` only for SMP 3.
+    public func settleAnonymousPath() throws {
+        guard config.anonymous, config.platform != "smp3", config.platform != "mobile-services" else { return }
+        endpoint.publicPath = try PlatformDiscovery.probe(self) == .smp3
+    }
 
     /// A request with the standard headers; a JSON body gets its Content-Type.
     public func request(_ method: String, _ url: String, appcid: String?, json body: Data? = nil,

@@ -315,10 +315,30 @@ func connections(_ emu: Emulator) throws -> [[String: Any]] {
         #expect(r.out.isEmpty)
     }
 
-    @Test func anonymousApplicationUsesPublicPath() throws {
+    /// Anonymous registration uses the address each platform documents (issue 38): SMP 3's `public/`,
+    /// Mobile Services' plain one (its "Managing App Registrations" page); with --platform auto hubctl
+    /// asks the server first. The emulator has no `public/` address as Mobile Services.
+    @Test func anonymousApplicationUsesEachPlatformsAddress() throws {
+        for (serverPlatform, flag, expectPublic, asks) in [("smp3", "auto", true, true), ("mobile-services", "auto", false, true),
+                                                           ("smp3", "smp3", true, false), ("mobile-services", "mobile-services", false, false)] {
+            let emu = try Emulator()
+            try setPlatform(emu, serverPlatform)
+            let hub = Hubctl(environment: ["HUBCTL_SERVER": emu.url, "HUBCTL_APP_ID": "com.example.anon", "HUBCTL_ANONYMOUS": "1"])
+            let r = try hub("register", "--platform", flag)
+            #expect(r.status == 0, "\(serverPlatform) --platform \(flag): \(r)")
+            let read = try hub("settings", "get", "--platform", flag)
+            #expect(read.status == 0, "\(serverPlatform) --platform \(flag): \(read)")
+            let paths = try loggedRequests(emu).map(\.path)
+            let connections = paths.filter { $0.contains("/Connections") }
+            #expect(connections.count == 2, "\(paths)")
+            #expect(connections.allSatisfy { $0.hasPrefix("/public/odata/") == expectPublic }, "\(serverPlatform) --platform \(flag): \(paths)")
+            #expect(paths.filter { $0 == "/mobileservices/management/versions" }.count == (asks ? 2 : 0), "\(serverPlatform) --platform \(flag): \(paths)")
+        }
+        // A server that is Mobile Services has no public/ address: hubctl told to treat it as SMP 3 meets a 404.
         let emu = try Emulator()
+        try setPlatform(emu, "mobile-services")
         let hub = Hubctl(environment: ["HUBCTL_SERVER": emu.url, "HUBCTL_APP_ID": "com.example.anon", "HUBCTL_ANONYMOUS": "1"])
-        let r = try hub("register")
-        #expect(r.status == 0, "\(r)")
+        let wrong = try hub("register", "--platform", "smp3", "--api-version", "v1")
+        #expect(wrong.status == 66, "\(wrong)")
     }
 }

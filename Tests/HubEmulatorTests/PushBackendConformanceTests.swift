@@ -498,8 +498,10 @@ func usersBody(_ users: [String], alert: String = "Hello World") -> String {
             let unknown = try await client.pushAPI(.get, "/mobileservices/push/v1/backend/notifications/nope/status")
             #expect(unknown.status == .notFound)
             #expect(unknown.value["status"]?["code"] == .int(404))
-            // Localizations need users; one user's single locale.
-            #expect(try await client.pushAPI(.get, "localizations").status == .badRequest)
+            // Without user names, every registered locale (SAP: "If userIds is null, all registered locales are returned").
+            #expect(try await client.pushAPI(.get, "localizations").value == .array([.string("de"), .string("en")]))
+            #expect(try await client.pushAPI(.get, "localizations?usernames").value == .array([.string("de"), .string("en")]))
+            // One user's locales; a user without one, none.
             #expect(try await client.pushAPI(.get, "localizations?usernames=\(alice)").value == .array([.string("de"), .string("en")]))
             #expect(try await client.pushAPI(.get, "localizations?usernames=\(bob)").value == .array([]))
         }

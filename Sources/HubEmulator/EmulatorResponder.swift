@@ -37,6 +37,10 @@ public struct EmulatorResponder: HTTPResponder {
         // and Mobile Services endpoints take them too (a slow token endpoint, a failing login).
         if let rule = faults.claimBeforeProcessing(path: path) {
             if let delay = rule.delay { try await Task.sleep(for: .seconds(delay)) }
+            // A status with a garbage body: that body under that status (a 401 login page, a 404 of another shape).
+            if let status = rule.status, let garbage = rule.garbage {
+                return Answers.text(HTTPResponse.Status(code: status), garbage, contentType: rule.contentType ?? "application/json")
+            }
             if let status = rule.status { return Self.faultAnswer(status: status, retryAfter: rule.retryAfter) }
             if let garbage = rule.garbage {
                 return Answers.text(.ok, garbage, contentType: rule.contentType ?? "application/json")

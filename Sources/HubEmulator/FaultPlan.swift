@@ -51,7 +51,6 @@ public struct FaultRule: Sendable, Decodable, Encodable {
         if let retryAfter, retryAfter < 0 { return "retryAfter must not be negative" }
         if let delay, !(0...600).contains(delay) { return "delay must be between 0 and 600 seconds" }
         if count == 0 || count < -1 { return "count must be positive, or -1 for until cleared" }
-        if status != nil && garbage != nil { return "give either status or garbage, not both" }
         if contentType != nil && garbage == nil { return "contentType goes with garbage" }
         if status == nil && garbage == nil && truncate != true && delay == nil {
             return "give at least one of status, delay, truncate or garbage"

@@ -482,21 +482,28 @@ public final class NotificationBackend {
     /// Whether a 404 is SAP's "nothing was sent" answer, as SAP's client tells it: the body reads as
     /// its push response (`DTOPushResponse`: `status` with only `code`, `message` and `parameters`,
     /// `parameters` null or an object of strings; `pushResults`; no other member: Jackson refuses
-    /// unknown ones) with a status (`PushRestTemplateResponseErrorHandler` reads `status.message`).
-    /// Its status code is the recorded 400 ("no registrations for given user names found"); one that
-    /// lists results naming users is the partial reading. Anything else is nil: an error.
+    /// unknown ones). Without results its status must be there (`PushRestTemplateResponseErrorHandler`
+    /// reads `status.message`) with the recorded code 400 ("no registrations for given user names
+    /// found"); one that lists results is the partial reading (users named as targets). Anything else
+    /// is nil: an error.
     static func noRegistrations(_ response: HTTPResponse) -> NoRegistrations? {
         guard let value = try? JSONValue.read(response.body), case .object(let members) = value,
-              Set(members.keys).isSubset(of: ["status", "pushResults"]),
-              case .object(let status)? = members["status"],
-              Set(status.keys).isSubset(of: ["code", "message", "parameters"]) else { return nil }
-        switch status["parameters"] {
+              Set(members.keys).isSubset(of: ["status", "pushResults"]) else { return nil }
+        var code: Int?
+        switch members["status"] {
         case nil, .null?: break
-        case .object(let p)? where p.values.allSatisfy({ $0.stringValue != nil || $0 == .null }): break
+        case .object(let status)?:
+            guard Set(status.keys).isSubset(of: ["code", "message", "parameters"]) else { return nil }
+            switch status["parameters"] {
+            case nil, .null?: break
+            case .object(let p)? where p.values.allSatisfy({ $0.stringValue != nil || $0 == .null }): break
+            default: return nil
+            }
+            code = BoundedNumber.integer(status["code"], clampedTo: -1_000_000...1_000_000)
         default: return nil
         }
         if case .array(let results)? = members["pushResults"], !results.isEmpty { return .withResults }
-        guard BoundedNumber.integer(status["code"], clampedTo: -1_000_000...1_000_000) == 400 else { return nil }
+        guard code == 400 else { return nil }
         return .whole(value)
     }
 

@@ -253,4 +253,46 @@ let jsonType = [HTTPHeader("Content-Type", "application/json")]
             #expect(throws: HubError.self, "\(bad)") { try PushBulkInput.parse(Data(bad.utf8), name: "f") }
         }
     }
+
+    // MARK: Issue 38
+
+    @Test func aSharedTenantAsksTheZonesTokenAndSendsNoTenantHeader() throws {
+        // A client id per mode: tokens are shared in memory within a process, per client.
+        for mode in [PushBackendCredentials.TenantMode.shared, .dedicated] {
+            let creds = PushBackendCredentials(url: "https://ms.example", auth: .clientCredentials(tokenURL: "https://uaa.example/oauth/token", clientId: "c-\(mode.rawValue)", clientSecret: "s"),
+                                               tenant: "zone-1", tenantMode: mode)
+            let fake = FakeTransport([response(200, #"{"access_token": "tok", "token_type": "bearer", "expires_in": 600}"#, headers: jsonType),
+                                      response(202, try pushFixture("response-push-to-users-success.json"), headers: jsonType)])
+            let b = NotificationBackend(credentials: creds, transport: fake, tokenCache: nil)
+            _ = try b.send(appId: "app", target: .users(["alice"]), payload: PushPayload(notification: .object(["alert": .string("x")])))
+            #expect(fake.requests.count == 2)
+            let zone = fake.requests[0].headers.first { $0.name.lowercased() == "x-zid" }?.value
+            let tenant = fake.requests[1].headers.first { $0.name.lowercased() == "x-tenant-id" }?.value
+            if mode == .shared {
+                #expect(zone == "zone-1" && tenant == nil, "XsuaaAuthorizationRequestInterceptor, shared")
+            } else {
+                #expect(zone == nil && tenant == "zone-1")
+            }
+        }
+    }
+
+    @Test func onlySAPsNoRegistrationsAnswerIsNoRegistrations() throws {
+        func answer(_ body: String, type: [HTTPHeader] = jsonType) throws -> PushSendAnswer {
+            let (b, _) = backend([response(404, body, headers: type)])
+            return try b.send(appId: "a", target: .users(["alice", "nobody"]), payload: PushPayload(notification: .object(["alert": .string("x")])))
+        }
+        #expect(try answer(try pushFixture("response-push-to-users-no-such-registration.json")).kind == .noRegistrations)
+        let partial = try answer(#"{"status": null, "pushResults": [{"target": "r1", "notificationId": "n", "code": 0, "message": "ok"}, {"target": "nobody", "notificationId": null, "code": 404, "message": "none"}]}"#)
+        #expect(partial.kind == .results)
+        #expect(partial.usersNamedMissing == ["nobody"])
+        #expect(partial.results.count == 1)
+        for other in [#"{"status": {"code": 404, "message": "Application 'a' does not exist", "parameters": null}}"#,
+                      #"{"timestamp": "2026-11-27T00:00:00Z", "status": 404, "error": "Not Found", "path": "/x"}"#,
+                      #"{"status": {"code": 400, "message": "m", "parameters": ["x"]}}"#,
+                      #"{"status": {"code": 400, "message": "m", "parameters": null}, "extra": 1}"#,
+                      "<html>Not Found</html>", ""] {
+            do { _ = try answer(other); Issue.record("read as no registrations: \(other)") }
+            catch let e as HubError { #expect(e.code == .notFound, "\(other): \(e)") }
+        }
+    }
 }

@@ -71,4 +71,79 @@ import Testing
         #expect(bad.count == 4)
         #expect(PushNotificationShape.problems(.array([])) == ["notification: must be a JSON object"])
     }
+
+    // MARK: As SAP's client reads them (issue 38)
+
+    @Test func aSettingsFileGivesOnlyThePushServicesKeyAndNeverGuesses() throws {
+        let file = Data(#"""
+            {"applicationId": "app", "services": [
+              {"name": "offline", "serviceKeys": [{"alias": "o", "url": "https://x", "apiKey": "not-push"}]},
+              {"name": "Push", "serviceKeys": [{"alias": "a", "url": "https://x/2787d5ea", "apiKey": "ka"},
+                                               {"alias": "b", "url": "https://x", "uaa": {"clientid": "c", "clientsecret": "s", "url": "https://uaa.example"}}]}]}
+            """#.utf8)
+        #expect(throws: HubError.self) { try PushBackendCredentials.serviceKey(file) }
+        let a = try PushBackendCredentials.serviceKey(file, alias: "a")
+        #expect(a.auth == .apiKey(alias: "a", key: "ka"))
+        #expect(a.url == "https://x/2787d5ea", "the path after the host is kept")
+        #expect(a.applicationId == "app")
+        let b = try PushBackendCredentials.serviceKey(file, alias: "b")
+        #expect(b.auth == .clientCredentials(tokenURL: "https://uaa.example/oauth/token", clientId: "c", clientSecret: "s"))
+        #expect(b.url == "https://x")
+        #expect(b.applicationId == "app")
+        #expect(throws: HubError.self) { try PushBackendCredentials.serviceKey(file, alias: "o") }
+        let noPush = Data(#"{"services": [{"name": "offline", "serviceKeys": [{"url": "https://x", "apiKey": "k"}]}]}"#.utf8)
+        do { _ = try PushBackendCredentials.serviceKey(noPush); Issue.record("another feature's key was taken") }
+        catch let e as HubError { #expect(e.message.contains("push") && e.message.contains("offline")); #expect(!e.message.contains("\"k\"")) }
+    }
+
+    @Test func bindingsWithX509TenantModeAndTimeout() throws {
+        let x509 = try PushBackendCredentials.binding(Data(#"""
+            {"sap.cloud.service": "app", "endpoints": {"mobileservices": {"url": "https://ms.example", "timeout": 160000}},
+             "uaa": {"clientid": "c", "credential-type": "x509", "url": "https://uaa.example", "certurl": "https://cert.uaa.example/",
+                     "certificate": "-----BEGIN CERTIFICATE-----\nMII\n-----END CERTIFICATE-----\n", "key": "-----BEGIN PRIVATE KEY-----\nMIG\n-----END PRIVATE KEY-----\n",
+                     "tenantmode": "SHARED"}}
+            """#.utf8))
+        guard case .clientCertificate(let tokenURL, let id, let certificate, let key) = x509.auth else { Issue.record("\(x509.auth)"); return }
+        #expect(tokenURL == "https://cert.uaa.example/oauth/token", "XsuaaDefaultEndpoints: certurl")
+        #expect(id == "c" && certificate.hasPrefix("-----BEGIN CERTIFICATE-----") && key.contains("PRIVATE KEY"))
+        #expect(x509.tenantMode == .shared)
+        #expect(x509.readTimeout == 160)
+        #expect(x509.profileRefusal != nil)
+        #expect(throws: HubError.self) {
+            try PushBackendCredentials.binding(Data(#"{"endpoints": {"mobileservices": {"url": "https://m"}}, "uaa": {"clientid": "c", "credential-type": "x509", "url": "https://u"}}"#.utf8))
+        }
+        let dedicated = try PushBackendCredentials.binding(Data(#"{"endpoints": {"mobileservices": {"url": "https://m"}}, "uaa": {"clientid": "c", "clientsecret": "s", "url": "https://u"}}"#.utf8))
+        #expect(dedicated.tenantMode == .dedicated, "absent is dedicated (UaaConfig.getTenantMode)")
+        #expect(dedicated.readTimeout == nil)
+        #expect(dedicated.profileRefusal == nil)
+        #expect(throws: HubError.self) {
+            try PushBackendCredentials.binding(Data(#"{"endpoints": {"mobileservices": {"url": "https://m"}}, "uaa": {"clientid": "c", "clientsecret": "s", "url": "https://u", "tenantmode": "odd"}}"#.utf8))
+        }
+    }
+
+    @Test func vcapServicesFindsTheBindingByItsTag() throws {
+        // The shape of SAP's vcap/vcap-services-single-match.json: a third-party service beside it.
+        let vcap = #"""
+            {"third-party-service": [{"name": "other", "tags": ["3rd-party"], "credentials": {"key1": "val1"}}],
+             "user-provided": [{"name": "ms", "tags": ["instance-service", "mobileservice", "application-service"],
+               "credentials": {"sap.cloud.service": "app", "endpoints": {"mobileservices": {"url": "https://ms.example"}},
+                               "uaa": {"clientid": "c", "clientsecret": "s", "url": "https://uaa.example"}}}]}
+            """#
+        let found = try PushBackendCredentials.vcapServices(vcap, name: nil)
+        #expect(found.applicationId == "app")
+        #expect(found.url == "https://ms.example")
+        #expect(throws: HubError.self) { try PushBackendCredentials.vcapServices(#"{"xsuaa": [{"name": "x", "tags": ["xsuaa"], "credentials": {}}]}"#, name: nil) }
+    }
+
+    @Test func aNotificationAsSAPSendsIt() throws {
+        let (n, problems) = PushNotificationShape.normalized(try JSONValue.read(Data(#"{"alert": "a", "data": {"b": "2", "a": "1"}, "apns": {"alertTitle": "t"}}"#.utf8)))
+        #expect(problems.isEmpty)
+        #expect(n?["data"] == .string(#"{"a":"1","b":"2"}"#), "a serialized JSON object, as PushPayload.Builder.data(Object)")
+        #expect(n?["apns"]?["alertTitle"] == .string("t"))
+        let title = PushNotificationShape.problems(try JSONValue.read(Data(#"{"alert": "a", "title": "t", "fcm": {}}"#.utf8)))
+        #expect(title.contains { $0.contains("notification.title") && $0.contains("apns.alertTitle or gcm.title") }, "\(title)")
+        #expect(title.contains { $0.contains("notification.fcm") && $0.contains("gcm") }, "\(title)")
+        #expect(PushNotificationShape.problems(try JSONValue.read(Data(#"{"alert": "a", "gcm": "x"}"#.utf8))) == ["notification.gcm: must be an object"])
+        #expect(PushNotificationShape.problems(try JSONValue.read(Data(#"{"alert": "a", "data": [1]}"#.utf8))).count == 1)
+    }
 }

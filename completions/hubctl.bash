@@ -2550,7 +2550,7 @@ _hubctl_push_send() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --allow-http --no-input --anonymous --verbose --all --version -h --help)
     repeating_options=(--topic --locale-alert --custom)
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --service-key --binding --binding-name --tenant --device --users --users-from --group --capability --bulk --alert --badge --sound --priority --data --notification --skip-done)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --service-key --binding --key-alias --binding-name --tenant --device --users --users-from --group --capability --bulk --alert --badge --sound --priority --data --notification --skip-done)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -2638,6 +2638,9 @@ _hubctl_push_send() {
         __hubctl_add_completions -f
         return
         ;;
+    '--key-alias')
+        return
+        ;;
     '--binding-name')
         return
         ;;
@@ -2703,7 +2706,7 @@ _hubctl_push_status() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --allow-http --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --service-key --binding --binding-name --tenant)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --service-key --binding --key-alias --binding-name --tenant)
     __hubctl_offer_flags_options 1
 
     # Offer option value completions
@@ -2791,6 +2794,9 @@ _hubctl_push_status() {
         __hubctl_add_completions -f
         return
         ;;
+    '--key-alias')
+        return
+        ;;
     '--binding-name')
         return
         ;;
@@ -2804,7 +2810,7 @@ _hubctl_push_registrations() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --allow-http --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --service-key --binding --binding-name --tenant --group --id)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --service-key --binding --key-alias --binding-name --tenant --group --id)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -2892,6 +2898,9 @@ _hubctl_push_registrations() {
         __hubctl_add_completions -f
         return
         ;;
+    '--key-alias')
+        return
+        ;;
     '--binding-name')
         return
         ;;
@@ -2911,7 +2920,7 @@ _hubctl_push_localizations() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --allow-http --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --service-key --binding --binding-name --tenant --users --users-from)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --service-key --binding --key-alias --binding-name --tenant --users --users-from)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -2997,6 +3006,9 @@ _hubctl_push_localizations() {
         ;;
     '--binding')
         __hubctl_add_completions -f
+        return
+        ;;
+    '--key-alias')
         return
         ;;
     '--binding-name')
@@ -3455,7 +3467,7 @@ _hubctl_probe() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --allow-http --no-input --anonymous --verbose --register --push --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --dest --service-key --binding --binding-name --tenant --format --textfile)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --dest --service-key --binding --key-alias --binding-name --tenant --format --textfile)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -3545,6 +3557,9 @@ _hubctl_probe() {
         ;;
     '--binding')
         __hubctl_add_completions -f
+        return
+        ;;
+    '--key-alias')
         return
         ;;
     '--binding-name')

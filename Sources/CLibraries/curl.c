@@ -30,7 +30,12 @@
     F(curl_multi_info_read) \
     F(curl_easy_setopt) \
     F(curl_multi_setopt) \
-    F(curl_easy_getinfo)
+    F(curl_easy_getinfo) \
+    F(curl_url) \
+    F(curl_url_cleanup) \
+    F(curl_url_set) \
+    F(curl_url_get) \
+    F(curl_free)
 HUB_FUNCTION_TABLE(hub_curl_functions, HUB_CURL_FUNCTIONS);
 
 CURL_STUB CURLcode curl_global_init(long flags) { return REAL(curl_global_init)(flags); }
@@ -62,6 +67,17 @@ CURL_STUB CURLMcode curl_multi_wakeup(CURLM *multi) { return REAL(curl_multi_wak
 CURL_STUB CURLMsg *curl_multi_info_read(CURLM *multi, int *queued) {
     return REAL(curl_multi_info_read)(multi, queued);
 }
+
+// libcurl's URL parser: how libcurl itself reads a URL (the tests compare hubctl's loopback rule with it).
+CURL_STUB CURLU *curl_url(void) { return REAL(curl_url)(); }
+CURL_STUB void curl_url_cleanup(CURLU *url) { REAL(curl_url_cleanup)(url); }
+CURL_STUB CURLUcode curl_url_set(CURLU *url, CURLUPart what, const char *part, unsigned int flags) {
+    return REAL(curl_url_set)(url, what, part, flags);
+}
+CURL_STUB CURLUcode curl_url_get(CURLU *url, CURLUPart what, char **part, unsigned int flags) {
+    return REAL(curl_url_get)(url, what, part, flags);
+}
+CURL_STUB void curl_free(void *p) { REAL(curl_free)(p); }
 
 // The variadic three: the option's number says the type of its one argument (curl.h's
 // CURLOPTTYPE_* and CURLMOPT ranges), so each is read with its own type and passed on as such.

@@ -163,6 +163,15 @@ func runAttempt(handle: UnsafeMutableRawPointer, errorBuffer: UnsafeMutablePoint
     setup.pointer(CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(errorBuffer))
     setup.long(CURLOPT_NOSIGNAL, 1)
     setup.string(CURLOPT_URL, request.url)
+    // A request that must not be sent twice goes out on a new connection: on a reused connection that
+    // the server closes before answering, libcurl re-sends the request by itself, unseen by the retry
+    // policy (docs/security.md "No request sent twice"), so a POST that may have reached the server
+    // (a push to 1,000 users) would be sent again. A fresh connection is never retried that way.
+    if !request.idempotent { setup.long(CURLOPT_FRESH_CONNECT, 1) }
+    // This machine is never reached through a proxy (http_proxy, ALL_PROXY…): a loopback server's
+    // request carries its password in clear, which only the loopback rule lets through
+    // (docs/security.md "Secrets over plain HTTP"). The user's no_proxy list is kept.
+    setup.string(CURLOPT_NOPROXY, LoopbackProxyBypass.list)
     // The path goes out as hubctl built it: libcurl would otherwise remove `.` and `..` segments
     // and send a request meant for one resource to another (docs/security.md, "Names in paths").
     setup.long(CURLOPT_PATH_AS_IS, 1)
@@ -360,5 +369,20 @@ private struct OptionSetter {
     mutating func blob(_ option: CURLoption, _ value: Data) {
         let code = value.withUnsafeBytes { raw in hub_curl_setopt_blob(handle, option, raw.baseAddress, raw.count) }
         check(code)
+    }
+}
+
+/// The `CURLOPT_NOPROXY` list: the user's own (`no_proxy`, else `NO_PROXY`, as libcurl reads them;
+/// setting the option replaces them) plus loopback by name and address. libcurl 7.86 and later take
+/// CIDR ranges here.
+enum LoopbackProxyBypass {
+    static let loopback = "localhost,127.0.0.0/8,::1"
+
+    static let list: String = combined(user: getenv("no_proxy").map { String(cString: $0) } ?? getenv("NO_PROXY").map { String(cString: $0) })
+
+    static func combined(user: String?) -> String {
+        guard let user = user?.trimmingCharacters(in: .whitespaces), !user.isEmpty else { return loopback }
+        // `*` already bypasses every proxy.
+        return user == "*" ? user : user + "," + loopback
     }
 }

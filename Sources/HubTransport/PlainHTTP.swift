@@ -4,6 +4,9 @@
 // the user allowed it (`--allow-http`), and then warns each time.
 
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import HubCore
 
 public enum PlainHTTPPolicy: Sendable {
@@ -29,9 +32,19 @@ enum PlainHTTP {
         var host = (URLHostName.of(components) ?? "").lowercased()
         if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
         if host == "localhost" || host.hasSuffix(".localhost") || host == "::1" { return nil }
-        let octets = host.split(separator: ".", omittingEmptySubsequences: false)
-        if octets.count == 4, octets[0] == "127", octets.allSatisfy({ UInt8($0) != nil }) { return nil }
+        if isLoopbackIPv4(host) { return nil }
         return host.isEmpty ? "?" : host
+    }
+
+    /// Whether `host` is an IPv4 address in 127.0.0.0/8 as `inet_aton` reads it, which is how libcurl
+    /// reads a URL's numeric host (`127.1`, `0x7f.0.0.1`). A name that only looks like one
+    /// (`127.0.0.08`: 08 is no octal number) is not an address: libcurl asks the resolver, whose
+    /// answer may be any host, so it is not loopback.
+    static func isLoopbackIPv4(_ host: String) -> Bool {
+        guard !host.isEmpty, host.utf8.allSatisfy({ $0 < 128 && $0 != 0 }) else { return false }
+        var address = in_addr()
+        guard inet_aton(host, &address) != 0 else { return false }
+        return UInt32(bigEndian: address.s_addr) >> 24 == 127
     }
 
     /// Throws (78) when a secret would go in clear and that is not allowed; warns when it is.

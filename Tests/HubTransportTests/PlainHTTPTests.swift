@@ -1,4 +1,5 @@
 // Secrets over plain HTTP: refused to anything but loopback unless allowed, then warned about.
+import CCurl
 import Foundation
 import Synchronization
 import Testing
@@ -49,5 +50,40 @@ import Testing
         request.credentials = BasicCredentials(user: "u", password: "p")
         #expect(throws: HubError.self) { try client.send(request) }
         do { _ = try client.send(request) } catch let e as HubError { #expect(e.code == .plainHttpRefused) }
+    }
+
+    /// Loopback is what libcurl reads as a 127.0.0.0/8 address (issue 39, item 4): compared with
+    /// libcurl's own URL parser, which writes a numeric host it understands as a dotted quad and
+    /// keeps any other as a name for the resolver.
+    @Test func loopbackIsWhatLibcurlReadsAsALoopbackAddress() throws {
+        func libcurlHost(_ host: String) -> String? {
+            guard let url = curl_url() else { return nil }
+            defer { curl_url_cleanup(url) }
+            guard curl_url_set(url, CURLUPART_URL, "http://\(host)/", 0) == CURLUE_OK else { return nil }
+            var part: UnsafeMutablePointer<CChar>?
+            guard curl_url_get(url, CURLUPART_HOST, &part, 0) == CURLUE_OK, let part else { return nil }
+            defer { curl_free(part) }
+            return String(cString: part)
+        }
+        let corpus = ["127.0.0.1", "127.1", "127.0.1", "0x7f.0.0.1", "0177.0.0.1", "2130706433", "127.255.255.255",
+                      "127.0.0.08", "127.0.0.019", "127.00.0.09", "127.0.0.1.", "128.0.0.1", "126.255.255.255",
+                      "0x80.0.0.1", "127.0.0.256", "127.0.0.1.example.com", "1.2.3.4", "0", "127.09.0.1", "127.0.0.0x1"]
+        for host in corpus {
+            let curl = libcurlHost(host)
+            // An address libcurl understood comes back as a canonical dotted quad; a name as given.
+            let parts = (curl ?? "").split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            let canonical = parts.count == 4 && parts.allSatisfy { p in UInt8(p).map { String($0) == p } ?? false }
+            let curlLoopback = canonical && parts[0] == "127"
+            #expect(PlainHTTP.isLoopbackIPv4(host) == curlLoopback, "\(host): libcurl reads \(curl ?? "nothing")")
+        }
+        #expect(PlainHTTP.exposedHost("http://127.0.0.08/x") == "127.0.0.08")
+        #expect(PlainHTTP.exposedHost("http://127.1/x") == nil)
+    }
+
+    @Test func theProxyBypassKeepsTheUsersList() {
+        #expect(LoopbackProxyBypass.combined(user: nil) == "localhost,127.0.0.0/8,::1")
+        #expect(LoopbackProxyBypass.combined(user: " ") == "localhost,127.0.0.0/8,::1")
+        #expect(LoopbackProxyBypass.combined(user: "example.org,.corp") == "example.org,.corp,localhost,127.0.0.0/8,::1")
+        #expect(LoopbackProxyBypass.combined(user: "*") == "*")
     }
 }

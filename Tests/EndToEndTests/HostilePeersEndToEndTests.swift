@@ -1,0 +1,95 @@
+// Misbehaving peers of issue 39, through the built hubctl: a push API that closes the connection
+// after reading a POST (hubctl must not send it again), a proxy that must never see a loopback
+// request, and host names that only look like loopback addresses. The peers are
+// Tests/Interop/hostile_server.py, on loopback addresses of their own.
+import Foundation
+import Testing
+
+/// A running Tests/Interop/hostile_server.py: its port, and how many POSTs (or connections) it saw.
+final class HostileServer {
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Interop/hostile_server.py").path
+    let process = Process()
+    let input = Pipe()
+    let dir = TempDir("hostile")
+    let port: Int
+
+    init(_ mode: String, host: String = "127.0.0.1") throws {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", Self.script, mode, host, dir.file("port"), dir.file("count")]
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        var found: Int?
+        for _ in 0..<200 where found == nil {
+            found = (try? String(contentsOfFile: dir.file("port"), encoding: .utf8)).flatMap { Int($0) }
+            if found == nil { usleep(25_000) }
+        }
+        guard let found else { process.terminate(); throw HarnessError("hostile_server.py \(mode) did not start") }
+        port = found
+    }
+
+    var count: Int { (try? String(contentsOfFile: dir.file("count"), encoding: .utf8)).flatMap { Int($0) } ?? -1 }
+
+    deinit {
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+    }
+}
+
+@Suite(.serialized) struct HostilePeersEndToEndTests {
+    /// Item 1: the second of three bulk POSTs is read and left unanswered. libcurl would send it again on
+    /// a new connection by itself (the first connection was reused): 1,000 users notified twice.
+    @Test func aPostThatMayHaveReachedTheServerIsNeverSentAgain() throws {
+        let server = try HostileServer("close-second-post")
+        let dir = TempDir("operator-hostile")
+        let key = dir.write("key.json", #"{"url": "http://127.0.0.1:\#(server.port)", "apiKey": "hostile-test-key"}"#)
+        chmod(key, 0o600)
+        let users = dir.write("users.txt", (1...2_500).map { "user\($0)" }.joined(separator: "\n") + "\n")
+        let op = Hubctl(dir: dir)
+        let r = try op("push", "send", "--service-key", key, "--app-id", "com.example.demo", "--users-from", users, "--alert", "once", "--verbose")
+        #expect(server.count == 2, "the second POST reached the server once, the third never: \(server.count) POSTs\n\(r.err)")
+        #expect(r.status == 3, "\(r)")
+        let report = try #require(r.json, "\(r)")
+        #expect(report["requests"] as? Int == 1, "\(r.out)")
+        #expect((report["usersNotSent"] as? [String])?.count == 1_500, "\(r.out)")
+        #expect(!r.err.contains("hostile-test-key"))
+    }
+
+    /// Item 3: with a proxy in the environment, a loopback server's request (its password in clear)
+    /// goes straight to this machine; the proxy (on 127.0.0.2) sees no connection.
+    @Test func aLoopbackRequestNeverGoesThroughAProxy() throws {
+        let proxy = try HostileServer("record", host: "127.0.0.2")
+        let emu = try Emulator()
+        for variable in ["http_proxy", "ALL_PROXY", "all_proxy"] {
+            let hub = client(emu)
+            let r = try hub.run(["register"], env: [variable: "http://127.0.0.2:\(proxy.port)"])
+            #expect(r.status == 0, "\(variable): \(r)")
+            #expect(proxy.count == 0, "\(variable): the proxy saw \(proxy.count) connection(s)")
+        }
+        // The user's own no_proxy list is kept beside loopback.
+        let hub = client(emu)
+        let r = try hub.run(["register"], env: ["http_proxy": "http://127.0.0.2:\(proxy.port)", "no_proxy": "example.org"])
+        #expect(r.status == 0, "\(r)")
+        #expect(proxy.count == 0)
+    }
+
+    /// Item 4: `127.0.0.08` is no address to libcurl (08 is not octal) but a name for the resolver:
+    /// not loopback, so a password is refused over http:// to it (78), before any request.
+    @Test func namesThatOnlyLookLikeLoopbackAreNotLoopback() throws {
+        for host in ["127.0.0.08", "127.0.0.019", "127.00.0.09"] {
+            let hub = Hubctl(environment: ["HUBCTL_SERVER": "http://\(host):9", "HUBCTL_APP_ID": "com.example.demo", "HUBCTL_USER": "demo"])
+            let r = try hub.run(["register", "--password-stdin"], stdin: Data("demo-password\n".utf8))
+            #expect(r.status == 78, "\(host): \(r)")
+            #expect(r.errorCode == "plain_http_refused", "\(host): \(r)")
+        }
+        // What inet_aton (and libcurl) read as a loopback address still is one.
+        let emu = try Emulator()
+        let port = URLComponents(string: emu.url)?.port ?? 0
+        for host in ["127.1", "0x7f.0.0.1", "127.0.0.1"] {
+            let hub = Hubctl(environment: ["HUBCTL_SERVER": "http://\(host):\(port)", "HUBCTL_APP_ID": "com.example.demo", "HUBCTL_USER": "demo"])
+            let r = try hub.run(["register", "--password-stdin"], stdin: Data("demo-password\n".utf8))
+            #expect(r.status == 0, "\(host): \(r)")
+        }
+    }
+}

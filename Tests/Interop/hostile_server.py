@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""Misbehaving peers for hubctl's end-to-end tests (issue 39), on a loopback address.
+
+    hostile_server.py close-second-post HOST PORTFILE COUNTFILE
+        An HTTP/1.1 server with keep-alive. Every POST is read whole and counted (COUNTFILE holds
+        the count, rewritten after each). The second POST is then answered with nothing: the
+        connection is closed, as a server that crashed after acting on it would. Every other POST
+        gets 202 with an empty push result list; a GET gets 404.
+
+    hostile_server.py record HOST PORTFILE COUNTFILE
+        Accepts TCP connections (a proxy that should never be used), counts them in COUNTFILE and
+        closes them without answering.
+
+The port chosen (0: any free one) is written to PORTFILE once listening. The server stops after
+60 s, or when its parent closes stdin.
+"""
+import socket
+import sys
+import threading
+
+
+def write(path, text):
+    with open(path + ".tmp", "w") as f:
+        f.write(text)
+    import os
+    os.replace(path + ".tmp", path)
+
+
+def read_request(conn, buffer):
+    """One request (head and Content-Length body) from conn; (method, rest of buffer) or None at EOF."""
+    while b"\r\n\r\n" not in buffer:
+        chunk = conn.recv(65536)
+        if not chunk:
+            return None, buffer
+        buffer += chunk
+    head, _, rest = buffer.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    method = lines[0].split(" ")[0]
+    length = 0
+    for line in lines[1:]:
+        name, _, value = line.partition(":")
+        if name.strip().lower() == "content-length":
+            length = int(value.strip())
+    while len(rest) < length:
+        chunk = conn.recv(65536)
+        if not chunk:
+            return None, b""
+        rest += chunk
+    return method, rest[length:]
+
+
+def main():
+    mode, host, port_file, count_file = sys.argv[1:5]
+    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listener.bind((host, 0))
+    listener.listen(16)
+    lock = threading.Lock()
+    state = {"count": 0}
+    write(count_file, "0")
+    write(port_file, str(listener.getsockname()[1]))
+
+    def serve(conn):
+        buffer = b""
+        try:
+            if mode == "record":
+                return
+            while True:
+                method, buffer = read_request(conn, buffer)
+                if method is None:
+                    return
+                if method == "POST":
+                    with lock:
+                        state["count"] += 1
+                        n = state["count"]
+                        write(count_file, str(n))
+                    if n == 2:
+                        return
+                    body = b'{"status": null, "pushResults": []}'
+                    conn.sendall(b"HTTP/1.1 202 Accepted\r\nContent-Type: application/json\r\nConnection: keep-alive\r\n"
+                                 + b"Content-Length: " + str(len(body)).encode() + b"\r\n\r\n" + body)
+                else:
+                    conn.sendall(b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: keep-alive\r\n\r\n")
+        finally:
+            conn.close()
+
+    def accept():
+        while True:
+            try:
+                conn, _ = listener.accept()
+            except OSError:
+                return
+            if mode == "record":
+                with lock:
+                    state["count"] += 1
+                    write(count_file, str(state["count"]))
+            threading.Thread(target=serve, args=(conn,), daemon=True).start()
+
+    threading.Thread(target=accept, daemon=True).start()
+    stopper = threading.Thread(target=lambda: sys.stdin.read(), daemon=True)
+    stopper.start()
+    stopper.join(60)
+    listener.close()
+
+
+if __name__ == "__main__":
+    main()

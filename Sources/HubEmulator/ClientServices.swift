@@ -367,7 +367,10 @@ struct ClientServicesHandler: Sendable {
             // SAP's sample app reads logEnabled and logLevel; logEntryExpiry is in SAP's examples.
             ("logSettings", .object([("logEnabled", .string(switches.logUploadEnabled ? "true" : "false")),
                                      ("logEntryExpiry", .string("7")), ("logLevel", text("ConnectionLogLevel", "NONE"))])),
-            ("attestationSettings", .object([("attestationEnabled", .string("false"))])),
+            // The iOS SDK's example (`SAPcpmsSettings`, `SAPcpmsAttestationSettings`): one object per
+            // platform, JSON booleans (not text like the members above).
+            ("attestationSettings", .object([("iOS", .object([("enabled", .bool(false)), ("enforced", .bool(false))])),
+                                             ("android", .object([("enabled", .bool(false)), ("enforced", .bool(false))]))])),
         ]
         for (name, value) in switches.policies {
             if let i = members.firstIndex(where: { $0.0 == name }) { members[i].1 = value } else { members.append((name, value)) }

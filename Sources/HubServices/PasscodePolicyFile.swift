@@ -41,7 +41,8 @@ public enum PasscodePolicyFile {
                               retryLimit: trusted && limit > 0 ? max(limit, minimumRetryLimit) : 0,
                               expiresInDays: int(settings, "PasswordPolicyExpiresInNDays") ?? 0,
                               lockTimeout: int(settings, "PasswordPolicyLockTimeout") ?? 0,
-                              defaultPasswordAllowed: bool(settings["PasswordPolicyDefaultPasswordAllowed"]) ?? false)
+                              defaultPasswordAllowed: bool(settings["PasswordPolicyDefaultPasswordAllowed"]) ?? false,
+                              digitsOnly: bool(settings["PasswordPolicyIsDigitsOnly"]) ?? false)
     }
 
     /// The policy in force for `home`; nil when none was recorded or it is not enabled. A file

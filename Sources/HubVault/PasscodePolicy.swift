@@ -7,8 +7,11 @@ import HubCore
 /// The rules for vault passphrases. `retryLimit` 0 means unlimited; otherwise that many wrong
 /// passphrases in a row delete the vault, as SAP's data vault does.
 public struct PasscodePolicy: Sendable, Equatable {
-    /// The characters SAP counts as "special".
-    public static let specialCharacters: Set<Character> = Set("~!@#$%^&*()-+")
+    /// A "special" character as SAP's Fiori passcode policy counts one: any character that is not
+    /// alphanumeric (`FioriPasscodePolicy`, "special (non-alphanumeric)"; UIKit's `FUIPasscodePolicy`).
+    public static func isSpecial(_ character: Character) -> Bool {
+        !character.isLetter && !character.isNumber
+    }
 
     public var minLength: Int
     public var digitRequired: Bool
@@ -20,10 +23,14 @@ public struct PasscodePolicy: Sendable, Equatable {
     public var expiresInDays: Int
     public var lockTimeout: Int
     public var defaultPasswordAllowed: Bool
+    /// Digits only (Mobile Services' `passwordPolicyIsDigitsOnly`, the SDKs' `isDigitsOnly`): every
+    /// character a digit; the letter and special-character rules then do not apply.
+    public var digitsOnly: Bool
 
     public init(minLength: Int = 8, digitRequired: Bool = false, upperRequired: Bool = false,
                 lowerRequired: Bool = false, specialRequired: Bool = false, minUniqueChars: Int = 0,
-                retryLimit: Int = 0, expiresInDays: Int = 0, lockTimeout: Int = 0, defaultPasswordAllowed: Bool = false) {
+                retryLimit: Int = 0, expiresInDays: Int = 0, lockTimeout: Int = 0, defaultPasswordAllowed: Bool = false,
+                digitsOnly: Bool = false) {
         self.minLength = minLength
         self.digitRequired = digitRequired
         self.upperRequired = upperRequired
@@ -34,6 +41,7 @@ public struct PasscodePolicy: Sendable, Equatable {
         self.expiresInDays = expiresInDays
         self.lockTimeout = lockTimeout
         self.defaultPasswordAllowed = defaultPasswordAllowed
+        self.digitsOnly = digitsOnly
     }
 
     /// Each rule the passphrase breaks, in words; empty when it satisfies the policy.
@@ -43,17 +51,21 @@ public struct PasscodePolicy: Sendable, Equatable {
         if text.count < minLength {
             broken.append("at least \(minLength) characters")
         }
-        if digitRequired && !text.contains(where: { $0.isASCII && $0.isNumber }) {
-            broken.append("at least one digit")
-        }
-        if upperRequired && !text.contains(where: { $0.isUppercase }) {
-            broken.append("at least one upper-case letter")
-        }
-        if lowerRequired && !text.contains(where: { $0.isLowercase }) {
-            broken.append("at least one lower-case letter")
-        }
-        if specialRequired && !text.contains(where: { Self.specialCharacters.contains($0) }) {
-            broken.append("at least one special character (one of ~!@#$%^&*()-+)")
+        if digitsOnly {
+            if !text.allSatisfy({ $0.isASCII && $0.isNumber }) { broken.append("digits only") }
+        } else {
+            if digitRequired && !text.contains(where: { $0.isASCII && $0.isNumber }) {
+                broken.append("at least one digit")
+            }
+            if upperRequired && !text.contains(where: { $0.isUppercase }) {
+                broken.append("at least one upper-case letter")
+            }
+            if lowerRequired && !text.contains(where: { $0.isLowercase }) {
+                broken.append("at least one lower-case letter")
+            }
+            if specialRequired && !text.contains(where: Self.isSpecial) {
+                broken.append("at least one special character (anything but a letter or a digit)")
+            }
         }
         if minUniqueChars > 0 && Set(text).count < minUniqueChars {
             broken.append("at least \(minUniqueChars) different characters")

@@ -266,6 +266,25 @@ func logLine(_ n: Int, severity: String = "INFO") -> String {
         #expect(smpPassword?["passwordPolicyMinLength"] as? Int == 8)
     }
 
+    /// Issue 38: Mobile Services' `passwordPolicyIsDigitsOnly` is enforced, and a special character
+    /// is any character but a letter or a digit (SAP's Fiori passcode policy).
+    @Test func theVaultFollowsSAPsDigitsOnlyAndSpecialCharacterRules() throws {
+        let (emu, hub, _) = try registered("mobile-services")
+        try setServices(emu, #"{"appId": "com.example.demo", "policies": {"passwordPolicy": {"passwordPolicyEnabled": "true", "passwordPolicyMinLength": "6", "passwordPolicyIsDigitsOnly": "true", "passwordPolicyUpperRequired": "true"}}}"#)
+        #expect(try hub("policy", "get").status == 0)
+        let letters = try hub.run(["vault", "init"], env: ["HUBCTL_VAULT_KEY": "", "HUBCTL_VAULT_PASSPHRASE": "Abcdef12"])
+        #expect(letters.status == 64, "\(letters)")
+        #expect(letters.err.contains("digits only"), "\(letters.err)")
+        let digits = try hub.run(["vault", "init"], env: ["HUBCTL_VAULT_KEY": "", "HUBCTL_VAULT_PASSPHRASE": "314159"])
+        #expect(digits.status == 0, "the upper-case rule does not apply to digits only: \(digits)")
+
+        let (emu2, hub2, _) = try registered("mobile-services")
+        try setServices(emu2, #"{"appId": "com.example.demo", "policies": {"passwordPolicy": {"passwordPolicyEnabled": "true", "passwordPolicySpecialRequired": "true"}}}"#)
+        #expect(try hub2("policy", "get").status == 0)
+        let dot = try hub2.run(["vault", "init"], env: ["HUBCTL_VAULT_KEY": "", "HUBCTL_VAULT_PASSPHRASE": "correct.horse"])
+        #expect(dot.status == 0, "`.` is special to SAP: \(dot)")
+    }
+
     // MARK: capabilities, platform, server down
 
     @Test func registerWithCapabilitiesAndReadThemBack() throws {

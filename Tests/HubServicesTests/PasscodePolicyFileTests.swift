@@ -30,6 +30,11 @@ import Testing
         #expect(policy?.retryLimit == 5)
     }
 
+    @Test func digitsOnlyIsRead() {
+        #expect(PasscodePolicyFile.policy(settings: ["PasswordPolicyEnabled": .bool(true), "PasswordPolicyIsDigitsOnly": .string("true")])?.digitsOnly == true)
+        #expect(PasscodePolicyFile.policy(settings: ["PasswordPolicyEnabled": .bool(true)])?.digitsOnly == false)
+    }
+
     @Test func defaultsFollowSAP() {
         let policy = PasscodePolicyFile.policy(settings: ["PasswordPolicyEnabled": .bool(true)])
         #expect(policy?.minLength == 8)

@@ -36,4 +36,18 @@ import Testing
             #expect(!error.message.contains("hunter2"))
         }
     }
+
+    /// Issue 38: SAP's Fiori passcode policy counts any non-alphanumeric character as special, and
+    /// `isDigitsOnly` allows digits only (the letter and special rules then do not apply).
+    @Test func specialIsAnythingButALetterOrDigitAndDigitsOnlyIsDigits() {
+        let special = PasscodePolicy(minLength: 4, specialRequired: true)
+        for passphrase in ["abcd.1", "abcd_1", "abcd 1", "abcd?1", "abcd€1", "abcd-1"] {
+            #expect(special.violations(of: Array(passphrase.utf8)).isEmpty, "\(passphrase)")
+        }
+        #expect(special.violations(of: Array("abcd1é".utf8)) == ["at least one special character (anything but a letter or a digit)"])
+        let digits = PasscodePolicy(minLength: 6, upperRequired: true, specialRequired: true, digitsOnly: true)
+        #expect(digits.violations(of: Array("123456".utf8)).isEmpty, "letter and special rules do not apply")
+        #expect(digits.violations(of: Array("12345a".utf8)) == ["digits only"])
+        #expect(digits.violations(of: Array("12345".utf8)) == ["at least 6 characters"])
+    }
 }

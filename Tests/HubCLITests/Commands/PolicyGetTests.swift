@@ -16,7 +16,9 @@ struct PolicyGetTests {
         let policies = r.json?["policies"]
         expectShape(policies, ["attestationSettings": .object, "featureVectorPolicies": .object, "logSettings": .object, "passwordPolicy": .object])
         // The settings exchange's text values typed: booleans and numbers.
-        expectShape(policies?["attestationSettings"], ["attestationEnabled": .bool])
+        // Per platform, booleans, as the iOS SDK's example (`SAPcpmsAttestationSettings`).
+        expectShape(policies?["attestationSettings"], ["iOS": .object, "android": .object])
+        expectShape(policies?["attestationSettings"]?["iOS"], ["enabled": .bool, "enforced": .bool])
         expectShape(policies?["featureVectorPolicies"], ["featureVectorPolicyAllEnabled": .bool, "restrictedPolicies": .null])
         expectShape(policies?["logSettings"], ["logEnabled": .bool, "logEntryExpiry": .int, "logLevel": .string])
         expectShape(policies?["passwordPolicy"], [

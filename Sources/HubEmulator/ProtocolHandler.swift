@@ -144,7 +144,14 @@ struct ProtocolHandler: Sendable {
                 bodyId = id
                 continue
             }
-            if name == "Capability" { values[name] = try ClientCapabilities.validate(value); continue }
+            if name == "Capability" {
+                // "Capabilities upon registration": service version 3 or later.
+                if let version = address.version, version.hasPrefix("v"), let n = Int(version.dropFirst()), n < 3 {
+                    throw PropertyRejection(code: "InvalidProperty", message: "Capability needs service version 3 or later, not \(version).")
+                }
+                values[name] = try ClientCapabilities.validate(value)
+                continue
+            }
             values[name] = try ConnectionSchema.validateClientWrite(name, value, fromText: !isJSON(request, body),
                                                                     properties: schema)
         }

@@ -93,6 +93,9 @@ public final class ConnectionService {
     // MARK: Register
 
     public func register(_ request: RegisterRequest) throws -> RegisterResult {
+        if request.properties["Capability"] != nil, !endpoint.versionsToTry.contains(where: Self.takesCapabilities) {
+            throw Self.capabilitiesNeedVersion3(config.apiVersion)
+        }
         // One registration per identity at a time, across processes: the check, the POST and the
         // record happen under one lock, so parallel `register` calls for the same (server, app id,
         // user) end with one connection on the server instead of one each.
@@ -145,7 +148,7 @@ public final class ConnectionService {
             chosenId = makeConnectionId()
             try store.recordPending(server: config.server, appId: config.appId, user: config.user, connectionId: chosenId)
         }
-        let (response, version) = try create(id: chosenId, body: body)
+        let (response, version) = try create(id: chosenId, body: body, capabilities: request.properties["Capability"] != nil)
         switch response.status {
         case 200, 201:
             var settings = response.body.isEmpty ? [:] : try ODataCodec.decodeEntity(response.body, status: response.status, refused: refusedName)
@@ -169,9 +172,15 @@ public final class ConnectionService {
     /// may know, until one is not 404: that answer and its version; every version 404 is
     /// `application_not_found`. A client-chosen X-SMP-APPCID makes the POST idempotent, so it is
     /// safe to retry.
-    private func create(id: String, body: Data) throws -> (HTTPResponse, String) {
+    private func create(id: String, body: Data, capabilities: Bool = false) throws -> (HTTPResponse, String) {
         var lastNotFound: HTTPResponse?
-        for version in try session.registrationVersionsToTry() {
+        var versions = try session.registrationVersionsToTry()
+        // Inline capabilities need service version 3 or later: no `v1` fallback carries them.
+        if capabilities {
+            versions = versions.filter(Self.takesCapabilities)
+            guard !versions.isEmpty else { throw Self.capabilitiesNeedVersion3(config.apiVersion) }
+        }
+        for version in versions {
             let response = try session.send(session.request("POST", endpoint.connectionsURL(version: version),
                                                             appcid: id, json: body, idempotent: true))
             guard response.status == 404 else { return (response, version) }
@@ -180,6 +189,19 @@ public final class ConnectionService {
         throw HubError(.noInput, code: .applicationNotFound,
                        "The server does not know application '\(config.appId)' at \(endpoint.connectionsURL(version: endpoint.versionsToTry.last ?? config.apiVersion)) (HTTP 404). Check --app-id, --server (and its path prefix) and --api-version.",
                        status: lastNotFound?.status)
+    }
+
+    /// Service versions that take capabilities with the registration: 3 and later ("Capabilities
+    /// upon registration": "service version 3 or later"), and `latest`.
+    static func takesCapabilities(_ version: String) -> Bool {
+        if version == "latest" { return true }
+        guard version.hasPrefix("v"), let n = Int(version.dropFirst()) else { return false }
+        return n >= 3
+    }
+
+    static func capabilitiesNeedVersion3(_ version: String) -> HubError {
+        HubError.usage("Capabilities need registration service version 3 or later (SAP's \"Capabilities upon registration\"); --api-version \(version) cannot carry them. Use v3, v4 or latest, or register without --capability; nothing was sent.",
+                       code: .invalidCapability)
     }
 
     /// A connection id the server chose goes into every later URL and X-SMP-APPCID header: one

@@ -303,6 +303,30 @@ func logLine(_ n: Int, severity: String = "INFO") -> String {
         #expect(bad.errorCode == "invalid_capability")
     }
 
+    /// Issue 38: capabilities need registration service version 3 or later (SAP's "Capabilities upon
+    /// registration"): refused before anything is sent for v1 and v2, never sent to a v1 fallback.
+    @Test func capabilitiesNeedServiceVersion3() throws {
+        let emu = try Emulator()
+        try setPlatform(emu, "mobile-services")
+        for version in ["v1", "v2"] {
+            let hub = client(emu, dir: TempDir())
+            try emu.control("DELETE", "/_emulator/requests")
+            let r = try hub("register", "--capability", "push:Module=Orders", "--api-version", version)
+            #expect(r.status == 64, "\(version): \(r)")
+            #expect(r.errorCode == "invalid_capability", "\(version): \(r)")
+            #expect(try loggedRequests(emu).filter { $0.path.contains("/Connections") }.isEmpty, "nothing was sent")
+        }
+        let v3 = try client(emu, dir: TempDir())("register", "--capability", "push:Module=Orders", "--api-version", "v3")
+        #expect(v3.status == 0, "\(v3)")
+        // An emulator without `latest` answers it 404: with capabilities there is no v1 fallback.
+        let old = try Emulator(config: #"{"versions": ["v1"]}"#)
+        let hub = client(old, dir: TempDir())
+        let r = try hub("register", "--capability", "push:Module=Orders")
+        #expect(r.status == 66, "\(r)")
+        #expect(try loggedRequests(old).filter { $0.path.contains("/v1/") }.isEmpty, "no capability went to v1")
+        #expect(try hub("register").status == 0, "without capabilities the v1 fallback still works")
+    }
+
     @Test func platformFlagSkipsTheQuestionAndBadValuesAre78() throws {
         let (emu, hub, _) = try registered("smp3")
         try emu.control("DELETE", "/_emulator/requests")

@@ -260,6 +260,24 @@ import Testing
     }
 }
 
+@Suite struct CapabilityVersionTests {
+    /// "Capabilities upon registration": service version 3 or later; v1 and v2 refuse them (400).
+    @Test func capabilitiesNeedServiceVersion3() async throws {
+        try await withEmulator { client, _ in
+            let body = #"{"DeviceType": "Linux", "Capability": [{"Category": "push", "CapabilityName": "Module", "CapabilityValue": "Orders"}]}"#
+            for version in ["v1", "v2"] {
+                let r = try await client.execute(uri: "/odata/applications/\(version)/com.example.demo/Connections", method: .post,
+                                                 headers: headers(contentType: "application/json"), body: ByteBuffer(string: body))
+                #expect(r.status == .badRequest, "\(version): \(r.text)")
+                #expect(r.text.contains("version 3"), "\(version): \(r.text)")
+            }
+            for version in ["v3", "latest"] {
+                _ = try await client.register(body: body, app: "/odata/applications/\(version)/com.example.demo")
+            }
+        }
+    }
+}
+
 @Suite struct ReadUpdateDeleteTests {
     @Test func readAsJSONAndAtomIgnoringExpandAndHonouringIfNoneMatch() async throws {
         try await withEmulator { client, _ in

@@ -260,18 +260,23 @@ public final class ConnectionService {
         return settings
     }
 
-    /// GET of the connection, conditional on `etag` (`If-None-Match`) when given: **304** is
-    /// `.notModified` (only then), **200** the settings and their `ETag`.
+    /// GET of the connection, conditional on `etag` when given: **304** is `.notModified` (only
+    /// then), **200** the settings and their ETag. The condition goes both ways a server may read
+    /// it: SMP 3's documented query, `Connections('{id}')?If-None-Match="{ETag}"` ("Retrieving
+    /// Changed Settings and Connections Metadata"), and OData's `If-None-Match` header. The ETag is
+    /// the answer's `ETag` header, else the entity's `ETag` property, which SMP 3's query carries.
     func readSettings(version: String, id: String, ifNoneMatch etag: String?) throws -> ConditionalSettings {
         let extra = etag.map { [HTTPHeader("If-None-Match", $0)] } ?? []
-        let response = try session.send(session.request("GET", endpoint.connectionURL(version: version, id: id), appcid: id,
-                                                        extraHeaders: extra))
+        var url = endpoint.connectionURL(version: version, id: id)
+        if let etag { url += "?If-None-Match=" + PercentEncoding.queryValue.encode("\"" + Self.unquoted(etag) + "\"") }
+        let response = try session.send(session.request("GET", url, appcid: id, extraHeaders: extra))
         switch response.status {
         case 304 where etag != nil:
             return .notModified
         case 200:
-            return .changed(try ODataCodec.decodeEntity(response.body, status: 200, refused: refusedName),
-                            etag: response.header("ETag").flatMap(Self.usableETag))
+            let settings = try ODataCodec.decodeEntity(response.body, status: 200, refused: refusedName)
+            return .changed(settings, etag: response.header("ETag").flatMap { Self.usableETag($0) }
+                                ?? settings["ETag"]?.stringValue.flatMap(Self.usablePropertyETag))
         case 404:
             throw Self.connectionNotFound(id)
         default:
@@ -297,12 +302,29 @@ public final class ConnectionService {
         return (r, answer)
     }
 
+    /// An ETag without `W/` and the quotes around it, as SMP 3's query wraps it in its own quotes.
+    static func unquoted(_ etag: String) -> String {
+        var e = Substring(etag)
+        if e.hasPrefix("W/") { e = e.dropFirst(2) }
+        if e.count >= 2, e.hasPrefix("\""), e.hasSuffix("\"") { e = e.dropFirst().dropLast() }
+        return String(e)
+    }
+
     /// An `ETag` header value that may be sent back as `If-None-Match`: visible ASCII, at most 256
     /// characters; anything else is not used (the next read is unconditional).
     static func usableETag(_ value: String) -> String? {
+        usable(value, lowest: 0x21)
+    }
+
+    /// The `ETag` property (SMP 3: a time stamp such as `2026-11-27 10:00:00.0`) may hold spaces.
+    static func usablePropertyETag(_ value: String) -> String? {
+        usable(value, lowest: 0x20)
+    }
+
+    private static func usable(_ value: String, lowest: UInt32) -> String? {
         let trimmed = value.trimmingSpaces()
         guard !trimmed.isEmpty, trimmed.utf8.count <= 256,
-              trimmed.unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) }) else { return nil }
+              trimmed.unicodeScalars.allSatisfy({ (lowest...0x7E).contains($0.value) }) else { return nil }
         return trimmed
     }
 

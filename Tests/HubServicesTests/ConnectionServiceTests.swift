@@ -39,6 +39,25 @@ final class WarningLog: Sendable {
         return ConnectionService(session: SMPSession(endpoint: SMPEndpoint(config: config), http: http), home: home, makeConnectionId: { id })
     }
 
+    /// Issue 38: SMP 3's conditional read is `Connections('{id}')?If-None-Match="{ETag}"` with the
+    /// entity's `ETag` property; without an ETag header the property is used, and both the query and
+    /// the header carry it.
+    @Test func theConditionalReadUsesSMPsQueryAndTheETagProperty() throws {
+        let fake = FakeTransport([response(200, #"{"d":{"ApplicationConnectionId":"c-1","ETag":"2026-11-27 10:00:00.0"}}"#),
+                                  response(304),
+                                  response(200, #"{"d":{"ApplicationConnectionId":"c-1","ETag":"x"}}"#, headers: [HTTPHeader("ETag", "W/\"h-1\"")])])
+        let svc = service(fake)
+        guard case .changed(_, let etag) = try svc.readSettings(version: "v1", id: "c-1", ifNoneMatch: nil) else { Issue.record("not changed"); return }
+        #expect(etag == "2026-11-27 10:00:00.0", "the property, without an ETag header")
+        #expect(!fake.requests[0].url.contains("If-None-Match"))
+        guard case .notModified = try svc.readSettings(version: "v1", id: "c-1", ifNoneMatch: etag) else { Issue.record("not 304"); return }
+        #expect(fake.requests[1].url.hasSuffix("/Connections('c-1')?If-None-Match=%222026-11-27%2010:00:00.0%22"), "\(fake.requests[1].url)")
+        #expect(fake.requests[1].headers.contains(HTTPHeader("If-None-Match", "2026-11-27 10:00:00.0")))
+        guard case .changed(_, let header) = try svc.readSettings(version: "v1", id: "c-1", ifNoneMatch: "W/\"h-0\"") else { Issue.record("not changed"); return }
+        #expect(header == "W/\"h-1\"", "an ETag header wins over the property")
+        #expect(fake.requests[2].url.hasSuffix("?If-None-Match=%22h-0%22"), "\(fake.requests[2].url)")
+    }
+
     @Test func idFromHeaderWhenBodyHasNone() throws {
         let fake = FakeTransport([response(201, #"{"d":{"DeviceType":"Linux"}}"#, headers: [HTTPHeader("X-SMP-APPCID", "from-header")])])
         let result = try service(fake).register(RegisterRequest(properties: [:], force: false))

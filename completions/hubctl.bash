@@ -4159,7 +4159,7 @@ _hubctl_config_set-push() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --allow-http --no-input --anonymous --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --service-key --binding --tenant)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --service-key --binding --key-alias --tenant)
     __hubctl_offer_flags_options 0
 
     # Offer option value completions
@@ -4245,6 +4245,9 @@ _hubctl_config_set-push() {
         ;;
     '--binding')
         __hubctl_add_completions -f
+        return
+        ;;
+    '--key-alias')
         return
         ;;
     '--tenant')

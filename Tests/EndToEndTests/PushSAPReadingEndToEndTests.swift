@@ -97,6 +97,15 @@ import Testing
         #expect(refused.status == 78, "\(refused)")
         #expect(refused.err.contains("push"), "\(refused.err)")
         #expect(!byUaa.err.contains("push-client-secret") && !byUaa.out.contains("push-client-secret"))
+
+        // A profile keeps the key the alias picks; the next send needs no file.
+        let env = ["HUBCTL_VAULT_PASSPHRASE": "operator-vault-passphrase-1"]
+        #expect(try op("config", "set-push", "--service-key", settings, env: env).status == 78, "not guessed for a profile either")
+        let kept = try op("config", "set-push", "--service-key", settings, "--key-alias", "ops", env: env)
+        #expect(kept.status == 0, "\(kept)")
+        let fromProfile = try op("push", "send", "--app-id", "com.example.demo", "--user", "demo", "--alert", "from the profile", env: env)
+        #expect(fromProfile.status == 0, "\(fromProfile)")
+        #expect((try notifications(emu).last?["notification"] as? [String: Any])?["alert"] as? String == "from the profile")
     }
 
     @Test func aKeyURLWithAPathAfterTheHostIsKept() throws {

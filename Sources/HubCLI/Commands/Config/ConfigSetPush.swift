@@ -41,6 +41,9 @@ struct ConfigSetPush: HubCommand {
     @Option(name: .customLong("binding"), help: ArgumentHelp("A service binding JSON (uaa.clientid, uaa.clientsecret, uaa.url, endpoints.mobileservices.url), or '-'.", valueName: "file"), completion: .file())
     var binding: String?
 
+    @Option(name: .customLong("key-alias"), help: ArgumentHelp("Which push service key of a settings file, by its alias, when it has several.", valueName: "alias"))
+    var keyAlias: String?
+
     @Option(name: .customLong("tenant"), help: ArgumentHelp("A subscriber tenant id to keep with them (sent as x-tenant-id).", valueName: "id"))
     var tenant: String?
 
@@ -48,7 +51,8 @@ struct ConfigSetPush: HubCommand {
         guard (serviceKey == nil) != (binding == nil) else {
             throw HubError.usage("Give --service-key FILE or --binding FILE (one of them).")
         }
-        var credentials = try PushBackendOptions.read(serviceKey: serviceKey != nil, path: serviceKey ?? binding!, invocation)
+        guard keyAlias == nil || serviceKey != nil else { throw HubError.usage("--key-alias picks a key of a settings file given with --service-key.") }
+        var credentials = try PushBackendOptions.read(serviceKey: serviceKey != nil, path: serviceKey ?? binding!, invocation, keyAlias: keyAlias)
         if let tenant {
             guard !tenant.isEmpty else { throw HubError.usage("--tenant is empty.") }
             credentials.tenant = tenant

@@ -94,8 +94,12 @@ struct ControlRoutes: Sendable {
         // Any file type (docs/protocol.md §7); the extension as the cockpit would keep it.
         let fileExtension = request.headers[.bundleExtension].flatMap { $0.isEmpty ? nil : $0 } ?? "zip"
         let fileName = request.queryValue("filename").flatMap { $0.isEmpty ? nil : $0 }
-        let bundle = StoredBundle(bytes: bytes, fileExtension: fileExtension, etag: Self.digest(bytes), uploadedAt: Date(),
+        // Test knobs of a careless server: `etag=` sends that ETag whatever the bytes, `conditional=false`
+        // answers every read in full.
+        var bundle = StoredBundle(bytes: bytes, fileExtension: fileExtension,
+                                  etag: request.queryValue("etag").flatMap { $0.isEmpty ? nil : $0 } ?? Self.digest(bytes), uploadedAt: Date(),
                                   fileName: fileName)
+        if request.queryValue("conditional")?.lowercased() == "false" { bundle.honorsConditions = false }
         guard state.storeBundle(appId: decodedApp, bundleId: decodedBundle, bundle: bundle,
                                 makeDefault: Self.flag(request, "default"), assign: Self.flag(request, "assign")) else {
             throw HTTPError(.notFound, message: "Application '\(decodedApp)' does not exist in the emulator's configuration.")

@@ -33,6 +33,9 @@ public struct StoredBundle: Sendable {
     public var uploadedAt = Date()
     /// A test knob: sent as `Content-Disposition: attachment; filename="…"` (SAP documents none).
     public var fileName: String?
+    /// A test knob: false makes the bundle's address ignore If-None-Match and If-Modified-Since (a
+    /// server, or a proxy in front of it, that always answers 200).
+    public var honorsConditions = true
 }
 
 /// One protocol request as the client sent it, for tests that check headers.

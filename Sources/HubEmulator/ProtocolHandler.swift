@@ -327,7 +327,9 @@ struct ProtocolHandler: Sendable {
         }
         // Conditional reads as for the settings (§4): If-None-Match first, else If-Modified-Since.
         // SAP documents neither for bundles; clients must not rely on them (docs/protocol.md §7).
-        if let wanted = request.headers[.ifNoneMatch] {
+        if !bundle.honorsConditions {
+            return Answers.bundle(bundle)
+        } else if let wanted = request.headers[.ifNoneMatch] {
             if wanted.split(separator: ",").map({ Self.unquote(String($0)) }).contains(where: { $0 == "*" || $0 == bundle.etag }) {
                 return Answers.bundleNotModified(bundle)
             }

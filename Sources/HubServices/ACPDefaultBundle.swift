@@ -33,11 +33,12 @@ public struct BundleRevision: Sendable, Equatable {
         return sha256.map { "sha256:" + $0 }
     }
 
-    /// The same version: the same label, or else (a server that now sends another ETag or date for
-    /// the same bytes) the same content when both digests are known.
+    /// The same version: when both digests are known, the same content, whatever the labels say
+    /// (the same ETag over other bytes is a new version; another ETag or date over the same bytes
+    /// is not, issue 39); else the same label.
     public func isSameVersion(as other: BundleRevision) -> Bool {
-        if let label, label == other.label { return true }
         if let sha256, let theirs = other.sha256 { return sha256 == theirs }
+        if let label, label == other.label { return true }
         return false
     }
 
@@ -108,7 +109,10 @@ extension ACPService {
             switch response.status {
             case 304 where !conditional.isEmpty: return .notModified
             case 404: continue
-            case 200..<300: return .present(BundleRevision(headers: response, sha256: digest.finalize()))
+            case 200..<300:
+                // Checked as a fetch checks it: a login page is no new profile (issue 39).
+                try ACPService.refuseHTMLPage(response, doing: "checking the default bundle", outcome: "Nothing was checked.")
+                return .present(BundleRevision(headers: response, sha256: digest.finalize()))
             default: throw SMPEndpoint.unexpected(response, doing: "checking the default bundle")
             }
         }
@@ -128,7 +132,14 @@ extension ACPService {
         case .notModified: seen = asked
         case .present(let revision): seen = revision
         }
-        let update: Bool = if let seen { installed.map { !seen.isSameVersion(as: $0) } ?? true } else { false }
+        // The profile in use, whatever its name: the default being the same bytes as a named bundle
+        // installed before the assignment was cleared is no update (issue 39).
+        let inUse = current.map { BundleRevision(record: $0) }
+        let update: Bool = if let seen {
+            if let installed { !seen.isSameVersion(as: installed) }
+            else if let inUse, let mine = inUse.sha256, let theirs = seen.sha256 { mine != theirs }
+            else { true }
+        } else { false }
         let check = ACPCheck(appId: config.appId, current: current?.bundleId,
                              available: seen == nil ? nil : ProfileRecord.defaultBundleId, updateAvailable: update,
                              source: ACPCheck.defaultSource, availableRevision: seen?.label,

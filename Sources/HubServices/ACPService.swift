@@ -126,6 +126,9 @@ public final class ACPService {
         // 304, or the same bytes again, installs nothing).
         let installedDefault = available == nil && !force ? current.flatMap { $0.isDefaultBundle ? $0 : nil } : nil
         let conditional = installedDefault.map { BundleRevision(record: $0).conditionalHeaders } ?? []
+        // The same bytes as the profile in use (a named bundle installed before the assignment was
+        // cleared) install nothing: the same revision is no update, whatever the name.
+        let unchangedIf = available == nil && !force ? current?.sha256 : nil
         let session = connections.session
         let urls = available.map { [session.endpoint.bundleURL(bundleId: $0), session.endpoint.mobileServicesBundleURL(bundleId: $0)] }
             ?? defaultBundleURLs
@@ -136,7 +139,7 @@ public final class ACPService {
         let appId = config.appId
         let record: ProfileRecord
         do {
-            record = try profile.install(bundleId: available, limits: limits, unlessSHA256: installedDefault?.sha256,
+            record = try profile.install(bundleId: available, limits: limits, unlessSHA256: unchangedIf,
                                          progress: progress) { channel in
                 var response = try transport.stream(request) { chunk in try channel.write(chunk) }
                 if response.status == 404 {
@@ -158,14 +161,7 @@ public final class ACPService {
                     }
                     throw SMPEndpoint.unexpected(response, doing: "downloading the bundle")
                 }
-                // Any file type is a bundle, but an HTML page the server does not call one (no
-                // X-BUNDLE-EXTENSION html/htm) is a login or proxy page answering instead.
-                if let type = response.header("Content-Type")?.lowercased(), type.hasPrefix("text/html"),
-                   !["html", "htm"].contains(response.header("X-BUNDLE-EXTENSION")?.lowercased() ?? "") {
-                    throw HubError(.data, code: .malformedResponse,
-                                   "The server answered the bundle download with an HTML page (HTTP \(response.status), text/html, no X-BUNDLE-EXTENSION html): a login page or a proxy's error page, not a bundle. Nothing was installed.",
-                                   status: response.status)
-                }
+                try ACPService.refuseHTMLPage(response, doing: "the bundle download", outcome: "Nothing was installed.")
                 channel.describe(BundleDescription(fileExtension: response.header("X-BUNDLE-EXTENSION"),
                                                    contentDisposition: response.header("Content-Disposition"),
                                                    etag: response.header("ETag").flatMap(ConnectionService.usableETag),
@@ -180,6 +176,17 @@ public final class ACPService {
             return result(current, profile: profile, updated: false)
         }
         return result(record, profile: profile, updated: record.version != current?.version)
+    }
+
+    /// Any file type is a bundle, but an HTML page the server does not call one (no
+    /// X-BUNDLE-EXTENSION html/htm) is a login or proxy page answering instead: for a fetch and
+    /// for a check alike.
+    static func refuseHTMLPage(_ response: HTTPResponse, doing what: String, outcome: String) throws {
+        guard let type = response.header("Content-Type")?.lowercased(), type.hasPrefix("text/html"),
+              !["html", "htm"].contains(response.header("X-BUNDLE-EXTENSION")?.lowercased() ?? "") else { return }
+        throw HubError(.data, code: .malformedResponse,
+                       "The server answered \(what) with an HTML page (HTTP \(response.status), text/html, no X-BUNDLE-EXTENSION html): a login page or a proxy's error page, not a bundle. \(outcome)",
+                       status: response.status)
     }
 
     private func result(_ record: ProfileRecord, profile: ProfileDirectory, updated: Bool) -> ACPFetchResult {

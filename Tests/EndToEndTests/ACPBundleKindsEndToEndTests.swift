@@ -119,6 +119,66 @@ private func sha256(_ path: String) throws -> String? {
         #expect(!FileManager.default.fileExists(atPath: profileDir(hub) + "/current"), "nothing was installed")
     }
 
+    /// Issue 39, item 10: the default bundle's address answering a login page (200 text/html) is
+    /// checked as a fetch checks it: no update is announced, the check fails (65), and a wait ends
+    /// with that error instead of waking for it.
+    @Test func aLoginPageAtTheDefaultBundleIsNoNewProfile() throws {
+        let emu = try Emulator()
+        let hub = try registered(emu)
+        let login = #"{"garbage": "<!DOCTYPE html><html><body><form>Sign in</form></body></html>", "contentType": "text/html", "path": "/bundles/", "count": -1}"#
+        #expect(try emu.control("POST", "/_emulator/faults", json: login).status == 201)
+        let check = try hub("acp", "check")
+        #expect(check.status == 65, "\(check)")
+        #expect(check.errorCode == "malformed_response", "\(check)")
+        #expect(check.out.isEmpty, "no updateAvailable: \(check.out)")
+        let wait = try hub("acp", "check", "--wait", "--fetch", "--interval", "1", "--deadline", "20")
+        #expect(wait.status == 65, "\(wait)")
+        #expect(!FileManager.default.fileExists(atPath: profileDir(hub) + "/current"), "nothing was installed")
+    }
+
+    /// Issue 39, item 11: the assignment goes from a named bundle to none, and the default bundle
+    /// is the same bytes as the profile in use: the same revision is no update, whatever the name.
+    @Test func theSameBytesUnderTheDefaultsAddressAreNoUpdate() throws {
+        let emu = try Emulator()
+        let hub = try registered(emu)
+        try emu.publish(fixture("field-guide.pdf"), id: "Guide:1.0", ext: "pdf")   // the first upload: also the default
+        #expect(try hub("acp", "fetch").status == 0)
+        #expect(try emu.control("POST", "/_emulator/assign", json: #"{"appId": "com.example.demo", "bundleId": null}"#).status == 200)
+        let check = try hub("acp", "check")
+        #expect(check.status == 0, "\(check)")
+        #expect(check.json?["source"] as? String == "default", "\(check.out)")
+        #expect(check.json?["updateAvailable"] as? Bool == false, "the default is the profile in use: \(check.out)")
+        let fetch = try hub("acp", "fetch")
+        #expect(fetch.status == 0, "\(fetch)")
+        #expect(fetch.json?["updated"] as? Bool == false, "nothing re-installed: \(fetch.out)")
+        // Other bytes as the default are an update.
+        let other = hub.dir.file("other.xml")
+        try Data(#"<?xml version="1.0"?><guide version="2"/>"#.utf8).write(to: URL(fileURLWithPath: other))
+        try emu.upload(other, id: "Guide:1.0", ext: "xml")
+        #expect(try hub("acp", "check").json?["updateAvailable"] as? Bool == true)
+    }
+
+    /// Issue 39, item 12: a server that sends the same ETag over other bytes (and answers in full):
+    /// when both digests are known and differ, that is an update, for check as for fetch.
+    @Test func theSameETagOverOtherBytesIsAnUpdate() throws {
+        let emu = try Emulator()
+        let hub = try registered(emu)
+        try emu.upload(fixture("field-guide.pdf"), id: "Guide:1.0", ext: "pdf", query: "?etag=v1&conditional=false")
+        #expect(try hub("acp", "fetch").json?["updated"] as? Bool == true)
+        #expect(try hub("acp", "check").json?["updateAvailable"] as? Bool == false, "the same bytes")
+        let other = hub.dir.file("other.xml")
+        try Data(#"<?xml version="1.0"?><guide version="2"/>"#.utf8).write(to: URL(fileURLWithPath: other))
+        try emu.upload(other, id: "Guide:1.0", ext: "xml", query: "?etag=v1&conditional=false")
+        let check = try hub("acp", "check")
+        #expect(check.json?["updateAvailable"] as? Bool == true, "same ETag, other bytes: \(check.out)")
+        let wait = try hub("acp", "check", "--wait", "--interval", "1", "--deadline", "20")
+        #expect(wait.status == 0, "\(wait)")
+        #expect(wait.json?["updateAvailable"] as? Bool == true, "\(wait.out)")
+        let fetch = try hub("acp", "fetch")
+        #expect(fetch.json?["updated"] as? Bool == true, "\(fetch.out)")
+        #expect(try hub("acp", "check").json?["updateAvailable"] as? Bool == false)
+    }
+
     /// A manifest is optional, but one that names another bundle is still refused, and the
     /// profile in use stays.
     @Test func aZipWhoseManifestNamesAnotherBundleIsRefused() throws {

@@ -53,15 +53,18 @@ final class StreamingFake: HTTPTransport {
         #expect(BundleRevision().label == nil)
     }
 
-    @Test func versionsAreTheSameByLabelOrElseByContent() {
+    /// Issue 39, item 12: when both digests are known they decide (the same ETag over other bytes is
+    /// a new version); otherwise the label does.
+    @Test func versionsAreTheSameByContentOrElseByLabel() {
         let v1 = BundleRevision(etag: "\"1\"", sha256: "aa")
         #expect(v1.isSameVersion(as: BundleRevision(etag: "\"1\"", sha256: nil)), "a 304 carries no digest")
-        #expect(v1.isSameVersion(as: BundleRevision(etag: "\"1\"", sha256: "bb")), "the ETag comes first")
+        #expect(!v1.isSameVersion(as: BundleRevision(etag: "\"1\"", sha256: "bb")), "the same ETag over other bytes")
         #expect(!v1.isSameVersion(as: BundleRevision(etag: "\"2\"", sha256: "bb")))
         #expect(v1.isSameVersion(as: BundleRevision(etag: "\"2\"", sha256: "aa")), "a new ETag for the same bytes")
         #expect(!v1.isSameVersion(as: BundleRevision(etag: "\"2\"")))
         let dated = BundleRevision(lastModified: "Wed, 26 Nov 2025 06:00:00 GMT", sha256: "aa")
-        #expect(dated.isSameVersion(as: BundleRevision(lastModified: "Wed, 26 Nov 2025 06:00:00 GMT", sha256: "bb")))
+        #expect(!dated.isSameVersion(as: BundleRevision(lastModified: "Wed, 26 Nov 2025 06:00:00 GMT", sha256: "bb")))
+        #expect(dated.isSameVersion(as: BundleRevision(lastModified: "Wed, 26 Nov 2025 06:00:00 GMT")))
         #expect(!dated.isSameVersion(as: BundleRevision(lastModified: "Wed, 26 Nov 2025 07:00:00 GMT", sha256: "bb")))
         #expect(BundleRevision(sha256: "aa").isSameVersion(as: BundleRevision(sha256: "aa")))
         #expect(!BundleRevision(sha256: "aa").isSameVersion(as: BundleRevision(sha256: "bb")))

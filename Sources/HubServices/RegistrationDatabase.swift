@@ -222,11 +222,23 @@ final class RegistrationDatabase: @unchecked Sendable {
                     (String(cString: sqlite3_column_text(s, 0)), String(cString: sqlite3_column_text(s, 1)),
                      String(cString: sqlite3_column_text(s, 2)))
                 }
-                guard !marked.isEmpty else { return }
-                // Every bucket a marked identity falls in, rewritten from all of its rows.
+                // The generation the buckets were last written for, in the database and beside the
+                // buckets. They differ when the database file was replaced behind hubctl's back (the
+                // sqlite3 shell's `.restore`, a copied file: no trigger fires, issue 39): then every
+                // bucket is rewritten from the rows, whatever is marked.
+                let generation = try query("SELECT value FROM meta WHERE key = 'snapshot_generation'") { s in
+                    String(cString: sqlite3_column_text(s, 0))
+                }.first
+                let rebuild = generation == nil || generation != RegistrationSnapshots.generation(in: dir)
+                guard !marked.isEmpty || rebuild else { return }
+                // Every bucket a marked identity falls in (or all 256), rewritten from all of its rows.
                 var buckets = Set<String>()
-                for (server, appId, user) in marked {
-                    buckets.insert(RegistrationSnapshots.bucketName(RegistrationSnapshots.hash(server: server, appId: appId, user: user)))
+                if rebuild {
+                    for top in 0...255 { buckets.insert(RegistrationSnapshots.bucketName(UInt64(top) << 56)) }
+                } else {
+                    for (server, appId, user) in marked {
+                        buckets.insert(RegistrationSnapshots.bucketName(RegistrationSnapshots.hash(server: server, appId: appId, user: user)))
+                    }
                 }
                 var rows: [String: [Registration]] = [:]
                 for row in try query("SELECT \(Self.columns) FROM registrations", [], Self.registration) {
@@ -238,8 +250,16 @@ final class RegistrationDatabase: @unchecked Sendable {
                         ?? RegistrationSnapshots.remove(name, in: dir)
                     guard done else { throw HubError(.cannotCreate, code: .cannotCreate, "Cannot write the registration snapshot \(dir)/\(name).") }
                 }
+                // A new generation for the database and the buckets: a copy of the database taken before
+                // this commit has another one. The file first: a crash before the commit leaves the two
+                // different, and the next writer rewrites everything.
+                let next = UUID().uuidString.lowercased()
+                guard RegistrationSnapshots.replace(RegistrationSnapshots.generationFile, in: dir, with: Array(next.utf8)) else {
+                    throw HubError(.cannotCreate, code: .cannotCreate, "Cannot write \(dir)/\(RegistrationSnapshots.generationFile).")
+                }
                 // The new files before the marks are gone: a crash leaves marks or the files.
                 AtomicFile.syncDirectory(dir)
+                try run("INSERT OR REPLACE INTO meta (key, value) VALUES ('snapshot_generation', ?)", [.text(next)])
                 try run("DELETE FROM registration_changes", [])
             }
         } catch {

@@ -21,6 +21,14 @@
 //   WAL is absent or empty: the database is the one that had no marks. Any later commit makes the
 //   WAL non-empty until it is checkpointed, and a checkpoint changes the file's mtime.
 //
+// - A database replaced behind hubctl's back (the sqlite3 shell's `.restore`, a copied file) fires
+//   no trigger: the `meta` row `snapshot_generation`, a new UUID each time buckets change, is also
+//   kept beside them (`generation`); a writer that finds the two different rewrites every bucket
+//   from the rows before it stamps (issue 39).
+// - Only the user's own private files in the user's own private directory are read (issue 39): a
+//   file another user could have written is not this hubctl's. A writer that finds the directory
+//   opened to others makes it private again and rewrites everything.
+//
 // The one case this cannot see: a commit by another program (not this hubctl: it marks and
 // refreshes) that is checkpointed within the same tick of the filesystem's clock as the stamped
 // state and leaves the file's size unchanged. The database stays the record in every case;
@@ -73,6 +81,10 @@ enum RegistrationSnapshots {
         let dir = open(directory(home: home), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard dir >= 0 else { return nil }
         defer { close(dir) }
+        // Only the user's own directory that nobody else may write in (issue 39): a loose file put
+        // there by another user would otherwise name the connection hubctl requests.
+        var dirInfo = stat()
+        guard fstat(dir, &dirInfo) == 0, dirInfo.st_uid == geteuid(), dirInfo.st_mode & 0o077 == 0 else { return nil }
         guard let recorded = readFile(in: dir, "stamp", limit: 256),
               let now = stamp(of: database), recorded.elementsEqual(now.utf8),
               walIsEmpty(database + "-wal")
@@ -112,13 +124,16 @@ enum RegistrationSnapshots {
         return info.st_mode & S_IFMT == S_IFREG && info.st_size == 0
     }
 
-    /// A regular file of at most `limit` bytes in `dir`, not through a symlink.
-    private static func readFile(in dir: Int32, _ name: String, limit: Int) -> Data? {
+    /// A regular file of at most `limit` bytes in `dir`, not through a symlink, owned by this user
+    /// and private to them.
+    static func readFile(in dir: Int32, _ name: String, limit: Int) -> Data? {
         let fd = openat(dir, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= limit else { return nil }
+        // The user's own file that nobody else may read or write (0600, as `replace` makes it).
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= limit,
+              info.st_uid == geteuid(), info.st_mode & 0o077 == 0 else { return nil }
         let size = Int(info.st_size)
         // One byte more than fstat said: a file that grew while it was read is not the one stamped.
         var data = Data(count: size + 1)
@@ -196,6 +211,18 @@ enum RegistrationSnapshots {
 
     // MARK: Writing (RegistrationDatabase.refreshSnapshots, inside its write transaction)
 
+    /// Beside the buckets: the generation they were written for (the database's `meta` row
+    /// `snapshot_generation`, a new UUID each time they change).
+    static let generationFile = "generation"
+
+    /// The generation the buckets in `dir` were written for; nil when unknown.
+    static func generation(in dir: String) -> String? {
+        let fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        return readFile(in: fd, generationFile, limit: 64).map { String(decoding: $0, as: UTF8.self) }
+    }
+
     /// The snapshot directory, created 0700 when missing; nil when it is something else (a symlink,
     /// a file): then no snapshot is written and readers keep using the database.
     static func prepareDirectory(home: String) -> String? {
@@ -203,6 +230,11 @@ enum RegistrationSnapshots {
         if mkdir(path, 0o700) != 0 && errno != EEXIST { return nil }
         var info = stat()
         guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_uid == geteuid() else { return nil }
+        if info.st_mode & 0o077 != 0 {
+            // Opened to others: made private again, and everything in it written anew (without
+            // the generation file, the next refresh rewrites every bucket).
+            guard chmod(path, 0o700) == 0, remove(generationFile, in: path) else { return nil }
+        }
         return path
     }
 

@@ -77,4 +77,47 @@ import Testing
         read = try connectionId(demo)
         #expect(read.id == id && read.sqlite)
     }
+
+    /// Issue 39, item 7: `sqlite3 registrations.db ".restore backup.db"` fires no trigger; after any
+    /// later write by hubctl, `settings get` must read the registration the database holds, not the
+    /// mirror's. Item 14: a mirror file another user could have written is not read.
+    @Test func aRestoredDatabaseAndLooseMirrorFilesAreNeverMisread() throws {
+        let emu = try Emulator()
+        let dir = TempDir("restore")
+        let demo = client(emu, dir: dir)
+        let alice = client(emu, user: "alice", password: "alice-password", dir: dir)
+        let database = dir.path + "/home/registrations.db"
+        let backup = dir.path + "/backup.db"
+        func sqlite(_ args: [String]) throws {
+            Thread.sleep(forTimeInterval: 0.05)
+            let r = try run("/usr/bin/sqlite3", args)
+            #expect(r.status == 0, "sqlite3 \(args): \(r)")
+        }
+        let first = try demo("register")
+        let firstId = try #require(first.json?["ApplicationConnectionId"] as? String)
+        try sqlite([database, ".backup '\(backup)'"])
+        // demo registers anew (a new connection); the backup still holds the first one.
+        let second = try demo("register", "--force")
+        let secondId = try #require(second.json?["ApplicationConnectionId"] as? String)
+        #expect(secondId != firstId)
+        #expect(try demo("settings", "get", "ApplicationConnectionId").json?["ApplicationConnectionId"] as? String == secondId)
+        // The backup is restored: the database holds the first connection again (gone on the server).
+        try sqlite([database, ".restore '\(backup)'"])
+        #expect(try alice("register").status == 0, "a later write by hubctl")
+        let read = try demo.run(["settings", "get", "ApplicationConnectionId"])
+        #expect(read.status == 66, "the restored row (the first connection, deleted by --force) is what is read: \(read)")
+        #expect(read.errorCode == "connection_not_found", "\(read)")
+
+        // Item 14: a mirror directory others may write in is not read, and the next writer closes it.
+        let mirror = dir.path + "/home/registrations.snapshots"
+        #expect(try demo("register", "--force").status == 0)
+        let current = try #require(try demo("settings", "get", "ApplicationConnectionId").json?["ApplicationConnectionId"] as? String)
+        chmod(mirror, 0o777)
+        let loose = try demo.run(["settings", "get", "ApplicationConnectionId"], env: ["LD_DEBUG": "files"])
+        #expect(loose.json?["ApplicationConnectionId"] as? String == current)
+        #expect(loose.err.contains("file=libsqlite3.so.0"), "read from the database, not the loose mirror")
+        #expect(try alice("register", "--force").status == 0)
+        let mode = try FileManager.default.attributesOfItem(atPath: mirror)[.posixPermissions] as? Int
+        #expect(mode == 0o700, "made private again: \(String(mode ?? 0, radix: 8))")
+    }
 }

@@ -97,7 +97,7 @@ import Testing
         RegistrationStore.finish()
         for r in rows { #expect(snapshot(r.user) == r, "\(r.user ?? "")") }
         let files = try FileManager.default.contentsOfDirectory(atPath: RegistrationSnapshots.directory(home: home))
-        #expect(files.count <= 257 && files.contains("stamp"), "buckets, not a file a registration: \(files.count)")
+        #expect(files.count <= 258 && files.contains("stamp") && files.contains("generation"), "buckets, not a file a registration: \(files.count)")
     }
 
     @Test func aSnapshotIsUsedOnlyOnceAWriterHasStampedIt() throws {
@@ -114,7 +114,7 @@ import Testing
         #expect(try FileManager.default.attributesOfItem(atPath: dir)[.posixPermissions] as? Int == 0o700)
         let file = dir + "/" + RegistrationSnapshots.bucketName(RegistrationSnapshots.hash(server: r.server, appId: r.appId, user: "u1"))
         #expect(try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int == 0o600)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == [(file as NSString).lastPathComponent, "stamp"].sorted(),
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == [(file as NSString).lastPathComponent, "generation", "stamp"].sorted(),
                 "no temporary file left behind")
 
         // The next write: until it is done, no snapshot is used; then the changed one is new.
@@ -209,6 +209,8 @@ import Testing
         // u1's own bucket, reached through a symlink: not hubctl's file.
         let elsewhere = home + "/elsewhere"
         try original.write(to: URL(fileURLWithPath: elsewhere))
+        // The user's own private file (the reader takes no other: issue 39).
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: elsewhere)
         try FileManager.default.removeItem(atPath: bucket)
         try FileManager.default.createSymbolicLink(atPath: bucket, withDestinationPath: elsewhere)
         #expect(snapshot("u1") == nil)
@@ -216,5 +218,28 @@ import Testing
         try FileManager.default.moveItem(atPath: elsewhere, toPath: bucket)
         #expect(snapshot("u1") == one, "the same file in its place is used")
         #expect(snapshot("u2") == two)
+    }
+
+    /// Issue 39, item 14: a bucket another user may have written (a loose file, a directory others
+    /// may write in) is not read.
+    @Test func onlyTheUsersOwnPrivateFilesAreRead() throws {
+        let store = RegistrationStore(home: home)
+        let r = registration("u1", id: "mine")
+        try store.save(r)
+        RegistrationStore.finish()
+        #expect(snapshot("u1") == r)
+        let dir = RegistrationSnapshots.directory(home: home)
+        let bucket = dir + "/" + RegistrationSnapshots.bucketName(RegistrationSnapshots.hash(server: r.server, appId: r.appId, user: "u1"))
+        try FileManager.default.setAttributes([.posixPermissions: 0o666], ofItemAtPath: bucket)
+        #expect(snapshot("u1") == nil, "a bucket others may write")
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: bucket)
+        #expect(snapshot("u1") == r)
+        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: dir)
+        #expect(snapshot("u1") == nil, "a directory others may write in")
+        // The next writer makes the directory private again and rewrites every bucket.
+        try store.save(registration("u2", id: "other"))
+        RegistrationStore.finish()
+        #expect(try FileManager.default.attributesOfItem(atPath: dir)[.posixPermissions] as? Int == 0o700)
+        #expect(snapshot("u1") == r)
     }
 }

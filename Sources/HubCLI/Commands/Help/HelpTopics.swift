@@ -54,6 +54,8 @@ enum HelpTopics {
             lines.append(contentsOf: wrap(text, width: 76, indent: "      "))
         }
         lines.append("")
+        lines.append(contentsOf: wrap("Switches (HUBCTL_NO_INPUT, HUBCTL_ALLOW_HTTP, HUBCTL_ANONYMOUS, HUBCTL_SHARE_CREDENTIALS) take 1, true, yes or on, or 0, false, no or off, in any case; any other value is refused (exit 78).",
+                                      width: 76, indent: "  "))
         lines.append(contentsOf: wrap("Secrets (HUBCTL_PASSWORD and the passphrases) are never taken from argv or a profile: there is no --password or --passphrase flag.",
                                       width: 76, indent: "  "))
         return lines.joined(separator: "\n")

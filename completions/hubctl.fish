@@ -1069,7 +1069,7 @@ complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options 
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push send" data' -l 'data' -d 'Data for the app (a string).' -rfka ''
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push send"' -l 'custom' -d 'A custom KEY=VALUE pair (repeatable).' -rfka ''
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push send" notification' -l 'notification' -d 'The notification as JSON from FILE or \'-\' (stdin).' -rF
-complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push send" skip-done' -l 'skip-done' -d 'Send only to the users a previous report (stdout of push send) lists in usersNotSent.' -rF
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push send" skip-done' -l 'skip-done' -d 'Send only to the users a previous report of this same send (stdout of push send) lists in usersNotSent.' -rF
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push send" version' -l 'version' -d 'Show the version.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push send" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl push status" server' -l 'server' -d 'Server base URL, scheme://host:port[/path-prefix]. (env HUBCTL_SERVER)' -rfka ''

@@ -18,6 +18,7 @@
     F(archive_read_data) \
     F(archive_read_data_skip) \
     F(archive_error_string) \
+    F(archive_format) \
     F(archive_entry_pathname) \
     F(archive_entry_pathname_utf8) \
     F(archive_entry_hardlink) \
@@ -44,6 +45,7 @@ ARCHIVE_STUB la_ssize_t archive_read_data(struct archive *a, void *buffer, size_
 }
 ARCHIVE_STUB int archive_read_data_skip(struct archive *a) { return REAL(archive_read_data_skip)(a); }
 ARCHIVE_STUB const char *archive_error_string(struct archive *a) { return REAL(archive_error_string)(a); }
+ARCHIVE_STUB int archive_format(struct archive *a) { return REAL(archive_format)(a); }
 ARCHIVE_STUB const char *archive_entry_pathname(struct archive_entry *e) {
     return REAL(archive_entry_pathname)(e);
 }

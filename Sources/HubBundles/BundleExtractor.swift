@@ -34,14 +34,16 @@ public struct BundleExtractor: Sendable {
     /// created). On error, what was written so far stays there: the caller removes the directory.
     public func extract(from source: any ArchiveByteSource, into directory: String) throws -> ExtractionSummary {
         switch try extract(from: source, into: directory, copy: nil) {
-        case .extracted(let summary): return summary
+        case .extracted(let summary, _): return summary
         case .unreadable(let error, _): throw error
         }
     }
 
     /// What `extract(from:into:copy:)` ended with.
     enum Outcome {
-        case extracted(ExtractionSummary)
+        /// `tar`: the archive was a tar (plain or compressed), not a zip; a `.gz` the server names
+        /// `gz` is then the archive it holds (BundleFormat.namesCompression).
+        case extracted(ExtractionSummary, tar: Bool)
         /// libarchive could not read it as an archive (`corrupt_archive`); the rest of the stream
         /// was still read into the copy, which may be the bundle as one file (docs/protocol.md §7).
         case unreadable(HubError, RawCopy)
@@ -87,7 +89,10 @@ public struct BundleExtractor: Sendable {
                 if opened != ARCHIVE_OK { throw reader.failure(archive) }
                 var writer = TreeWriter(rootFd: rootFd)
                 defer { writer.closeAll() }
-                return .extracted(try extractEntries(archive, reader: reader, writer: &writer))
+                let summary = try extractEntries(archive, reader: reader, writer: &writer)
+                // Known once a header was read; ARCHIVE_FORMAT_BASE_MASK keeps the family (ustar, pax, GNU).
+                let tar = archive_format(archive) & ARCHIVE_FORMAT_BASE_MASK == ARCHIVE_FORMAT_TAR
+                return .extracted(summary, tar: tar)
             } catch let error as HubError where copy != nil && error.code == .corruptArchive && !reader.sourceFailed {
                 try reader.drain()
                 if reader.received == 0 { throw error }

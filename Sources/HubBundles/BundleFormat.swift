@@ -26,7 +26,8 @@ public struct BundleDescription: Sendable, Equatable {
 /// extension)", so the content decides first: what does not start like a zip or a tar archive
 /// (plain or compressed) is stored as one file. What does is extracted, unless `X-BUNDLE-EXTENSION`
 /// names another type (an `.xlsx` or a `.docx` is a zip, and is stored as it is): the raw bytes are
-/// kept beside the extraction until the header is known.
+/// kept beside the extraction until the header is known. A compression extension (`gz`, `bz2`, `xz`,
+/// `zst`) over a tar archive is that archive, extracted.
 public enum BundleFormat {
     /// How the first bytes look.
     public enum Sniffed: Sendable, Equatable {
@@ -48,12 +49,26 @@ public enum BundleFormat {
         "zip", "jar", "tar", "tgz", "tar.gz", "tbz", "tbz2", "tar.bz2", "txz", "tar.xz", "tzst", "tar.zst",
     ]
 
+    /// `X-BUNDLE-EXTENSION` values that name only a compression: a server that keeps the last
+    /// extension of `appmc-1.1.0.tar.gz` says `gz`. Over a stream that holds a tar archive they
+    /// name that archive; over anything else (a `.gz` of one file) the file as it is.
+    public static let compressionExtensions: Set<String> = ["gz", "bz2", "xz", "zst"]
+
     /// Whether `X-BUNDLE-EXTENSION` names an archive (true), another type (false), or nothing usable (nil).
     public static func namesArchive(_ fileExtension: String?) -> Bool? {
+        normalized(fileExtension).map(archiveExtensions.contains)
+    }
+
+    /// Whether `X-BUNDLE-EXTENSION` names only a compression (`gz`, `bz2`, `xz`, `zst`).
+    public static func namesCompression(_ fileExtension: String?) -> Bool {
+        normalized(fileExtension).map(compressionExtensions.contains) ?? false
+    }
+
+    /// The extension without case, surrounding spaces or a leading `.`; nil when nothing is left.
+    static func normalized(_ fileExtension: String?) -> String? {
         guard var ext = fileExtension?.trimmingCharacters(in: .whitespaces).lowercased(), !ext.isEmpty else { return nil }
         if ext.hasPrefix(".") { ext.removeFirst() }
-        guard !ext.isEmpty else { return nil }
-        return archiveExtensions.contains(ext)
+        return ext.isEmpty ? nil : ext
     }
 
     public static func sniff(_ prefix: [UInt8]) -> Sniffed {

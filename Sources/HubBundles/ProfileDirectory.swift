@@ -406,9 +406,11 @@ public struct ProfileDirectory: Sendable {
             return try asFile(copy)
         case .archive:
             switch try extractor.extract(from: prefixed, into: staging, copy: raw) {
-            case .extracted(let summary):
-                // Another type in an archive's clothes (an .xlsx is a zip): stored as it is.
-                if BundleFormat.namesArchive(description()?.fileExtension) == false {
+            case .extracted(let summary, let tar):
+                // Another type in an archive's clothes (an .xlsx is a zip): stored as it is. But a
+                // tar under a compression's name (`gz` for appmc-1.1.0.tar.gz) is that archive.
+                let said = description()?.fileExtension
+                if BundleFormat.namesArchive(said) == false && !(tar && BundleFormat.namesCompression(said)) {
                     return try asFile(RawCopy(bytes: summary.archiveBytes, sha256: summary.sha256))
                 }
                 return Intake(summary: summary, isFile: false)

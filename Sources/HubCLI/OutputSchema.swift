@@ -449,9 +449,15 @@ struct PushSendOutput: JSONDocumentOutput {
     var stopped: HubError?
     /// The service's messages for the requests it sent nothing for (HTTP 404).
     var serviceMessages: [String] = []
+    /// What the send was for (`applicationId`, `targetSha256`, `notificationSha256`), which
+    /// `--skip-done` checks.
+    var identity: PushSendIdentity?
 
     var document: JSONValue {
         .object([
+            "applicationId": JSONValue(identity?.applicationId),
+            "targetSha256": JSONValue(identity?.targetSha256),
+            "notificationSha256": JSONValue(identity?.notificationSha256),
             "usersNotSent": .array(usersNotSent.map(JSONValue.string)),
             "serviceMessages": .array(serviceMessages.map(JSONValue.string)),
             "error": stopped.map { e in .object(["code": .string(e.code.rawValue), "message": .string(e.message), "exitCode": .int(Int64(e.exitCode))]) } ?? .null,

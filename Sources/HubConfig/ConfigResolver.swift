@@ -91,6 +91,20 @@ public struct ConfigResolver: Sendable {
             let v = config.string(name)
             return (v?.isEmpty ?? true) ? nil : v
         }
+        /// A switch: 1/true/yes/on or 0/false/no/off (any case); anything else is refused (78)
+        /// naming where it came from, as HUBCTL_NO_INPUT is (`GlobalSetting.isOn`): a mistyped
+        /// `HUBCTL_ANONYMOUS=enabled` must not quietly mean off (docs/security.md "Settings").
+        func switchValue(_ setting: GlobalSetting, default fallback: Bool) throws -> Bool {
+            guard let text = string(setting.name) else { return fallback }
+            if let on = GlobalSetting.switchValue(text) { return on }
+            let source: String
+            if flags[setting.name] != nil { source = setting.flagName ?? setting.name }
+            else if upper.layers[1][setting.name] != nil { source = setting.environment ?? setting.name }
+            else if profileValues[setting.name] != nil { source = "\(setting.name) in profile '\(profile)' of \(file.path)" }
+            else { source = setting.name }
+            throw HubError.config("\(source) is \(HubError.quoted(text)): set it to 1, true, yes or on (or 0, false, no, off), or unset it.",
+                                  code: .config)
+        }
 
         let server = string("server")
         let appId = string("app-id")
@@ -138,11 +152,11 @@ public struct ConfigResolver: Sendable {
             user: string("user"),
             apiVersion: version,
             apiVersionPinned: pinned,
-            anonymous: Self.bool(string("anonymous")) ?? false,
+            anonymous: try switchValue(.anonymous, default: false),
             securityConfiguration: string("security-configuration"),
             domain: string("domain"),
             userCreationPolicy: policy,
-            shareCredentials: Self.bool(string("share-credentials")) ?? true,
+            shareCredentials: try switchValue(.shareCredentials, default: true),
             caCertificate: string("cacert"),
             certificate: string("cert"),
             privateKey: string("key"),
@@ -183,9 +197,9 @@ public struct ConfigResolver: Sendable {
     public static func absoluteURL(_ raw: String, of setting: GlobalSetting, code: ErrorCode = .invalidRedirectUri) throws -> String {
         guard let url = URLComponents(string: raw), let scheme = url.scheme?.lowercased(),
               scheme == "http" || scheme == "https", let host = URLHostName.of(url), !host.isEmpty,
-              url.user == nil, url.password == nil, url.fragment == nil else {
+              url.user == nil, url.password == nil, url.fragment == nil, !URLHostName.hasEmptyPort(raw) else {
             let source = [setting.flagName, setting.environment].compactMap { $0 }.joined(separator: " / ")
-            throw HubError.config("Invalid \(setting.name) '\(HubError.redactingUserInfo(raw))': give an absolute http:// or https:// URL without credentials or fragment (\(source)).", code: code)
+            throw HubError.config("Invalid \(setting.name) '\(HubError.redactingUserInfo(raw))': give an absolute http:// or https:// URL without credentials or fragment, and a port after any ':' (\(source)).", code: code)
         }
         return raw
     }
@@ -210,6 +224,9 @@ public struct ConfigResolver: Sendable {
     /// Checks that a server URL is `http(s)://host[:port][/prefix]` and drops a trailing slash.
     /// The host is read through `URLHostName` (no ICU for a plain name: about 0.2 ms of every call).
     static func normalizeServer(_ raw: String) throws -> String {
+        if URLHostName.hasEmptyPort(raw) {
+            throw HubError.config("Invalid server URL '\(HubError.redactingUserInfo(raw))': the port after ':' is empty, which would mean the scheme's default port. Give the port (e.g. http://127.0.0.1:8080) or leave out the ':'.", code: .invalidServer)
+        }
         guard isServerURL(raw) else {
             throw HubError.config("Invalid server URL '\(HubError.redactingUserInfo(raw))'. Use scheme://host:port[/path-prefix], e.g. https://smp.example.com:8443 (no credentials, query or fragment).", code: .invalidServer)
         }
@@ -221,7 +238,8 @@ public struct ConfigResolver: Sendable {
     static func isServerURL(_ raw: String) -> Bool {
         guard let url = URLComponents(string: raw), let scheme = url.scheme?.lowercased(),
               scheme == "http" || scheme == "https", let host = URLHostName.of(url), !host.isEmpty,
-              url.query == nil, url.fragment == nil, url.user == nil, url.password == nil else { return false }
+              url.query == nil, url.fragment == nil, url.user == nil, url.password == nil,
+              !URLHostName.hasEmptyPort(raw) else { return false }
         return true
     }
 

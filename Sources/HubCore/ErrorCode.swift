@@ -19,13 +19,14 @@ public enum ErrorCode: Sendable, Hashable, CaseIterable, RawRepresentable, Codab
     case bundleMismatch, profileDamaged, stateDamaged, vaultDamaged, invalidCertificateEntry
     case invalidPasscodePolicy, invalidCertificateFile, invalidKeyFile, invalidConnectionId
     case invalidLogLine, invalidUsageReport
-    case notAResultsFile, resumeMismatch
+    case notAResultsFile, resumeMismatch, reportMismatch
     // 66 no input
     case notFound, fileNotFound, unreadable, notAFile, certificateFileUnreadable, caCertificateUnreadable
     case notRegistered, connectionNotFound, applicationNotFound, noBundleAssigned, bundleNotFound
     case vaultNotFound, vaultKeyNotFound
     case policyNotFound
     case configKeyNotSet
+    case noRegistrations
     // 69 unavailable
     case cannotConnect, connectionLost, serverError, rateLimited, serverNotTrusted, tlsFailed
     case tooManyRedirects, redirectRefused, transferFailed, certProviderFailed, certProviderTimeout

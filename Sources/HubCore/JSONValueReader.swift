@@ -5,7 +5,9 @@
 // refuses what it refuses; HubCoreTests compares the two on seeded random documents and on
 // damaged ones. Like JSONDecoder it skips a leading byte order mark, allows a comma before `]` or
 // `}`, and keeps the first of repeated member names; no comments, no bytes after the document,
-// valid UTF-8, depth at most `maximumDepth`.
+// valid UTF-8, depth at most `maximumDepth`. Where a repeated name would be ambiguous (a bulk push
+// line's "user": Foundation's JSONSerialization keeps the last, JSONDecoder the first, neither
+// says so), `refusingDuplicateNames` refuses the document instead, naming the member.
 
 import Foundation
 
@@ -19,11 +21,12 @@ extension JSONValue {
         public var description: String { "invalid JSON at byte \(offset): \(reason)" }
     }
 
-    /// The JSON document in `data`.
-    public static func read(_ data: Data) throws(ReadError) -> JSONValue {
+    /// The JSON document in `data`. `refusingDuplicateNames`: a member name repeated in one object
+    /// (after unescaping, compared as Swift strings are) is an error rather than the first kept.
+    public static func read(_ data: Data, refusingDuplicateNames: Bool = false) throws(ReadError) -> JSONValue {
         var result: Result<JSONValue, ReadError> = .failure(ReadError(offset: 0, reason: "empty"))
         data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
-            var reader = Reader(bytes: raw.bindMemory(to: UInt8.self))
+            var reader = Reader(bytes: raw.bindMemory(to: UInt8.self), refusingDuplicateNames: refusingDuplicateNames)
             result = Result { () throws(ReadError) in try reader.document() }
         }
         return try result.get()
@@ -31,9 +34,13 @@ extension JSONValue {
 
     private struct Reader {
         let bytes: UnsafeBufferPointer<UInt8>
+        let refusingDuplicateNames: Bool
         var index = 0
 
-        init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+        init(bytes: UnsafeBufferPointer<UInt8>, refusingDuplicateNames: Bool) {
+            self.bytes = bytes
+            self.refusingDuplicateNames = refusingDuplicateNames
+        }
 
         func fail(_ reason: String) -> ReadError { ReadError(offset: index, reason: reason) }
 
@@ -86,7 +93,12 @@ extension JSONValue {
                 skipWhitespace()
                 if index < bytes.count, bytes[index] == UInt8(ascii: "}"), !members.isEmpty { index += 1; return .object(members) }
                 guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw fail("expected a member name") }
+                let nameStart = index
                 let key = try string()
+                if refusingDuplicateNames && members[key] != nil {
+                    index = nameStart
+                    throw fail("the member name \(HubError.quoted(key)) appears twice in one object")
+                }
                 skipWhitespace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':'") }
                 index += 1

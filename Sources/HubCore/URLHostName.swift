@@ -12,6 +12,15 @@ public enum URLHostName {
         return encoded
     }
 
+    /// Whether the URL's authority ends in `:` with no port after it (`http://127.0.0.1:`,
+    /// `https://h:/prefix`). URLComponents reads that as no port at all, so libcurl would go to the
+    /// scheme's default (80 or 443), a port the user did not name; callers refuse it instead.
+    public static func hasEmptyPort(_ url: String) -> Bool {
+        guard let start = url.range(of: "://")?.upperBound else { return false }
+        let authority = url[start...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        return authority.hasSuffix(":")
+    }
+
     /// `xn--` in any case, anywhere in the host.
     static func hasPunycodeLabel(_ host: String) -> Bool {
         let bytes = Array(host.utf8)

@@ -251,7 +251,7 @@ public final class NotificationBackend {
 
     /// The body of a bulk push (`DTOLocalizedBulkPush`): the root notification, and each user's own
     /// (or none: the user gets the root).
-    static func bulkBody(root: PushPayload, users: [(user: String, payload: PushPayload?)]) -> JSONValue {
+    public static func bulkBody(root: PushPayload, users: [(user: String, payload: PushPayload?)]) -> JSONValue {
         .object([
             "notification": root.json,
             "userNotifications": .array(users.map { entry in

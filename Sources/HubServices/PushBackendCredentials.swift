@@ -245,7 +245,8 @@ extension PushBackendCredentials {
     public static func profile(_ settings: PushProfileSettings, secret: String, profile: String) throws -> PushBackendCredentials {
         func url(_ raw: String, _ key: String) throws -> String {
             guard let c = URLComponents(string: raw), let scheme = c.scheme?.lowercased(), scheme == "http" || scheme == "https",
-                  let host = c.host, !host.isEmpty, c.user == nil, c.password == nil, c.query == nil, c.fragment == nil else {
+                  let host = c.host, !host.isEmpty, c.user == nil, c.password == nil, c.query == nil, c.fragment == nil,
+                  !URLHostName.hasEmptyPort(raw) else {
                 throw HubError(.config, code: .configInvalid,
                                "The profile '\(profile)' has a \(key) that is not an http(s) URL without credentials, query or fragment. Run `hubctl config set-push` again.")
             }

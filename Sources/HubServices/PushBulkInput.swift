@@ -41,9 +41,16 @@ public enum PushBulkInput {
         for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
             if line.isEmpty { continue }
-            guard let value = try? JSONValue.read(Data(line.utf8)), case .object(var members) = value else {
+            // A member named twice ("user" twice: which user? "alert" twice: which text?) is refused,
+            // as a user named twice is: JSONSerialization would keep the last, JSONDecoder the first.
+            let value: JSONValue
+            do {
+                value = try JSONValue.read(Data(line.utf8), refusingDuplicateNames: true)
+            } catch {
+                if (try? JSONValue.read(Data(line.utf8))) != nil { throw bad(name, i + 1, "\(error.reason), which is ambiguous") }
                 throw bad(name, i + 1, "not a JSON object")
             }
+            guard case .object(var members) = value else { throw bad(name, i + 1, "not a JSON object") }
             guard case .string(let user)? = members.removeValue(forKey: "user"), !user.isEmpty else {
                 throw bad(name, i + 1, "no \"user\" string")
             }
@@ -64,6 +71,11 @@ public enum PushBulkInput {
         }
         for c in columns where c != "user" && !csvColumns.contains(c) {
             throw bad(name, 1, "the CSV header's column \(HubError.quoted(c)) is not one of user, \(csvColumns.joined(separator: ", "))")
+        }
+        // A column named twice (a second "user": whose line is it?) is ambiguous: refused, not dropped.
+        var named = Set<String>()
+        for c in columns where !named.insert(c).inserted {
+            throw bad(name, 1, "the CSV header names the column \(HubError.quoted(c)) twice, which is ambiguous")
         }
         var entries: [Entry] = []
         for row in rows.dropFirst() {

@@ -64,6 +64,35 @@ private func sha256(_ path: String) throws -> String? {
         #expect(check.json?["updateAvailable"] as? Bool == false)
     }
 
+    /// A server that keeps only the last extension of `appmc-1.1.0.tar.gz` says `gz` (issue 39,
+    /// item 9): the tarball is the profile, extracted into `current`, not one file `Appmc_1.1.0.gz`.
+    @Test func aTarballTheServerNamesGzIsExtracted() throws {
+        let emu = try Emulator()
+        let hub = try registered(emu)
+        let tarball = hub.dir.file("appmc-1.1.0.tar.gz")
+        try Archives.make("targz", at: tarball, version: "1.1.0")
+        try emu.publish(tarball, id: "Appmc:1.1.0", ext: "gz")
+        let r = try hub("acp", "fetch")
+        #expect(r.status == 0, "\(r)")
+        let json = try #require(r.json)
+        #expect(json["kind"] as? String == "archive", "\(json)")
+        #expect(json["file"] == nil, "no one file: \(json)")
+        #expect(json["extension"] as? String == "gz")
+        #expect(json["files"] as? Int == 3)
+        #expect(json["sha256"] as? String == (try sha256(tarball)))
+        let current = try #require(json["path"] as? String)
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: current)) == ["META-INF", "tiles", "styles"])
+        #expect(FileManager.default.contents(atPath: current + "/tiles/home.json") == Data(#"{"title": "1.1.0"}"#.utf8))
+        #expect((json["manifest"] as? [String: Any])?["Customization-Resource-Bundle-Version"] as? String == "1.1.0")
+        // A gzip of one file that is no tar, named gz, is still that one file.
+        let log = hub.dir.write("trace.log", String(repeating: "line\n", count: 200))
+        #expect(try run("/usr/bin/gzip", ["-k", log]).status == 0)
+        try emu.publish(log + ".gz", id: "Trace:1", ext: "gz")
+        let one = try hub("acp", "fetch")
+        #expect(one.status == 0, "\(one)")
+        #expect(one.json?["kind"] as? String == "file" && one.json?["file"] as? String == "Trace_1.gz", "\(one)")
+    }
+
     /// A name the server suggests is used when it is one plain name, never as a path.
     @Test func contentDispositionNamesTheFileOnlyWhenItIsPlain() throws {
         let emu = try Emulator()

@@ -240,7 +240,8 @@ import Testing
         #expect(a?["notificationType"] as? String == "APPLICATION")
         #expect(Set(devices(a).compactMap { $0["pushToken"] as? String }) == ["tok-1", "tok-carol"])
         let (empty, e) = try send("--group", "nobody-is-in-this-group")
-        #expect(empty.status == 3, "a group without devices got nothing: \(empty)")
+        #expect(empty.status == 66, "a group without devices got nothing, the send's failure (issue 39): \(empty)")
+        #expect(empty.errorCode == "no_registrations")
         #expect(empty.json?["requestsWithoutRegistrations"] as? Int == 1)
         #expect(results(empty).isEmpty)
         #expect(e == nil, "nothing was recorded")
@@ -250,7 +251,10 @@ import Testing
         let (emu, op, dir) = try setUp()
         let r = try op("push", "send", "--service-key", dir.file("key.json"), "--app-id", "com.example.demo",
                        "--user", "nobody", "--alert", "x")
-        #expect(r.status == 3, "\(r)")
+        // Nothing at all was sent: the send failed (66, no_registrations), it did not partly fail
+        // (3), and the report still says who has no registration (issue 39, item 8).
+        #expect(r.status == 66, "\(r)")
+        #expect(r.errorCode == "no_registrations")
         #expect(r.json?["sent"] as? Int == 0)
         #expect(r.json?["usersWithoutRegistration"] as? [String] == ["nobody"])
         #expect(r.json?["requestsWithoutRegistrations"] as? Int == 1)

@@ -87,6 +87,9 @@ func bundleFixture(_ name: String) -> String {
         #expect(BundleFormat.namesArchive("gz") == false)
         #expect(BundleFormat.namesArchive("") == nil)
         #expect(BundleFormat.namesArchive(nil) == nil)
+        for compression in ["gz", ".GZ", "bz2", "xz", "zst"] { #expect(BundleFormat.namesCompression(compression), "\(compression)") }
+        for other in ["tar.gz", "zip", "pdf", "", "gzip"] { #expect(!BundleFormat.namesCompression(other), "\(other)") }
+        #expect(!BundleFormat.namesCompression(nil))
     }
 }
 
@@ -181,6 +184,31 @@ func bundleFixture(_ name: String) -> String {
         }
         #expect(error?.code == .corruptArchive)
         #expect(try profile.currentRecord() == record)
+    }
+
+    /// A server that keeps the last extension of `appmc-1.1.0.tar.gz` says `gz` (issue 39): a tar
+    /// under a compression's name is that archive, extracted; a compressed zip stays one file.
+    @Test(arguments: ["gz", "bz2", "xz", "zst"])
+    func aCompressedTarNamedByItsCompressionIsExtracted(_ compression: String) throws {
+        let scratch = try Scratch()
+        let profile = ProfileDirectory(path: scratch.sub("p"), flushBeforeSwitch: false)
+        let bytes = try ArchiveFactory.make(ArchiveSpec(format: "tar", compression: compression,
+                                                        entries: [.file("tiles/home.json", "{}"), .file("styles/app.css", "body {}")]))
+        let record = try profile.install(bundleId: "Appmc:1.1.0", description: BundleDescription(fileExtension: compression), from: DataByteSource(bytes))
+        #expect(record.kind == "archive" && record.file == nil, "\(record)")
+        #expect(record.files == 2)
+        #expect(FileManager.default.contents(atPath: profile.currentPath + "/tiles/home.json") == Data("{}".utf8))
+        #expect(record.sha256 == (try bytes.withUnsafeBytes { try SHA256Digest.hex(of: $0) }))
+    }
+
+    @Test func aGzippedZipNamedGzStaysOneFile() throws {
+        let scratch = try Scratch()
+        let profile = ProfileDirectory(path: scratch.sub("p"), flushBeforeSwitch: false)
+        let zip = try ArchiveFactory.make(ArchiveSpec(format: "zip", entries: [.file("a.txt", "a")]))
+        let gz = try gzip(zip)
+        let record = try profile.install(bundleId: "Z:1", description: BundleDescription(fileExtension: "gz"), from: DataByteSource(gz))
+        #expect(record.kind == "file" && record.file == "Z_1.gz", "\(record)")
+        #expect(FileManager.default.contents(atPath: profile.currentPath + "/Z_1.gz") == gz)
     }
 
     @Test func contentThatIsNoArchiveWhenTheServerSaysZipIsCorrupt() throws {

@@ -73,4 +73,42 @@ struct ConfigResolverTests {
             #expect(error.code == .missingServer && error.exitCode == 78)
         }
     }
+
+    /// A switch setting reads 1/true/yes/on and 0/false/no/off in any case; anything else is
+    /// refused naming the variable or the profile (issue 39: HUBCTL_ANONYMOUS=enabled was off).
+    @Test func aSwitchWithAnUnknownValueIsRefusedNamingWhereItCameFrom() throws {
+        let base = ["HUBCTL_SERVER": "https://s.example.com", "HUBCTL_APP_ID": "com.a"]
+        for (text, on) in [("1", true), ("YES", true), ("on", true), ("0", false), ("False", false), ("no", false)] {
+            let env = try environment(nil, base.merging(["HUBCTL_ANONYMOUS": text, "HUBCTL_SHARE_CREDENTIALS": text]) { $1 })
+            let config = try ConfigResolver(flags: [:], environment: env).resolve()
+            #expect(config.anonymous == on && config.shareCredentials == on, "\(text)")
+        }
+        for (variable, value) in [("HUBCTL_ANONYMOUS", "enabled"), ("HUBCTL_SHARE_CREDENTIALS", "2")] {
+            let env = try environment(nil, base.merging([variable: value]) { $1 })
+            let error = #expect(throws: HubError.self) { try ConfigResolver(flags: [:], environment: env).resolve() }
+            #expect(error?.exitCode == 78 && error?.code == .config)
+            #expect(error?.message.hasPrefix("\(variable) is \"\(value)\"") == true, "\(String(describing: error))")
+        }
+        let profile = try environment("default:\n  anonymous: sometimes\n", base)
+        let error = #expect(throws: HubError.self) { try ConfigResolver(flags: [:], environment: profile).resolve() }
+        #expect(error?.exitCode == 78)
+        #expect(error?.message.contains("anonymous in profile 'default'") == true, "\(String(describing: error))")
+        // The flag wins over a bad variable, as any layer above another does.
+        let flagged = try environment(nil, base.merging(["HUBCTL_ANONYMOUS": "enabled"]) { $1 })
+        #expect(try ConfigResolver(flags: ["anonymous": "true"], environment: flagged).resolve().anonymous)
+    }
+
+    @Test func aServerURLWithAnEmptyPortIsRefused() throws {
+        for server in ["http://127.0.0.1:", "http://127.0.0.1:/", "https://smp.example.com:/prefix", "http://[::1]:"] {
+            let env = try environment(nil, ["HUBCTL_SERVER": server, "HUBCTL_APP_ID": "com.a"])
+            let error = #expect(throws: HubError.self, "\(server)") { try ConfigResolver(flags: [:], environment: env).resolve() }
+            #expect(error?.code == .invalidServer && error?.exitCode == 78, "\(server)")
+            #expect(error?.message.contains("the port after ':' is empty") == true, "\(server)")
+        }
+        for server in ["http://127.0.0.1:8080", "https://smp.example.com/prefix", "http://[::1]:8080/"] {
+            let env = try environment(nil, ["HUBCTL_SERVER": server, "HUBCTL_APP_ID": "com.a"])
+            #expect(throws: Never.self, "\(server)") { try ConfigResolver(flags: [:], environment: env).resolve() }
+        }
+        #expect(throws: HubError.self) { try ConfigResolver.absoluteURL("http://127.0.0.1:/callback", of: .redirectUri) }
+    }
 }

@@ -28,6 +28,65 @@ struct JSONValueReaderTests {
         same(String(repeating: "[", count: 100) + String(repeating: "]", count: 100))
     }
 
+    /// Every object member in a document, at any depth, as JSONValue or JSONSerialization reads it.
+    func members(_ value: JSONValue) -> Int {
+        switch value {
+        case .object(let m): m.count + m.values.map(members).reduce(0, +)
+        case .array(let items): items.map(members).reduce(0, +)
+        default: 0
+        }
+    }
+    func members(_ value: Any) -> Int {
+        if let m = value as? [String: Any] { return m.count + m.values.map { members($0) }.reduce(0, +) }
+        if let items = value as? [Any] { return items.map { members($0) }.reduce(0, +) }
+        return 0
+    }
+
+    /// A member name repeated in one object: Foundation's JSONSerialization keeps the last value,
+    /// JSONDecoder (and `read`) the first, and neither says so; `refusingDuplicateNames` refuses
+    /// exactly those documents, naming the member, and reads every other one as JSONDecoder does.
+    @Test func repeatedMemberNamesAreRefusedWhenAskedWhereFoundationKeepsTheLast() throws {
+        // (document, the repeated name, the value JSONSerialization keeps for it at the top level or nil)
+        let repeated: [(String, String, String?)] = [
+            (#"{"user": "alice", "user": "bob"}"#, "user", "bob"),
+            (#"{"user": "alice", "us\u0065r": "bob"}"#, "user", "bob"),
+            (#"{"user": "alice", "alert": "x", "user": "bob"}"#, "user", "bob"),
+            (#"{"": "a", "": "b"}"#, "", "b"),
+            (#"{"n": {"alert": "x", "alert": "y"}}"#, "alert", nil),
+            (#"[{"a": 1}, {"b": 2, "b": 3}]"#, "b", nil),
+        ]
+        for (text, name, kept) in repeated {
+            let data = Data(text.utf8)
+            let foundation = try JSONSerialization.jsonObject(with: data)
+            if let kept { #expect((foundation as? [String: Any])?[name] as? String == kept, "\(text): Foundation keeps the last") }
+            let first = try #require(reader(data), "\(text)")
+            #expect(first == decoder(data), "\(text): by default the first, as JSONDecoder")
+            #expect(members(foundation) == members(first), "\(text): Foundation too drops one, silently")
+            do {
+                _ = try JSONValue.read(data, refusingDuplicateNames: true)
+                Issue.record("\(text) was read")
+            } catch {
+                #expect(error.reason.contains("the member name \"\(name)\" appears twice"), "\(text): \(error)")
+            }
+        }
+        // Names that differ (in case, in an escape of another character, across objects) are no repetition.
+        let distinct = [#"{"user": "a", "User": "b"}"#, #"[{"user": "a"}, {"user": "b"}]"#, #"{"a": {"user": 1}, "user": 2}"#,
+                        #"{"user": "a", "users": "b"}"#, #"{"a\u00e9": 1, "ae": 2}"#, "{}", #"{"a": [], "b": {}}"#]
+        for text in distinct {
+            let data = Data(text.utf8)
+            let mine = try JSONValue.read(data, refusingDuplicateNames: true)
+            #expect(mine == decoder(data), "\(text)")
+            #expect(members(mine) == members(try JSONSerialization.jsonObject(with: data)), "\(text): the members Foundation reads")
+        }
+        // JSONEncoder never repeats a name: every seeded random document reads the same either way.
+        var g = SeededGenerator(state: 0x0039_D0D0)
+        let writer = JSONValueWriterTests()
+        for _ in 0..<300 {
+            let data = try JSONOutput.foundationEncode(writer.randomValue(&g, depth: 0), pretty: false)
+            #expect(try JSONValue.read(data, refusingDuplicateNames: true) == reader(data))
+        }
+    }
+
     @Test func invalidUTF8IsRefused() {
         #expect(reader(Data([0x22, 0xC3, 0x28, 0x22])) == nil)
         #expect(decoder(Data([0x22, 0xC3, 0x28, 0x22])) == nil)

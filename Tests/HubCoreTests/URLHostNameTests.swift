@@ -24,6 +24,15 @@ struct URLHostNameTests {
         #expect(compared > 200, "most of the URLs parse: \(compared)")
     }
 
+    @Test func anEmptyPortIsFound() {
+        for url in ["http://127.0.0.1:", "http://h:/p", "https://[::1]:", "http://h:?q", "http://h:#f", "http://u@h:"] {
+            #expect(URLHostName.hasEmptyPort(url), "\(url)")
+        }
+        for url in ["http://127.0.0.1", "http://h:80", "http://h/p:", "https://[::1]", "https://[::1]:443", "http://h/a:b", "h:", ""] {
+            #expect(!URLHostName.hasEmptyPort(url), "\(url)")
+        }
+    }
+
     @Test func punycodeLabelsAreFoundInAnyCase() {
         #expect(URLHostName.hasPunycodeLabel("xn--a"))
         #expect(URLHostName.hasPunycodeLabel("a.XN--b"))

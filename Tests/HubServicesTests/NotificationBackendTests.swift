@@ -254,6 +254,20 @@ let jsonType = [HTTPHeader("Content-Type", "application/json")]
         }
     }
 
+    /// A second "user" (or any name twice) would be dropped silently: refused (64), naming it (issue 39).
+    @Test func bulkInputThatNamesAColumnOrAMemberTwiceIsRefused() {
+        for (bad, said) in [("user,alert,user\nalice,x,bob", "line 1: the CSV header names the column \"user\" twice"),
+                            ("User,alert,user\nalice,x,bob", "the column \"user\" twice"),
+                            ("user,badge,badge\nalice,1,2", "the column \"badge\" twice"),
+                            (#"{"user": "alice", "user": "bob"}"#, "line 1: the member name \"user\" appears twice"),
+                            (#"{"user": "alice"}"# + "\n" + #"{"user": "bob", "notification": {"alert": "a", "alert": "b"}}"#,
+                             "line 2: the member name \"alert\" appears twice")] {
+            let error = #expect(throws: HubError.self, "\(bad)") { try PushBulkInput.parse(Data(bad.utf8), name: "f") }
+            #expect(error?.exitCode == 64, "\(bad)")
+            #expect(error?.message.contains(said) == true, "\(bad): \(String(describing: error))")
+        }
+    }
+
     // MARK: Issue 38
 
     @Test func aSharedTenantAsksTheZonesTokenAndSendsNoTenantHeader() throws {

@@ -15,7 +15,8 @@ struct PushSendTests {
         expectShape(r.json, ["target": .string, "requests": .int, "accepted": .int, "correlationIds": .array, "sent": .int,
                              "queued": .int, "failed": .int, "usersAsked": .int, "usersWithoutRegistration": .array,
                              "requestsWithoutRegistrations": .int, "results": .array, "usersNotSent": .array,
-                             "error": .null, "serviceMessages": .array])
+                             "error": .null, "serviceMessages": .array, "applicationId": .string, "targetSha256": .string,
+                             "notificationSha256": .string])
         #expect(r.json?["usersAsked"] == .int(2))
         #expect(r.json?["target"] == .string("2 users"))
         #expect(r.json?["sent"] == .int(2))
@@ -27,16 +28,37 @@ struct PushSendTests {
         }
     }
 
-    /// A user without registration: the report on stdout, exit 3.
-    @Test func aUserWithoutRegistrationIs3() async throws {
+    /// A user without registration: the report on stdout, and since nothing at all was sent the
+    /// send's failure, 66 `no_registrations` (issue 39; 3 is for a send of which only some failed).
+    @Test func aUserWithoutRegistrationIs66() async throws {
         let (bench, key) = try await pushOperatorBench()
         let r = await bench.run(["push", "send", "--service-key", key, "--users", "nobody", "--alert", "hello"])
-        #expect(r.exitCode == 3, "\(r)")
+        #expect(r.exitCode == 66, "\(r)")
+        #expect(r.err.contains("no_registrations"), "\(r)")
         #expect(r.json?["usersWithoutRegistration"] == .array([.string("nobody")]))
         #expect(r.json?["requestsWithoutRegistrations"] == .int(1))
         #expect(r.json?["serviceMessages"] == .array([.string("no registrations for given user names found")]))
         #expect(r.json?["results"] == .array([]))
-        #expect(r.err.contains("warning: Mobile Services sent nothing for 1 of 1 request (HTTP 404)"), "\(r)")
+        #expect(r.err.contains("Mobile Services sent nothing for 1 of 1 request (HTTP 404)"), "\(r)")
+        #expect(!r.err.contains("warning:"), "said once, in the error: \(r)")
+    }
+
+    /// The report says what it was for (issue 39): the application, the SHA-256 of the target (the
+    /// users in any order are one target) and of the canonical JSON of what is sent.
+    @Test func theReportSaysWhatTheSendWasFor() async throws {
+        let (bench, key) = try await pushOperatorBench()
+        func send(_ users: String, _ alert: String) async -> JSONValue? {
+            let r = await bench.run(["push", "send", "--service-key", key, "--users", users, "--alert", alert])
+            #expect(r.exitCode == 0, "\(r)")
+            return r.json
+        }
+        let a = await send("demo,alice", "hello"), b = await send("alice,demo", "hello"), c = await send("demo,alice", "bye")
+        #expect(a?["applicationId"] == .string("com.example.demo"))
+        func digest(_ text: String) throws -> String { try Array(text.utf8).withUnsafeBytes { try SHA256Digest.hex(of: $0) } }
+        #expect(a?["notificationSha256"] == .string(try digest(#"{"notification":{"alert":"hello"}}"#)), "what is sent, compact, keys sorted")
+        #expect(a?["targetSha256"] == .string(try digest(#"{"users":["alice","demo"]}"#)))
+        #expect(a?["targetSha256"] == b?["targetSha256"] && a?["notificationSha256"] == b?["notificationSha256"])
+        #expect(a?["targetSha256"] == c?["targetSha256"] && a?["notificationSha256"] != c?["notificationSha256"])
     }
 
     @Test func everyDeviceIsAcceptedWithExit0() async throws {

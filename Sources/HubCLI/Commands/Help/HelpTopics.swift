@@ -11,11 +11,13 @@ enum HelpTopics {
     static let exitCodes = """
     EXIT CODES (stable; scripts may rely on them)
       0   ok
-      3   partial        `push send`: some targets got nothing (the results on stdout say which)
+      3   partial        `push send`: some targets got nothing, others did (the results on
+                         stdout say which)
       64  usage          bad flags or arguments; a read-only, unknown or mistyped property
       65  data           invalid plist; malformed server answer; corrupt or hostile archive;
                          vault file damaged; unknown setting name
-      66  no input       a named file is missing; no registration to act on; no bundle (404)
+      66  no input       a named file is missing; no registration to act on; no bundle (404);
+                         `push send` reached no device: none registered for the target
       69  unavailable    cannot connect; server errors that persist after retries; the
                          server's TLS certificate is not trusted (pass --cacert) or names
                          another host; a certificate provider failed, hung or printed garbage
@@ -54,6 +56,8 @@ enum HelpTopics {
             lines.append(contentsOf: wrap(text, width: 76, indent: "      "))
         }
         lines.append("")
+        lines.append(contentsOf: wrap("Switches (HUBCTL_NO_INPUT, HUBCTL_ALLOW_HTTP, HUBCTL_ANONYMOUS, HUBCTL_SHARE_CREDENTIALS) take 1, true, yes or on, or 0, false, no or off, in any case; any other value is refused (exit 78).",
+                                      width: 76, indent: "  "))
         lines.append(contentsOf: wrap("Secrets (HUBCTL_PASSWORD and the passphrases) are never taken from argv or a profile: there is no --password or --passphrase flag.",
                                       width: 76, indent: "  "))
         return lines.joined(separator: "\n")

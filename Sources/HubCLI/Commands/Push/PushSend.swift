@@ -20,18 +20,23 @@ struct PushSend: HubCommand {
         picked by the device's locale) or from --notification FILE|- (a notification object, or \
         {"notification", "notifications"} by locale), checked before anything is sent. --bulk \
         FILE|- sends each user their own text (NDJSON {"user", "alert", …} or CSV with a user \
-        column); the flags give the text of users without one.
+        column; a name or column given twice is refused); the flags give the text of users \
+        without one, and are needed only when there are such users.
 
         The report counts devices: each result is a device registration (registrationId) with \
         its outcome, sent, queued (the service retries; exit 0) or failed (the reason named). \
         --all is answered asynchronously: accepted, with a correlation id. Users for whom the \
-        service found no registration are listed in usersWithoutRegistration.
+        service found no registration are listed in usersWithoutRegistration. The report says \
+        what it was for (applicationId, targetSha256, notificationSha256): --skip-done REPORT \
+        takes only the report of this very send and says on stderr how many users it skips.
 
         Exit codes: 0 every device notified or queued (or the send accepted), 3 some devices \
-        failed or some users have no registration (the report says which), 64 bad flags or \
-        notification, 65 the service refused the request or answered something else, \
-        66 no such address, 69 server unreachable, 75 timeout, 77 credentials refused or a role \
-        missing (401/403), 78 no credentials.
+        failed or some users have no registration while others were notified (the report says \
+        which), 64 bad flags or notification, 65 the service refused the request or answered \
+        something else, or --skip-done's report is of another send, 66 no device registered for \
+        the target (nothing sent; the report still names the users) or no such address, 69 \
+        server unreachable, 75 timeout, 77 credentials refused or a role missing (401/403), 78 \
+        no credentials.
 
         Example:
           hubctl push send --service-key key.json --users alice,bob --alert hi
@@ -63,14 +68,23 @@ struct PushSend: HubCommand {
     @Option(help: ArgumentHelp("A custom KEY=VALUE pair (repeatable).", valueName: "key=value")) var custom: [String] = []
     @Option(help: ArgumentHelp("The notification as JSON from FILE or '-' (stdin).", valueName: "file"), completion: .file())
     var notification: String?
-    @Option(name: .customLong("skip-done"), help: ArgumentHelp("Send only to the users a previous report (stdout of push send) lists in usersNotSent.", valueName: "report"), completion: .file())
+    @Option(name: .customLong("skip-done"), help: ArgumentHelp("Send only to the users a previous report of this same send (stdout of push send) lists in usersNotSent.", valueName: "report"), completion: .file())
     var skipDone: String?
 
-    /// What is sent, in requests: one target, or users split 1,000 a request.
+    /// What is sent, in requests: one target, or users split 1,000 a request. `scope` describes the
+    /// target for the report's `targetSha256` (the users sorted: the same people in another order
+    /// are the same target).
     enum Plan {
-        case single(PushTarget, label: String)
-        case users([String], narrowing: (([String]) -> PushTarget)?, label: String)
+        case single(PushTarget, label: String, scope: JSONValue)
+        case users([String], narrowing: (([String]) -> PushTarget)?, label: String, scope: JSONValue)
         case bulk([PushBulkInput.Entry])
+
+        /// Every user a send to users names, before --skip-done.
+        static func scope(_ members: [String: JSONValue], users: [String]) -> JSONValue {
+            var members = members
+            members["users"] = .array(users.sorted().map(JSONValue.string))
+            return .object(members)
+        }
     }
 
     static func readInput(_ path: String, _ invocation: Invocation, what: String) throws -> Data {
@@ -107,29 +121,42 @@ struct PushSend: HubCommand {
         if device != nil && user == nil { throw HubError.usage("--device needs --user.") }
         let list = try Self.userList(users: users, usersFrom: usersFrom, invocation)
         if let user {
-            if let device { return .single(.device(user: user, device: device), label: "user \(user), device \(device)") }
-            return .users([user], narrowing: nil, label: "user \(user)")
+            if let device {
+                return .single(.device(user: user, device: device), label: "user \(user), device \(device)",
+                               scope: .object(["user": .string(user), "device": .string(device)]))
+            }
+            return .users([user], narrowing: nil, label: "user \(user)", scope: Plan.scope([:], users: [user]))
         }
-        if let group { return .single(.group(group), label: "group \(group)") }
-        if all { return .single(.application, label: "every device") }
+        if let group { return .single(.group(group), label: "group \(group)", scope: .object(["group": .string(group)])) }
+        if all { return .single(.application, label: "every device", scope: .object(["all": .bool(true)])) }
         if !topic.isEmpty {
             let topics = topic
             let label = "topic\(topics.count == 1 ? "" : "s") \(topics.joined(separator: ", "))"
-            if let list { return .users(list, narrowing: { .topics(topics, users: $0) }, label: label + ", \(list.count) user\(list.count == 1 ? "" : "s")") }
-            return .single(.topics(topics, users: nil), label: label)
+            let named: [String: JSONValue] = ["topics": .array(topics.sorted().map(JSONValue.string))]
+            if let list {
+                return .users(list, narrowing: { .topics(topics, users: $0) }, label: label + ", \(list.count) user\(list.count == 1 ? "" : "s")",
+                              scope: Plan.scope(named, users: list))
+            }
+            return .single(.topics(topics, users: nil), label: label, scope: .object(named))
         }
         if let capability {
-            if let list { return .users(list, narrowing: { .capability(capability, users: $0) }, label: "capability \(capability), \(list.count) user\(list.count == 1 ? "" : "s")") }
-            return .single(.capability(capability, users: nil), label: "capability \(capability)")
+            let named: [String: JSONValue] = ["capability": .string(capability)]
+            if let list {
+                return .users(list, narrowing: { .capability(capability, users: $0) }, label: "capability \(capability), \(list.count) user\(list.count == 1 ? "" : "s")",
+                              scope: Plan.scope(named, users: list))
+            }
+            return .single(.capability(capability, users: nil), label: "capability \(capability)", scope: .object(named))
         }
         if let bulk {
             return .bulk(try PushBulkInput.parse(try Self.readInput(bulk, invocation, what: "bulk file"), name: bulk == "-" ? "The bulk input on stdin" : bulk))
         }
         let users = list ?? []
-        return .users(users, narrowing: nil, label: "\(users.count) user\(users.count == 1 ? "" : "s")")
+        return .users(users, narrowing: nil, label: "\(users.count) user\(users.count == 1 ? "" : "s")", scope: Plan.scope([:], users: users))
     }
 
-    func payload(_ invocation: Invocation) throws -> PushPayload {
+    /// The notification of the flags or of --notification. `bulk`: the lines of --bulk, of which
+    /// only those without a notification of their own need one from the flags (the root).
+    func payload(_ invocation: Invocation, bulk: [PushBulkInput.Entry]? = nil) throws -> PushPayload {
         if let path = notification {
             let flags = [alert != nil, badge != nil, sound != nil, priority != nil, data != nil, !custom.isEmpty, !localeAlert.isEmpty].contains(true)
             if flags { throw HubError.usage("Give --notification or the notification flags (--alert, --badge, …), not both.") }
@@ -162,6 +189,13 @@ struct PushSend: HubCommand {
             }
             members["custom"] = .object(pairs)
         }
+        if members.isEmpty && localeAlert.isEmpty, let bulk {
+            let without = bulk.filter { $0.payload == nil }
+            // Every line has its own notification: the root one is sent empty, as SAP's client
+            // sends a PushPayload with nothing set, and no device gets it.
+            guard let first = without.first else { return PushPayload(notification: .object([:])) }
+            throw HubError.usage("\(without.count) user\(without.count == 1 ? " has" : "s have") no notification of their own in the bulk input (the first: \(HubError.quoted(first.user))): give them one with --alert (and/or --badge, --sound, --data, --custom) or --notification FILE.")
+        }
         guard !members.isEmpty else { throw HubError.usage("No notification: give --alert (and/or --badge, --sound, --data, --custom) or --notification FILE.") }
         var localized: [String: JSONValue] = [:]
         for item in localeAlert {
@@ -185,10 +219,13 @@ struct PushSend: HubCommand {
         let stdinUsers = [backend.serviceKey == "-" || backend.binding == "-", usersFrom == "-", notification == "-", bulk == "-"].filter { $0 }.count
         guard stdinUsers <= 1 else { throw HubError.usage("Only one of --service-key, --binding, --users-from, --notification and --bulk can read stdin ('-').") }
         let plan = try self.plan(invocation)
-        let payload = try payload(invocation)
+        var bulkEntries: [PushBulkInput.Entry]?
+        if case .bulk(let entries) = plan { bulkEntries = entries }
+        let payload = try payload(invocation, bulk: bulkEntries)
         let session = try invocation.services.pushBackend(backend)
         let appId = try session.appId()
         var report = PushSendReport()
+        report.identity = try PushSendIdentity(appId: appId, plan: plan, payload: payload)
         func chunks<T>(_ list: [T]) -> [ArraySlice<T>] {
             stride(from: 0, to: list.count, by: NotificationBackend.maximumUsers).map { list[$0..<min($0 + NotificationBackend.maximumUsers, list.count)] }
         }
@@ -208,28 +245,39 @@ struct PushSend: HubCommand {
             }
         }
         switch plan {
-        case .single(let target, let label):
+        case .single(let target, let label, _):
             guard skipDone == nil else { throw HubError.usage("--skip-done applies to sends to users (--users, --users-from, --bulk, or topics and capabilities narrowed to users).") }
             report.target = label
             report.add(try session.backend.send(appId: appId, target: target, payload: payload), users: [])
-        case .users(let list, let narrowing, let label):
+        case .users(let list, let narrowing, let label, _):
             report.target = label
-            let list = try skipDone(list, invocation)
+            let list = try skipDone(list, report, invocation)
             report.usersAsked = list.count
             try run(list, users: { Array($0) }) { chunk in
                 let users = Array(chunk)
                 return try session.backend.send(appId: appId, target: narrowing?(users) ?? .users(users), payload: payload)
             }
         case .bulk(let entries):
-            let keep = Set(try skipDone(entries.map(\.user), invocation))
-            let entries = entries.filter { keep.contains($0.user) }
             report.target = "\(entries.count) user\(entries.count == 1 ? "" : "s"), each their own notification"
+            let keep = Set(try skipDone(entries.map(\.user), report, invocation))
+            let entries = entries.filter { keep.contains($0.user) }
             report.usersAsked = entries.count
             try run(entries, users: { $0.map(\.user) }) { chunk in
                 try session.backend.bulk(appId: appId, root: payload, users: Array(chunk))
             }
         }
         try invocation.emit(report.output)
+        if report.nothingRegistered {
+            // Nothing at all was sent: the failure of the whole send, not exit 3, which says that
+            // some of it went out (docs/errors.md). The report above still names the users.
+            let said = report.serviceMessages.isEmpty ? "" : ": " + report.serviceMessages.joined(separator: "; ")
+            let every404 = report.requestsWithoutRegistrations == report.requests
+            let answer = every404
+                ? "Mobile Services sent nothing for \(report.requests) of \(report.requests) request\(report.requests == 1 ? "" : "s") (HTTP 404)\(said)."
+                : "Mobile Services found no device registration for the users it was asked about."
+            throw HubError.noInput(answer + " No device is registered for \(report.target); nothing was sent.",
+                                   code: .noRegistrations, status: every404 ? 404 : nil)
+        }
         if report.requestsWithoutRegistrations > 0 {
             let said = report.serviceMessages.isEmpty ? "" : ": " + report.serviceMessages.joined(separator: "; ")
             invocation.console.warning("Mobile Services sent nothing for \(report.requestsWithoutRegistrations) of \(report.requests) request\(report.requests == 1 ? "" : "s") (HTTP 404)\(said).")
@@ -243,15 +291,22 @@ struct PushSend: HubCommand {
         }
     }
 
-    /// With --skip-done REPORT (a `push send` report): only the users REPORT lists in usersNotSent.
-    func skipDone(_ users: [String], _ invocation: Invocation) throws -> [String] {
+    /// With --skip-done REPORT (a `push send` report of this very send: the same application,
+    /// target and notification, or it is refused, 65): only the users REPORT lists in usersNotSent.
+    /// How many were skipped is said on stderr.
+    func skipDone(_ users: [String], _ sending: PushSendReport, _ invocation: Invocation) throws -> [String] {
         guard let skipDone else { return users }
         let data = try invocation.readFileArgument(skipDone, limit: 256 << 20, what: "push send report", tooLarge: .tooLarge)
         guard let report = try? JSONValue.read(data), case .array(let notSent)? = report["usersNotSent"] else {
             throw HubError.data("--skip-done \(skipDone) is not a `hubctl push send` report (it has no usersNotSent list).", code: .invalidData)
         }
+        if let identity = sending.identity {
+            try identity.check(report: report, label: sending.target, path: skipDone)
+        }
         let rest = Set(notSent.compactMap(\.stringValue))
         let remaining = users.filter { rest.contains($0) }
+        let skipped = users.count - remaining.count
+        invocation.console.note("hubctl: push send --skip-done \(skipDone): \(skipped) of \(users.count) user\(users.count == 1 ? "" : "s") skipped (already in a request that went out); \(remaining.count) to send.")
         guard !remaining.isEmpty else {
             throw HubError.usage("--skip-done \(skipDone): every user of this send was already sent to; nothing to do.")
         }

@@ -445,6 +445,9 @@ struct PushSendOutput: JSONDocumentOutput {
     var results: [PushResultEntry]
     /// Users of the request that failed and of those never sent (`--skip-done` sends to them).
     var usersNotSent: [String] = []
+    /// Users of a request that may have reached the service before its answer was lost: neither
+    /// sent nor not sent (`--skip-done` does not send to them again).
+    var usersUnknown: [String] = []
     /// What stopped the send after some requests went out; null when every request went out.
     var stopped: HubError?
     /// The service's messages for the requests it sent nothing for (HTTP 404).
@@ -459,6 +462,7 @@ struct PushSendOutput: JSONDocumentOutput {
             "targetSha256": JSONValue(identity?.targetSha256),
             "notificationSha256": JSONValue(identity?.notificationSha256),
             "usersNotSent": .array(usersNotSent.map(JSONValue.string)),
+            "usersUnknown": .array(usersUnknown.map(JSONValue.string)),
             "serviceMessages": .array(serviceMessages.map(JSONValue.string)),
             "error": stopped.map { e in .object(["code": .string(e.code.rawValue), "message": .string(e.message), "exitCode": .int(Int64(e.exitCode))]) } ?? .null,
             "target": .string(target), "requests": .int(Int64(requests)), "accepted": .int(Int64(accepted)),

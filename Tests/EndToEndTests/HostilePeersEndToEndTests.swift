@@ -52,8 +52,35 @@ final class HostileServer {
         #expect(r.status == 3, "\(r)")
         let report = try #require(r.json, "\(r)")
         #expect(report["requests"] as? Int == 1, "\(r.out)")
-        #expect((report["usersNotSent"] as? [String])?.count == 1_500, "\(r.out)")
+        // The second request's 1,000 users may have been notified: unknown, never sent again by
+        // --skip-done; the third request's 500 were not sent.
+        let unknown = try #require(report["usersUnknown"] as? [String], "\(r.out)")
+        #expect(unknown.count == 1_000 && unknown.first == "user1001" && unknown.last == "user2000")
+        let notSent = try #require(report["usersNotSent"] as? [String])
+        #expect(notSent.count == 500 && notSent.first == "user2001")
+        #expect(r.err.contains("usersUnknown"), "\(r.err)")
         #expect(!r.err.contains("hostile-test-key"))
+
+        // --skip-done sends to the users never sent only.
+        let reportFile = dir.write("report.json", r.out)
+        let server2 = try HostileServer("close-second-post")
+        let key2 = dir.write("key2.json", #"{"url": "http://127.0.0.1:\#(server2.port)", "apiKey": "hostile-test-key"}"#)
+        chmod(key2, 0o600)
+        let rest = try op("push", "send", "--service-key", key2, "--app-id", "com.example.demo", "--users-from", users, "--alert", "once",
+                          "--skip-done", reportFile)
+        #expect(rest.status == 0, "\(rest)")
+        #expect(rest.json?["usersAsked"] as? Int == 500, "\(rest.out)")
+        #expect(server2.count == 1)
+
+        // The first request's answer lost: the report says so too, instead of an error alone.
+        let server3 = try HostileServer("close-first-post")
+        let key3 = dir.write("key3.json", #"{"url": "http://127.0.0.1:\#(server3.port)", "apiKey": "hostile-test-key"}"#)
+        chmod(key3, 0o600)
+        let first = try op("push", "send", "--service-key", key3, "--app-id", "com.example.demo", "--users-from", users, "--alert", "once")
+        #expect(server3.count == 1, "\(first.err)")
+        #expect(first.status == 3, "\(first)")
+        #expect((first.json?["usersUnknown"] as? [String])?.count == 1_000, "\(first.out)")
+        #expect((first.json?["usersNotSent"] as? [String])?.count == 1_500, "\(first.out)")
     }
 
     /// Item 3: with a proxy in the environment, a loopback server's request (its password in clear)

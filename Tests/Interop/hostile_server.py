@@ -7,6 +7,9 @@
         connection is closed, as a server that crashed after acting on it would. Every other POST
         gets 202 with an empty push result list; a GET gets 404.
 
+    hostile_server.py close-first-post HOST PORTFILE COUNTFILE
+        The same, with the first POST left unanswered.
+
     hostile_server.py record HOST PORTFILE COUNTFILE
         Accepts TCP connections (a proxy that should never be used), counts them in COUNTFILE and
         closes them without answering.
@@ -74,7 +77,7 @@ def main():
                         state["count"] += 1
                         n = state["count"]
                         write(count_file, str(n))
-                    if n == 2:
+                    if n == (1 if mode == "close-first-post" else 2):
                         return
                     body = b'{"status": null, "pushResults": []}'
                     conn.sendall(b"HTTP/1.1 202 Accepted\r\nContent-Type: application/json\r\nConnection: keep-alive\r\n"

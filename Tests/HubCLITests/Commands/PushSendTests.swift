@@ -14,7 +14,7 @@ struct PushSendTests {
         #expect(r.exitCode == 0, "\(r)")
         expectShape(r.json, ["target": .string, "requests": .int, "accepted": .int, "correlationIds": .array, "sent": .int,
                              "queued": .int, "failed": .int, "usersAsked": .int, "usersWithoutRegistration": .array,
-                             "requestsWithoutRegistrations": .int, "results": .array, "usersNotSent": .array,
+                             "requestsWithoutRegistrations": .int, "results": .array, "usersNotSent": .array, "usersUnknown": .array,
                              "error": .null, "serviceMessages": .array, "applicationId": .string, "targetSha256": .string,
                              "notificationSha256": .string])
         #expect(r.json?["usersAsked"] == .int(2))

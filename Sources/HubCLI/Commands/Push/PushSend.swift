@@ -229,17 +229,25 @@ struct PushSend: HubCommand {
         func chunks<T>(_ list: [T]) -> [ArraySlice<T>] {
             stride(from: 0, to: list.count, by: NotificationBackend.maximumUsers).map { list[$0..<min($0 + NotificationBackend.maximumUsers, list.count)] }
         }
-        /// Sends the requests in turn. A failure before anything went out is the command's error; one
-        /// after some requests went out stops the send and becomes part of the report, with the
-        /// users not sent to, so that nobody is notified twice when the rest is sent later.
+        /// Sends the requests in turn. A failure that stops the send after some requests went out, or
+        /// whose request may have reached the service (its answer lost), becomes part of the report:
+        /// the users of a request that may have gone out are `usersUnknown` (never sent again by
+        /// --skip-done: they may have been notified), those of the requests never sent `usersNotSent`,
+        /// so that nobody is notified twice when the rest is sent later. Any other failure before
+        /// anything went out is the command's error.
         func run<T>(_ items: [T], users: (ArraySlice<T>) -> [String], _ send: (ArraySlice<T>) throws -> PushSendAnswer) throws {
             let all = chunks(items)
             for (i, chunk) in all.enumerated() {
                 do {
                     report.add(try send(chunk), users: users(chunk))
-                } catch let error as HubError where report.requests > 0 {
+                } catch let error as HubError where report.requests > 0 || Self.mayHaveReachedTheService(error) {
                     report.stopped = error
-                    report.usersNotSent = all[i...].flatMap(users)
+                    if Self.mayHaveReachedTheService(error) {
+                        report.usersUnknown = users(chunk)
+                        report.usersNotSent = all[(i + 1)...].flatMap(users)
+                    } else {
+                        report.usersNotSent = all[i...].flatMap(users)
+                    }
                     return
                 }
             }
@@ -283,11 +291,25 @@ struct PushSend: HubCommand {
             invocation.console.warning("Mobile Services sent nothing for \(report.requestsWithoutRegistrations) of \(report.requests) request\(report.requests == 1 ? "" : "s") (HTTP 404)\(said).")
         }
         if let stopped = report.stopped {
-            invocation.console.warning("the send stopped after \(report.requests) request\(report.requests == 1 ? "" : "s"): \(stopped.message) \(report.usersNotSent.count) user\(report.usersNotSent.count == 1 ? " was" : "s were") not sent to (usersNotSent); send to them alone with --skip-done REPORT.")
+            let unknown = report.usersUnknown.isEmpty ? "" :
+                " The answer to the last request was lost after it may have reached Mobile Services: whether its \(report.usersUnknown.count) user\(report.usersUnknown.count == 1 ? " was" : "s were") notified is unknown (usersUnknown); it is not sent again, so nobody is notified twice."
+            invocation.console.warning("the send stopped after \(report.requests) request\(report.requests == 1 ? "" : "s"): \(stopped.message)\(unknown) \(report.usersNotSent.count) user\(report.usersNotSent.count == 1 ? " was" : "s were") not sent to (usersNotSent); send to them alone with --skip-done REPORT.")
         }
         if report.incomplete {
             // Exit 3: the requests went through but some targets got nothing; the report says which.
             throw HubError.reported(.partial, code: .partialFailure, "push send: some targets got nothing")
+        }
+    }
+
+    /// Whether the request that failed may have reached the service and been acted on: its answer
+    /// was lost (the connection closed or reset after the request went out, a timeout, a server
+    /// error). Not when it never left (no connection, a name that does not resolve, an untrusted
+    /// server, a refusal before sending) or when the service answered that it refused it (4xx).
+    static func mayHaveReachedTheService(_ error: HubError) -> Bool {
+        if let status = error.status { return status >= 500 }
+        switch error.code {
+        case .connectionLost, .timeout, .transferFailed, .invalidResponse: return true
+        default: return false
         }
     }
 

@@ -19,6 +19,8 @@ struct PushSendReport {
     /// The failure that stopped a send after some requests went out, and the users not sent to.
     var stopped: HubError?
     var usersNotSent: [String] = []
+    /// The users of a request whose answer was lost after it may have reached the service.
+    var usersUnknown: [String] = []
     /// What the service said of the requests it sent nothing for (its 404's `status.message`).
     var serviceMessages: [String] = []
     /// What the send is for; in the report, so that `--skip-done` takes only a report of this send.
@@ -57,7 +59,7 @@ struct PushSendReport {
         PushSendOutput(target: target, requests: requests, accepted: accepted, correlationIds: correlationIds,
                        sent: count(.sent), queued: count(.queued), failed: count(.failed), usersAsked: usersAsked,
                        usersWithoutRegistration: usersWithoutRegistration, requestsWithoutRegistrations: requestsWithoutRegistrations,
-                       results: results, usersNotSent: usersNotSent, stopped: stopped, serviceMessages: serviceMessages,
+                       results: results, usersNotSent: usersNotSent, usersUnknown: usersUnknown, stopped: stopped, serviceMessages: serviceMessages,
                        identity: identity)
     }
 }

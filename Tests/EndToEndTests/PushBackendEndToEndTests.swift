@@ -6,28 +6,34 @@
 import Foundation
 import Testing
 
-@Suite(.serialized) struct PushBackendEndToEndTests {
-    /// An emulator playing Mobile Services with `demo` registered for push (group ops), and an operator hubctl.
-    func setUp() throws -> (Emulator, Hubctl, TempDir) {
-        let emu = try Emulator()
-        try setPlatform(emu, "mobile-services")
-        let device = client(emu)
-        #expect(try device.run(["register"]).status == 0)
-        let r = try device("push", "register", "--os", "android", "--token", "tok-1", "--group", "ops")
-        #expect(r.status == 0, "\(r)")
-        let dir = TempDir("operator")
-        let key = dir.write("key.json", #"{"url": "\#(emu.url)", "apiKey": "emulator-push-api-key", "alias": "emulator"}"#)
-        let binding = dir.write("binding.json", #"{"uaa": {"clientid": "push-client", "clientsecret": "push-client-secret", "url": "\#(emu.url)"}, "endpoints": {"mobileservices": {"url": "\#(emu.url)"}}}"#)
-        chmod(key, 0o600)
-        chmod(binding, 0o600)
-        return (emu, Hubctl(dir: dir), dir)
-    }
+/// An emulator playing Mobile Services with `demo` registered for push (group ops), and an operator
+/// hubctl whose directory holds `key.json` (API key) and `binding.json` (client credentials).
+func pushOperatorSetUp() throws -> (Emulator, Hubctl, TempDir) {
+    let emu = try Emulator()
+    try setPlatform(emu, "mobile-services")
+    let device = client(emu)
+    #expect(try device.run(["register"]).status == 0)
+    let r = try device("push", "register", "--os", "android", "--token", "tok-1", "--group", "ops")
+    #expect(r.status == 0, "\(r)")
+    let dir = TempDir("operator")
+    let key = dir.write("key.json", #"{"url": "\#(emu.url)", "apiKey": "emulator-push-api-key", "alias": "emulator"}"#)
+    let binding = dir.write("binding.json", #"{"uaa": {"clientid": "push-client", "clientsecret": "push-client-secret", "url": "\#(emu.url)"}, "endpoints": {"mobileservices": {"url": "\#(emu.url)"}}}"#)
+    chmod(key, 0o600)
+    chmod(binding, 0o600)
+    return (emu, Hubctl(dir: dir), dir)
+}
 
-    func notifications(_ emu: Emulator) throws -> [[String: Any]] {
-        let (status, body) = try emu.control("GET", "/_emulator/push/notifications")
-        #expect(status == 200)
-        return ((try JSONSerialization.jsonObject(with: body) as? [String: Any])?["notifications"] as? [[String: Any]]) ?? []
-    }
+/// The notifications the emulator recorded (`GET /_emulator/push/notifications`).
+func pushNotifications(_ emu: Emulator) throws -> [[String: Any]] {
+    let (status, body) = try emu.control("GET", "/_emulator/push/notifications")
+    #expect(status == 200)
+    return ((try JSONSerialization.jsonObject(with: body) as? [String: Any])?["notifications"] as? [[String: Any]]) ?? []
+}
+
+@Suite(.serialized) struct PushBackendEndToEndTests {
+    func setUp() throws -> (Emulator, Hubctl, TempDir) { try pushOperatorSetUp() }
+
+    func notifications(_ emu: Emulator) throws -> [[String: Any]] { try pushNotifications(emu) }
 
     /// The registration ids of a user's devices, as `push registrations` lists them.
     func registrationIds(_ op: Hubctl, _ dir: TempDir, user: String) throws -> [String] {

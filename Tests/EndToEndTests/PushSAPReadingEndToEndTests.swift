@@ -8,25 +8,9 @@ import Foundation
 import Testing
 
 @Suite(.serialized) struct PushSAPReadingEndToEndTests {
-    /// An emulator playing Mobile Services with `demo`'s device registered for push, and an operator hubctl.
-    func setUp() throws -> (Emulator, Hubctl, TempDir) {
-        let emu = try Emulator()
-        try setPlatform(emu, "mobile-services")
-        let device = client(emu)
-        #expect(try device.run(["register"]).status == 0)
-        let r = try device("push", "register", "--os", "android", "--token", "tok-1", "--group", "ops")
-        #expect(r.status == 0, "\(r)")
-        let dir = TempDir("operator-sap")
-        let key = dir.write("key.json", #"{"url": "\#(emu.url)", "apiKey": "emulator-push-api-key", "alias": "emulator"}"#)
-        chmod(key, 0o600)
-        return (emu, Hubctl(dir: dir), dir)
-    }
+    func setUp() throws -> (Emulator, Hubctl, TempDir) { try pushOperatorSetUp() }
 
-    func notifications(_ emu: Emulator) throws -> [[String: Any]] {
-        let (status, body) = try emu.control("GET", "/_emulator/push/notifications")
-        #expect(status == 200)
-        return ((try JSONSerialization.jsonObject(with: body) as? [String: Any])?["notifications"] as? [[String: Any]]) ?? []
-    }
+    func notifications(_ emu: Emulator) throws -> [[String: Any]] { try pushNotifications(emu) }
 
     func pushPosts(_ emu: Emulator) throws -> [String] {
         try loggedRequests(emu).filter { $0.method == "POST" && $0.path.contains("/mobileservices/push/v2/backend/") }.map(\.path)

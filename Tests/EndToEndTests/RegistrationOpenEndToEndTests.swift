@@ -4,6 +4,14 @@
 import Foundation
 import Testing
 
+/// The sqlite3 shell with `args`, as another program than this hubctl; first past the file system
+/// clock's tick of the last stamp (RegistrationSnapshots.swift says why).
+func sqliteShell(_ args: [String]) throws {
+    Thread.sleep(forTimeInterval: 0.05)
+    let r = try run("/usr/bin/sqlite3", args)
+    #expect(r.status == 0, "sqlite3 \(args): \(r)")
+}
+
 @Suite(.serialized) struct RegistrationOpenEndToEndTests {
     @Test func writersLeaveAnEmptyWALAndASetUpDatabaseOpensWithoutTheOpenLock() throws {
         let emu = try Emulator()
@@ -39,12 +47,7 @@ import Testing
         let demo = client(emu, dir: dir)
         let alice = client(emu, user: "alice", password: "alice-password", dir: dir)
         let database = dir.path + "/home/registrations.db"
-        func sqlite(_ sql: String) throws {
-            // Past the file system clock's tick of the last stamp (RegistrationSnapshots.swift says why).
-            Thread.sleep(forTimeInterval: 0.05)
-            let r = try run("/usr/bin/sqlite3", [database, sql])
-            #expect(r.status == 0, "sqlite3 \(sql): \(r)")
-        }
+        func sqlite(_ sql: String) throws { try sqliteShell([database, sql]) }
         func connectionId(_ hub: Hubctl, expectStatus: Int32 = 0) throws -> (id: String?, sqlite: Bool, result: RunResult) {
             let r = try hub.run(["settings", "get", "ApplicationConnectionId"], env: ["LD_DEBUG": "files"])
             #expect(r.status == expectStatus, "\(r.status) \(r.out) \(r.err.suffix(400))")
@@ -88,11 +91,7 @@ import Testing
         let alice = client(emu, user: "alice", password: "alice-password", dir: dir)
         let database = dir.path + "/home/registrations.db"
         let backup = dir.path + "/backup.db"
-        func sqlite(_ args: [String]) throws {
-            Thread.sleep(forTimeInterval: 0.05)
-            let r = try run("/usr/bin/sqlite3", args)
-            #expect(r.status == 0, "sqlite3 \(args): \(r)")
-        }
+        func sqlite(_ args: [String]) throws { try sqliteShell(args) }
         let first = try demo("register")
         let firstId = try #require(first.json?["ApplicationConnectionId"] as? String)
         try sqlite([database, ".backup '\(backup)'"])

@@ -363,7 +363,8 @@ private func expectFailure(_ r: RunResult, _ status: Int32, _ code: String? = ni
     @Test func noSecretAppearsInErrorsOrWarnings() throws {
         let v = VaultHarness()
         let passphrase = "PASS-SENTINEL-7f3a91"
-        let newPassphrase = "NEWPASS_SENTINEL_no_special"
+        // Letters and digits only: no special character, which is anything else (SAP's Fiori rule).
+        let newPassphrase = "NEWPASSSENTINELnoSpecial42"
         let value = "VALUE-SENTINEL-c0ffee"
         try v.writePolicy(#"{"PasswordPolicyEnabled": true, "PasswordPolicyMinLength": 4, "PasswordPolicySpecialRequired": true, "PasswordPolicyRetryLimit": 5}"#)
         let env = ["HUBCTL_VAULT_PASSPHRASE": passphrase]

@@ -302,11 +302,11 @@ struct PushSend: HubCommand {
     }
 
     /// Whether the request that failed may have reached the service and been acted on: its answer
-    /// was lost (the connection closed or reset after the request went out, a timeout, a server
-    /// error). Not when it never left (no connection, a name that does not resolve, an untrusted
-    /// server, a refusal before sending) or when the service answered that it refused it (4xx).
+    /// was lost (the connection closed or reset after the request went out, a timeout). Not when it
+    /// never left (no connection, a name that does not resolve, an untrusted server, a refusal
+    /// before sending), nor when the service answered with an error status: it said it failed.
     static func mayHaveReachedTheService(_ error: HubError) -> Bool {
-        if let status = error.status { return status >= 500 }
+        guard error.status == nil else { return false }
         switch error.code {
         case .connectionLost, .timeout, .transferFailed, .invalidResponse: return true
         default: return false

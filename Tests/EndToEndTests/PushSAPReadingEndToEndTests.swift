@@ -137,6 +137,29 @@ import Testing
         #expect(bad.err.contains("sideways"), "\(bad.err)")
     }
 
+    /// `endpoints.mobileservices.timeout` (milliseconds) is SAP's read timeout: a slower answer
+    /// ends the request, unless --timeout says otherwise.
+    @Test func aBindingsEndpointTimeoutBoundsEachRequest() throws {
+        let (emu, op, dir) = try setUp()
+        let binding = dir.write("slow.json", """
+            {"sap.cloud.service": "com.example.demo", "endpoints": {"mobileservices": {"url": "\(emu.url)", "timeout": 1000}},
+             "uaa": {"clientid": "push-client", "clientsecret": "push-client-secret", "url": "\(emu.url)"}}
+            """)
+        chmod(binding, 0o600)
+        let slow = #"{"delay": 4, "path": "/notifications/users", "count": 1}"#
+        #expect(try emu.control("POST", "/_emulator/faults", json: slow).status == 201)
+        let r = try op("push", "send", "--binding", binding, "--user", "demo", "--alert", "x")
+        // The request went out and its answer did not come within the binding's 1 s: whether demo was
+        // notified is unknown (the report says so, exit 3), and it is not sent again.
+        #expect(r.status == 3, "the binding's 1 s read timeout: \(r)")
+        #expect((r.json?["error"] as? [String: Any])?["code"] as? String == "timeout", "\(r.out)")
+        #expect(r.json?["usersUnknown"] as? [String] == ["demo"], "\(r.out)")
+        #expect(try emu.control("DELETE", "/_emulator/faults").status < 300)
+        #expect(try emu.control("POST", "/_emulator/faults", json: slow).status == 201)
+        let given = try op("push", "send", "--binding", binding, "--user", "demo", "--alert", "x", "--timeout", "20")
+        #expect(given.status == 0, "--timeout wins over the binding's: \(given)")
+    }
+
     @Test func anX509BindingGetsItsTokenOverMutualTLS() throws {
         let bed = try TLSTestBed()
         let emu = bed.emulator

@@ -1,15 +1,11 @@
-// glibc calls that Swift's Glibc module does not declare (GNU extensions) or that Swift 6 cannot
-// reach safely (the `stdin` variable), declared in CLibraries.h.
+// glibc calls that Swift's Glibc module does not declare (GNU extensions), declared in CLibraries.h.
 #define _GNU_SOURCE 1
 #include "CLibraries.h"
 
 #include <stddef.h>
-#include <stdio.h>
 #include <sys/socket.h>
 
 int hub_accept_nonblocking_cloexec(int descriptor) {
     // accept4 sets both flags atomically: no process started meanwhile inherits the connection.
     return accept4(descriptor, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK);
 }
-
-FILE *hub_stdin_stream(void) { return stdin; }

@@ -96,14 +96,16 @@ public enum CertificateFiles {
     static let maximumSize = 1 << 20
 
     /// `keyPassphrase` opens an encrypted PEM key (HUBCTL_KEY_PASSPHRASE); `pkcs12Passphrase` the bundle.
+    /// A file that is a pipe (`<(…)`) is waited for no longer than `until` (the command's deadline).
     public static func load(certificate: String?, key: String?, pkcs12: String?,
-                            keyPassphrase: String?, pkcs12Passphrase: String?) throws -> ClientCertificate? {
+                            keyPassphrase: String?, pkcs12Passphrase: String?,
+                            until: ContinuousClock.Instant? = nil) throws -> ClientCertificate? {
         if let pkcs12 {
             guard certificate == nil, key == nil else {
                 throw HubError.usage("Give either --pkcs12 or --cert/--key, not both (check HUBCTL_PKCS12, HUBCTL_CERT and HUBCTL_KEY too).",
                                      code: .conflictingCertificates)
             }
-            return .pkcs12(try read(pkcs12, what: "PKCS#12 file", flag: "--pkcs12"), passphrase: pkcs12Passphrase)
+            return .pkcs12(try read(pkcs12, what: "PKCS#12 file", flag: "--pkcs12", until: until), passphrase: pkcs12Passphrase)
         }
         guard let certificate else {
             if key != nil {
@@ -112,14 +114,14 @@ public enum CertificateFiles {
             }
             return nil
         }
-        let certData = try read(certificate, what: "client certificate", flag: "--cert")
+        let certData = try read(certificate, what: "client certificate", flag: "--cert", until: until)
         guard certData.range(of: Data("-----BEGIN CERTIFICATE-----".utf8)) != nil else {
             throw HubError.data("\(certificate) (--cert) is not a PEM certificate. Give the certificate in PEM form, or a PKCS#12 file with --pkcs12.",
                                 code: .invalidCertificateFile)
         }
         let keyData: Data
         if let key {
-            keyData = try read(key, what: "private key", flag: "--key")
+            keyData = try read(key, what: "private key", flag: "--key", until: until)
         } else if certData.range(of: Data("PRIVATE KEY-----".utf8)) != nil {
             keyData = certData  // one PEM file holding both, as curl accepts
         } else {
@@ -138,11 +140,13 @@ public enum CertificateFiles {
         return .pem(certificate: certData, key: keyData, keyPassphrase: encrypted ? keyPassphrase : nil)
     }
 
-    /// A whole file, 66 when it is missing or unreadable.
-    public static func read(_ path: String, what: String, flag: String) throws -> Data {
+    /// A whole file, 66 when it is missing or unreadable; a pipe waited for until `until`
+    /// (`BoundedFile.defaultWait` without one).
+    public static func read(_ path: String, what: String, flag: String, until: ContinuousClock.Instant? = nil) throws -> Data {
         let data: Data
+        let wait = until.map { max(0, ContinuousClock.now.duration(to: $0).inSeconds) } ?? BoundedFile.defaultWait
         do throws(BoundedFile.Failure) {
-            data = try BoundedFile.read(path: path, limit: maximumSize)
+            data = try BoundedFile.read(path: path, limit: maximumSize, wait: wait)
         } catch {
             switch error {
             case .missing, .failed(.stat, _), .failed(.open, _):
@@ -160,7 +164,7 @@ public enum CertificateFiles {
                 throw HubError.noInput("Cannot read the \(what) \(path) (\(flag)). Check the path.", code: .certificateFileUnreadable)
             case .timedOut:
                 throw HubError(.temporary, code: .timeout,
-                               "The \(what) \(path) (\(flag)) gave no end of input within \(Int(BoundedFile.defaultWait)) s (a FIFO nobody writes to, or a command that does not end).")
+                               "The \(what) \(path) (\(flag)) gave no end of input before \(until == nil ? "\(Int(BoundedFile.defaultWait)) s passed" : "the deadline") (a FIFO nobody writes to, or a command that does not end).")
             }
         }
         guard !data.isEmpty else {

@@ -42,19 +42,19 @@ public final class VaultCredentialProvider: CredentialProvider {
     /// `--save-credentials`: store what worked even when it came from elsewhere.
     let saveAccepted: Bool
     /// Asked before saving credentials that came from a prompt (nil = never save them).
-    let consentToSavePrompted: (() -> Bool)?
+    let consentToSavePrompted: (() throws -> Bool)?
     private var cachedSecret: VaultSecret??
     /// What the vault held when it was read: the application's entry and the shared one.
     private var appEntry: (StoredCredentials, Date)?
     private var sharedEntry: (StoredCredentials, Date)?
 
     public convenience init(store: VaultStore, keys: CredentialKeys, saveAccepted: Bool,
-                            consentToSavePrompted: (() -> Bool)? = nil, secret: @escaping () throws -> VaultSecret?) {
+                            consentToSavePrompted: (() throws -> Bool)? = nil, secret: @escaping () throws -> VaultSecret?) {
         self.init(makeStore: { store }, keys: keys, saveAccepted: saveAccepted, consentToSavePrompted: consentToSavePrompted, secret: secret)
     }
 
     public init(makeStore: @escaping () throws -> VaultStore, keys: CredentialKeys, saveAccepted: Bool,
-                consentToSavePrompted: (() -> Bool)? = nil, secret: @escaping () throws -> VaultSecret?) {
+                consentToSavePrompted: (() throws -> Bool)? = nil, secret: @escaping () throws -> VaultSecret?) {
         self.makeStore = makeStore
         self.keys = keys
         self.saveAccepted = saveAccepted
@@ -98,7 +98,7 @@ public final class VaultCredentialProvider: CredentialProvider {
             // From the vault: only bring the two copies in line (the server just verified them).
             shouldSave = appEntry?.0 != stored || (keys.shared != nil && sharedEntry?.0 != stored)
         case "prompt":
-            shouldSave = saveAccepted || (consentToSavePrompted?() ?? false)
+            shouldSave = try saveAccepted || (consentToSavePrompted?() ?? false)
         default:
             shouldSave = saveAccepted
         }

@@ -4,7 +4,9 @@
 // same declarations: the settings table's global options (`GlobalOptions.fields`) and each hot
 // command's own options below. Whatever it does not fully understand (help, a completion request,
 // an unknown or abbreviated option, a repeated single-value option, a value it cannot convert, a
-// command line `validate()` refuses) it leaves to ArgumentParser, so every message stays ArgumentParser's.
+// command line `validate()` refuses, an empty value, an option between the words of a command's
+// path) it leaves to ArgumentParser, so every message stays ArgumentParser's: a line the fast parser
+// takes is one ArgumentParser takes the same way.
 // FastPathParityTests compares both parsers over a corpus of command lines and compares these
 // declarations with ArgumentParser's own description of each command (`--experimental-dump-help`).
 
@@ -134,10 +136,13 @@ enum FastPath {
                 guard word.hasPrefix("--"), word.count > 2 else { return nil }
                 if let equals = word.firstIndex(of: "=") {
                     let name = String(word[..<equals])
-                    guard valueTaking.contains(name) else { return nil }
-                    given.append((name, String(word[word.index(after: equals)...]), words.count))
+                    let value = String(word[word.index(after: equals)...])
+                    // `--name=` is `--name` without a value to ArgumentParser ("Missing value"):
+                    // an empty value, in either form, is its to judge.
+                    guard valueTaking.contains(name), !value.isEmpty else { return nil }
+                    given.append((name, value, words.count))
                 } else if valueTaking.contains(word) {
-                    guard index < arguments.count, !arguments[index].hasPrefix("-") else { return nil }
+                    guard index < arguments.count, !arguments[index].hasPrefix("-"), !arguments[index].isEmpty else { return nil }
                     given.append((word, arguments[index], words.count))
                     index += 1
                 } else {
@@ -160,8 +165,11 @@ enum FastPath {
             var values = Values(positionals: positionals)
             for (name, value, after) in given {
                 // The command's own options and flags come after its path (ArgumentParser refuses
-                // them before it); the global ones may come anywhere (ArgumentOrder moves them).
+                // them before it). The global ones come after it too, or before its first word
+                // (ArgumentOrder moves those behind it); between two words of the path (`settings
+                // --app-id X get`) ArgumentParser takes them for the group's, which has none.
                 if command.options.contains(name) || command.flags.contains(name), after < path.count { return nil }
+                if after > 0, after < path.count { return nil }
                 if let value {
                     if command.options.contains(name) {
                         guard command.repeatable.contains(name) || values.options[name] == nil else { return nil }

@@ -57,11 +57,18 @@ public final class InputFile: Sendable {
 
     /// Reads `fd` to its end into a private temporary file (0600, unlinked at once, so nothing is
     /// left behind whatever happens), at most `limit` bytes, each read waiting no longer than `until`.
-    public static func spool(fd: Int32, name: String, limit: Int64, until: ContinuousClock.Instant?) throws(BoundedFile.Failure) -> InputFile {
+    /// `prefix`: bytes of the same input read before (what a line read of stdin left in its buffer).
+    public static func spool(fd: Int32, name: String, limit: Int64, until: ContinuousClock.Instant?,
+                             prefix: [UInt8] = []) throws(BoundedFile.Failure) -> InputFile {
         let spool = try makeSpool()
         var total: Int64 = 0
         var buffer = [UInt8](repeating: 0, count: 64 << 10)
         do throws(BoundedFile.Failure) {
+            if !prefix.isEmpty {
+                total = Int64(prefix.count)
+                if total > limit { throw .tooLarge(size: nil) }
+                try write(prefix, count: prefix.count, to: spool)
+            }
             while true {
                 try BoundedFile.waitReadable(fd, until: until)
                 let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
@@ -72,21 +79,25 @@ public final class InputFile: Sendable {
                 if n == 0 { break }
                 total += Int64(n)
                 if total > limit { throw .tooLarge(size: nil) }
-                var written = 0
-                while written < n {
-                    let w = buffer.withUnsafeBytes { Glibc.write(spool, $0.baseAddress! + written, n - written) }
-                    if w < 0 {
-                        if errno == EINTR { continue }
-                        throw .failed(.read, errno: errno)
-                    }
-                    written += w
-                }
+                try write(buffer, count: n, to: spool)
             }
         } catch {
             close(spool)
             throw error
         }
         return InputFile(name: name, size: total, descriptor: spool)
+    }
+
+    private static func write(_ buffer: [UInt8], count n: Int, to spool: Int32) throws(BoundedFile.Failure) {
+        var written = 0
+        while written < n {
+            let w = buffer.withUnsafeBytes { Glibc.write(spool, $0.baseAddress! + written, n - written) }
+            if w < 0 {
+                if errno == EINTR { continue }
+                throw .failed(.read, errno: errno)
+            }
+            written += w
+        }
     }
 
     /// A spool of bytes already in memory (in-process tests give stdin that way).

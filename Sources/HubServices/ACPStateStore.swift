@@ -120,7 +120,9 @@ public struct ACPStateStore: Sendable {
     private func read(path: String) throws -> ACPStateRecord? {
         let data: Data
         do throws(BoundedFile.Failure) {
-            data = try BoundedFile.read(path: path, limit: Self.maximumSize)
+            // hubctl's own file, written by AtomicFile: a FIFO or a device put there is damage, not
+            // something to wait for.
+            data = try BoundedFile.read(path: path, limit: Self.maximumSize, regularOnly: true)
         } catch .missing {
             return nil
         } catch {

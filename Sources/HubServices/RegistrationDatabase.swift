@@ -24,16 +24,28 @@ private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 ///
 /// `@unchecked Sendable`: `db` is a C handle. Every use of it holds `lock`, so one thread at a time
 /// talks to SQLite through it; other processes are kept apart by SQLite's own file locks (WAL, and a
-/// busy timeout instead of an immediate SQLITE_BUSY).
+/// busy timeout instead of an immediate SQLITE_BUSY: what the caller's deadline leaves, set before
+/// every operation, since the stores of one process share the connection with deadlines of their own).
 final class RegistrationDatabase: @unchecked Sendable {
     let path: String
     private let db: OpaquePointer
     private let lock = NSLock()
     /// Whether this process committed a write through `db` since its last checkpoint (under `lock`).
     private var wrote = false
+    /// When the operation under way stops waiting for another process's transaction (under `lock`):
+    /// the caller's deadline; nil: `busyTimeoutMilliseconds`.
+    private var waitUntil: ContinuousClock.Instant?
 
-    /// How long a writer waits for another process's transaction before failing with `state_busy`.
+    /// How long a writer waits for another process's transaction when no deadline is given, before
+    /// failing with `state_busy`.
     static let busyTimeoutMilliseconds: Int32 = 30_000
+
+    /// The busy timeout of an operation that must end by `until`: what is left of it (0 once it
+    /// passed: SQLITE_BUSY at once), else the default.
+    static func busyMilliseconds(until: ContinuousClock.Instant?) -> Int32 {
+        guard let until else { return busyTimeoutMilliseconds }
+        return Int32(clamping: max(0, ContinuousClock.now.duration(to: until).inMilliseconds))
+    }
 
     private static let opened = Mutex<[String: RegistrationDatabase]>([:])
 
@@ -60,7 +72,8 @@ final class RegistrationDatabase: @unchecked Sendable {
 
     private init(home: String, path: String, until: ContinuousClock.Instant?) throws {
         self.path = path
-        if let ready = try Self.openSetUp(home: home, path: path) {
+        waitUntil = until
+        if let ready = try Self.openSetUp(home: home, path: path, until: until) {
             db = ready
             return
         }
@@ -82,10 +95,10 @@ final class RegistrationDatabase: @unchecked Sendable {
         guard rc == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             sqlite3_close(handle)
-            throw Self.error(rc, message, path: path)
+            throw Self.error(rc, message, path: path, until: until)
         }
         db = handle
-        sqlite3_busy_timeout(db, Self.busyTimeoutMilliseconds)
+        sqlite3_busy_timeout(db, Self.busyMilliseconds(until: until))
         do {
             try exec("PRAGMA journal_mode=WAL")
             // Every commit reaches the disk before `register` reports success: the row names a
@@ -136,7 +149,7 @@ final class RegistrationDatabase: @unchecked Sendable {
     /// this open changes nothing in the file (the journal mode is already WAL, recorded in the
     /// file's header; the tables exist in the last committed state), and reading or writing under
     /// WAL is what SQLite's own locks order between processes. The lock only serialises the set-up.
-    private static func openSetUp(home: String, path: String) throws -> OpaquePointer? {
+    private static func openSetUp(home: String, path: String, until: ContinuousClock.Instant?) throws -> OpaquePointer? {
         guard access(legacyPath(home: home), F_OK) != 0, isWAL(path) else { return nil }
         // SQLite is loaded here, on first use, not when hubctl starts.
         try SharedLibrary.sqlite.require()
@@ -146,7 +159,7 @@ final class RegistrationDatabase: @unchecked Sendable {
             sqlite3_close(handle)
             return nil
         }
-        sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
+        sqlite3_busy_timeout(handle, busyMilliseconds(until: until))
         // As the full open sets it (a setting of the connection: no I/O), for a write made later.
         guard sqlite3_exec(handle, "PRAGMA synchronous=FULL", nil, nil, nil) == SQLITE_OK, hasEveryTable(handle) else {
             sqlite3_close(handle)
@@ -195,13 +208,10 @@ final class RegistrationDatabase: @unchecked Sendable {
     }
 
     private func finish() {
-        locked {
+        // A busy timeout of 0: never waits for another process.
+        locked(until: .now) {
             guard wrote else { return }
-            sqlite3_busy_timeout(db, 0)
-            defer {
-                sqlite3_busy_timeout(db, Self.busyTimeoutMilliseconds)
-                wrote = false
-            }
+            defer { wrote = false }
             let snapshots = refreshSnapshots()
             var busy: Int32 = 1
             _ = try? query("PRAGMA wal_checkpoint(TRUNCATE)") { s in busy = sqlite3_column_int(s, 0) }
@@ -340,27 +350,27 @@ final class RegistrationDatabase: @unchecked Sendable {
 
     // MARK: Records
 
-    func all() throws -> [Registration] {
-        try locked { try query("SELECT \(Self.columns) FROM registrations ORDER BY rowid", [], Self.registration) }
+    func all(until: ContinuousClock.Instant?) throws -> [Registration] {
+        try locked(until: until) { try query("SELECT \(Self.columns) FROM registrations ORDER BY rowid", [], Self.registration) }
     }
 
-    func find(server: String, appId: String, user: String?) throws -> Registration? {
-        try locked {
+    func find(server: String, appId: String, user: String?, until: ContinuousClock.Instant?) throws -> Registration? {
+        try locked(until: until) {
             try query("SELECT \(Self.columns) FROM registrations WHERE server = ? AND app_id = ? AND user = ?",
                       [.text(server), .text(appId), .text(user ?? "")], Self.registration).first
         }
     }
 
-    func find(applicationConnectionId id: String) throws -> Registration? {
-        try locked {
+    func find(applicationConnectionId id: String, until: ContinuousClock.Instant?) throws -> Registration? {
+        try locked(until: until) {
             try query("SELECT \(Self.columns) FROM registrations WHERE connection_id = ? ORDER BY rowid LIMIT 1",
                       [.text(id)], Self.registration).first
         }
     }
 
     /// Records a registration and forgets the pending id of its identity, in one transaction.
-    func save(_ r: Registration) throws {
-        try locked {
+    func save(_ r: Registration, until: ContinuousClock.Instant?) throws {
+        try locked(until: until) {
             try transaction {
                 try upsert(r)
                 try run("DELETE FROM pending_registrations WHERE server = ? AND app_id = ? AND user = ?",
@@ -371,15 +381,15 @@ final class RegistrationDatabase: @unchecked Sendable {
 
     /// The connection id chosen for a registration that was sent but not recorded (a crash or a
     /// kill between the POST and the record), so that trying again reuses it.
-    func pendingConnectionId(server: String, appId: String, user: String?) throws -> String? {
-        try locked {
+    func pendingConnectionId(server: String, appId: String, user: String?, until: ContinuousClock.Instant?) throws -> String? {
+        try locked(until: until) {
             try query("SELECT connection_id FROM pending_registrations WHERE server = ? AND app_id = ? AND user = ?",
                       [.text(server), .text(appId), .text(user ?? "")]) { s in String(cString: sqlite3_column_text(s, 0)) }.first
         }
     }
 
-    func recordPending(server: String, appId: String, user: String?, connectionId: String) throws {
-        try locked {
+    func recordPending(server: String, appId: String, user: String?, connectionId: String, until: ContinuousClock.Instant?) throws {
+        try locked(until: until) {
             try transaction {
                 try run("INSERT OR REPLACE INTO pending_registrations (server, app_id, user, connection_id) VALUES (?, ?, ?, ?)",
                         [.text(server), .text(appId), .text(user ?? ""), .text(connectionId)])
@@ -387,8 +397,8 @@ final class RegistrationDatabase: @unchecked Sendable {
         }
     }
 
-    func remove(applicationConnectionId id: String) throws {
-        try locked { try transaction { try run("DELETE FROM registrations WHERE connection_id = ?", [.text(id)]) } }
+    func remove(applicationConnectionId id: String, until: ContinuousClock.Instant?) throws {
+        try locked(until: until) { try transaction { try run("DELETE FROM registrations WHERE connection_id = ?", [.text(id)]) } }
     }
 
     private func upsert(_ r: Registration, replacing: Bool = true) throws {
@@ -418,13 +428,17 @@ final class RegistrationDatabase: @unchecked Sendable {
 
     enum Value { case text(String), int(Int64), real(Double), null }
 
-    private func locked<T>(_ body: () throws -> T) rethrows -> T {
+    /// `body` alone on the connection, waiting for another process's transaction no longer than
+    /// `until` (the caller's deadline).
+    private func locked<T>(until: ContinuousClock.Instant?, _ body: () throws -> T) rethrows -> T {
         lock.lock(); defer { lock.unlock() }
+        waitUntil = until
+        sqlite3_busy_timeout(db, Self.busyMilliseconds(until: until))
         return try body()
     }
 
-    /// BEGIN IMMEDIATE takes the write lock at once (waiting up to the busy timeout), so two
-    /// processes never both read and then both write.
+    /// BEGIN IMMEDIATE takes the write lock at once (waiting up to the busy timeout: what the
+    /// deadline leaves), so two processes never both read and then both write.
     private func transaction(_ body: () throws -> Void) throws {
         try exec("BEGIN IMMEDIATE")
         do {
@@ -439,7 +453,7 @@ final class RegistrationDatabase: @unchecked Sendable {
 
     private func exec(_ sql: String) throws {
         let rc = sqlite3_exec(db, sql, nil, nil, nil)
-        guard rc == SQLITE_OK else { throw Self.error(rc, String(cString: sqlite3_errmsg(db)), path: path) }
+        guard rc == SQLITE_OK else { throw Self.error(rc, String(cString: sqlite3_errmsg(db)), path: path, until: waitUntil) }
     }
 
     private func run(_ sql: String, _ values: [Value]) throws {
@@ -449,7 +463,7 @@ final class RegistrationDatabase: @unchecked Sendable {
     private func query<T>(_ sql: String, _ values: [Value] = [], _ row: (OpaquePointer) -> T) throws -> [T] {
         var statement: OpaquePointer?
         var rc = sqlite3_prepare_v2(db, sql, -1, &statement, nil)
-        guard rc == SQLITE_OK, let statement else { throw Self.error(rc, String(cString: sqlite3_errmsg(db)), path: path) }
+        guard rc == SQLITE_OK, let statement else { throw Self.error(rc, String(cString: sqlite3_errmsg(db)), path: path, until: waitUntil) }
         defer { sqlite3_finalize(statement) }
         for (index, value) in values.enumerated() {
             let i = Int32(index + 1)
@@ -459,22 +473,31 @@ final class RegistrationDatabase: @unchecked Sendable {
             case .real(let d): rc = sqlite3_bind_double(statement, i, d)
             case .null: rc = sqlite3_bind_null(statement, i)
             }
-            guard rc == SQLITE_OK else { throw Self.error(rc, String(cString: sqlite3_errmsg(db)), path: path) }
+            guard rc == SQLITE_OK else { throw Self.error(rc, String(cString: sqlite3_errmsg(db)), path: path, until: waitUntil) }
         }
         var rows: [T] = []
         while true {
             rc = sqlite3_step(statement)
             if rc == SQLITE_ROW { rows.append(row(statement)); continue }
-            guard rc == SQLITE_DONE else { throw Self.error(rc, String(cString: sqlite3_errmsg(db)), path: path) }
+            guard rc == SQLITE_DONE else { throw Self.error(rc, String(cString: sqlite3_errmsg(db)), path: path, until: waitUntil) }
             return rows
         }
     }
 
-    static func error(_ rc: Int32, _ message: String, path: String) -> HubError {
+    /// `until`: the deadline the operation waited for another process until (a busy error at it
+    /// is the deadline's `timeout`).
+    static func error(_ rc: Int32, _ message: String, path: String, until: ContinuousClock.Instant?) -> HubError {
         switch rc & 0xFF {
         case SQLITE_BUSY, SQLITE_LOCKED:
+            // The busy handler gives up when the time it was given is over: at the deadline (give
+            // or take its last sleep's rounding), or after the default wait without one.
+            if let until, ContinuousClock.now.duration(to: until) <= .milliseconds(50) {
+                return HubError(.temporary, code: .timeout,
+                                "hubctl waited for the write lock of the registration records in \(path), which another process holds (a transaction under way: \(message)), until the deadline. Try again when it has finished, or raise --deadline.")
+            }
+            let waited = until == nil ? " for \(busyTimeoutMilliseconds / 1000) s" : ""
             return HubError(.temporary, code: .stateBusy,
-                            "The registration records in \(path) stayed locked by another hubctl for \(busyTimeoutMilliseconds / 1000) s (\(message)). Try again when the other command has finished.")
+                            "The registration records in \(path) stayed locked by another process\(waited) (\(message)). Try again when the other command has finished.")
         case SQLITE_FULL:
             return HubError(.cannotCreate, code: .diskFull, "Cannot write the registration records in \(path): the disk is full. Free some space and try again.")
         case SQLITE_CORRUPT, SQLITE_NOTADB:

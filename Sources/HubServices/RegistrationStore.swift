@@ -41,8 +41,9 @@ public struct RegistrationStore: Sendable {
     /// The database file.
     public var path: String { RegistrationDatabase.path(home: home) }
 
-    /// When a wait for the database's open lock gives up: the command's deadline (by default
-    /// `FileLock.defaultWait` from the wait's start).
+    /// When a wait for the database's open lock, or for another process's write transaction,
+    /// gives up: the command's deadline (by default `FileLock.defaultWait` from the wait's start
+    /// for the lock, `RegistrationDatabase.busyTimeoutMilliseconds` for a transaction).
     public var lockDeadline: ContinuousClock.Instant?
 
     public init(home: String, lockDeadline: ContinuousClock.Instant? = nil) {
@@ -51,7 +52,7 @@ public struct RegistrationStore: Sendable {
     }
 
     public func all() throws -> [Registration] {
-        try RegistrationDatabase.shared(home: home, create: false, until: lockDeadline)?.all() ?? []
+        try RegistrationDatabase.shared(home: home, create: false, until: lockDeadline)?.all(until: lockDeadline) ?? []
     }
 
     /// The registration of an identity: from its snapshot when that is known to be the row (see
@@ -62,27 +63,27 @@ public struct RegistrationStore: Sendable {
            let registration = RegistrationSnapshots.read(home: home, server: server, appId: appId, user: user) {
             return registration
         }
-        return try RegistrationDatabase.shared(home: home, create: false, until: lockDeadline)?.find(server: server, appId: appId, user: user)
+        return try RegistrationDatabase.shared(home: home, create: false, until: lockDeadline)?.find(server: server, appId: appId, user: user, until: lockDeadline)
     }
 
     public func find(applicationConnectionId id: String) throws -> Registration? {
-        try RegistrationDatabase.shared(home: home, create: false, until: lockDeadline)?.find(applicationConnectionId: id)
+        try RegistrationDatabase.shared(home: home, create: false, until: lockDeadline)?.find(applicationConnectionId: id, until: lockDeadline)
     }
 
     /// Records a registration, replacing the one for the same (server, app id, user).
     public func save(_ registration: Registration) throws {
-        try RegistrationDatabase.shared(home: home, create: true, until: lockDeadline)?.save(registration)
+        try RegistrationDatabase.shared(home: home, create: true, until: lockDeadline)?.save(registration, until: lockDeadline)
     }
 
     /// The connection id a registration of this identity was sent with but not recorded (see
     /// `ConnectionService.register`); nil when none is pending.
     public func pendingConnectionId(server: String, appId: String, user: String?) throws -> String? {
-        try RegistrationDatabase.shared(home: home, create: false, until: lockDeadline)?.pendingConnectionId(server: server, appId: appId, user: user)
+        try RegistrationDatabase.shared(home: home, create: false, until: lockDeadline)?.pendingConnectionId(server: server, appId: appId, user: user, until: lockDeadline)
     }
 
     /// Notes the connection id about to be sent, before the POST; `save` forgets it.
     public func recordPending(server: String, appId: String, user: String?, connectionId: String) throws {
-        try RegistrationDatabase.shared(home: home, create: true, until: lockDeadline)?.recordPending(server: server, appId: appId, user: user, connectionId: connectionId)
+        try RegistrationDatabase.shared(home: home, create: true, until: lockDeadline)?.recordPending(server: server, appId: appId, user: user, connectionId: connectionId, until: lockDeadline)
     }
 
     /// Checkpoints and truncates the WAL of every registration database this process wrote to, so
@@ -93,6 +94,6 @@ public struct RegistrationStore: Sendable {
     }
 
     public func remove(applicationConnectionId: String) throws {
-        try RegistrationDatabase.shared(home: home, create: false, until: lockDeadline)?.remove(applicationConnectionId: applicationConnectionId)
+        try RegistrationDatabase.shared(home: home, create: false, until: lockDeadline)?.remove(applicationConnectionId: applicationConnectionId, until: lockDeadline)
     }
 }

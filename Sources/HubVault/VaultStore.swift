@@ -40,8 +40,9 @@ public struct VaultStore: Sendable {
     /// Receives human warnings (attempts left before the vault is deleted); never secrets.
     public var warn: @Sendable (String) -> Void
     /// Asked before the retry limit deletes the vault, when a person can answer (a terminal);
-    /// false keeps the vault. Nil (scripts, CI): the policy is applied as it is.
-    public var confirmDeletion: (@Sendable (_ attempts: Int, _ limit: Int) -> Bool)?
+    /// false keeps the vault; a throw (no answer before the deadline) ends the command with it,
+    /// the attempt counted and the vault kept. Nil (scripts, CI): the policy is applied as it is.
+    public var confirmDeletion: (@Sendable (_ attempts: Int, _ limit: Int) throws -> Bool)?
     /// How long the vault's lock is waited for (the command's deadline); nil: `FileLock.defaultWait`.
     public var lockDeadline: ContinuousClock.Instant?
 
@@ -177,8 +178,10 @@ public struct VaultStore: Sendable {
             .flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? 0
         let attempts = previous + 1
         if attempts >= limit {
-            if let confirmDeletion, !confirmDeletion(attempts, limit) {
-                try AtomicFile.write(Data("\(attempts)\n".utf8), to: attemptsPath, mode: 0o600)
+            // Counted before the question, so an answer that never comes (the deadline ends the
+            // wait) still leaves the attempt counted.
+            if confirmDeletion != nil { try AtomicFile.write(Data("\(attempts)\n".utf8), to: attemptsPath, mode: 0o600) }
+            if let confirmDeletion, !(try confirmDeletion(attempts, limit)) {
                 warn("wrong vault passphrase \(attempts) times; the vault was kept as you asked (passcode policy retry limit \(limit)).")
                 return
             }

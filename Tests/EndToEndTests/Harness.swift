@@ -72,9 +72,12 @@ struct RunResult: CustomStringConvertible {
 }
 
 /// Runs a program with a clean environment (HOME and XDG dirs inside `home` unless given).
+/// `standardInput`: a descriptor of the test's (a FIFO's end) as its stdin instead of a pipe that
+/// carries `stdin`; `started` runs once the program has started.
 @discardableResult
 func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
-         stdin: Data? = nil, timeout: TimeInterval = 120) throws -> RunResult {
+         stdin: Data? = nil, standardInput: FileHandle? = nil, started: () -> Void = {},
+         timeout: TimeInterval = 120) throws -> RunResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
@@ -84,8 +87,9 @@ func run(_ executable: String, _ arguments: [String], environment: [String: Stri
     let outPipe = Pipe(), errPipe = Pipe(), inPipe = Pipe()
     process.standardOutput = outPipe
     process.standardError = errPipe
-    process.standardInput = inPipe
+    process.standardInput = standardInput ?? inPipe
     try process.run()
+    started()
     if let stdin { inPipe.fileHandleForWriting.write(stdin) }
     try? inPipe.fileHandleForWriting.close()
     // Read both pipes concurrently so a chatty child cannot block on a full pipe. The readers are
@@ -100,7 +104,9 @@ func run(_ executable: String, _ arguments: [String], environment: [String: Stri
     group.enter()
     Thread { errData = errPipe.fileHandleForReading.readDataToEndOfFile(); group.leave() }.start()
     if group.wait(timeout: .now() + timeout) == .timedOut {
-        process.terminate()
+        // SIGKILL, not terminate()'s SIGTERM: a program started from a test's thread inherits that
+        // thread's blocked signals, SIGTERM among them, and one stuck in a read would never end.
+        kill(process.processIdentifier, SIGKILL)
         Issue.record("\(executable) \(arguments) did not finish within \(timeout)s")
     }
     process.waitUntilExit()
@@ -149,10 +155,12 @@ struct Hubctl {
     }
 
     @discardableResult
-    func run(_ arguments: [String], env: [String: String] = [:], stdin: Data? = nil, timeout: TimeInterval = 120) throws -> RunResult {
+    func run(_ arguments: [String], env: [String: String] = [:], stdin: Data? = nil, standardInput: FileHandle? = nil,
+             started: () -> Void = {}, timeout: TimeInterval = 120) throws -> RunResult {
         var merged = environment
         for (k, v) in env { merged[k] = v }
-        return try EndToEndTests.run(Binaries.hubctl, arguments, environment: merged, stdin: stdin, timeout: timeout)
+        return try EndToEndTests.run(Binaries.hubctl, arguments, environment: merged, stdin: stdin,
+                                     standardInput: standardInput, started: started, timeout: timeout)
     }
 }
 

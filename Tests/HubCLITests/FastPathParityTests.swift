@@ -45,6 +45,51 @@ private func parsedByArgumentParser(_ arguments: [String]) -> (any ParsableComma
     try? Hubctl.parseAsRoot(ArgumentOrder.normalize(arguments))
 }
 
+/// What hubctl makes of a command line before anything runs: the command it runs (every property,
+/// in the form the fast path runs it) with its global options' values, or how it ends (the exit
+/// code `Hubctl.run` gives and the message), or one of ArgumentParser's own commands (help).
+private enum Outcome: Equatable, CustomStringConvertible {
+    case runs(command: String, global: GlobalValues)
+    case ends(exit: Int32, message: String)
+    case other(String)
+
+    var description: String {
+        switch self {
+        case .runs(let command, let global): "runs \(command)\nwith \(global)"
+        case .ends(let exit, let message): "ends with \(exit): \(message)"
+        case .other(let type): "runs ArgumentParser's \(type)"
+        }
+    }
+
+    /// ArgumentParser's outcome, as `Hubctl.run` turns its parse or its error into an exit code.
+    static func argumentParsers(_ line: [String]) -> Outcome {
+        do {
+            let parsed = try Hubctl.parseAsRoot(ArgumentOrder.normalize(line))
+            guard let hub = parsed as? any HubCommand else { return .other(String(describing: type(of: parsed))) }
+            // The form the fast path runs: a hot command's plain options where its row has them.
+            let form = FastPath.commands.lazy.compactMap { row in row.parsed(hub) }.first
+            return .runs(command: describe(form ?? FastPath.Parsed(command: hub)), global: hub.global.values)
+        } catch let error as HubError {
+            return .ends(exit: error.exitCode, message: error.message)
+        } catch {
+            // The message without the usage ArgumentParser adds to it (the same for every line of a command).
+            let message = Hubctl.message(for: error)
+            switch Hubctl.exitCode(for: error) {
+            case .success: return .ends(exit: 0, message: message)
+            case .validationFailure: return .ends(exit: FailureKind.usage.exitCode, message: message)
+            default: return .ends(exit: FailureKind.internal.exitCode, message: message)
+            }
+        }
+    }
+
+    /// hubctl's outcome: the fast path's command where it takes the line, else ArgumentParser's
+    /// (`argumentParsers`, given: a parse by ArgumentParser costs more than the rest of the test).
+    static func hubctls(_ line: [String], argumentParsers: Outcome) -> (outcome: Outcome, fast: Bool) {
+        guard let (command, global) = FastPath.parse(line) else { return (argumentParsers, false) }
+        return (.runs(command: describe(command), global: global), true)
+    }
+}
+
 /// ArgumentParser's description of the command at `path`.
 private func dumpedHelp(_ path: [String]) throws -> JSONValue {
     let out = Mutex(Data())
@@ -150,6 +195,73 @@ struct FastPathParityTests {
             }
         }
         return lines
+    }
+
+    /// Options placed before, between and after the words of a command's path and after its
+    /// positional arguments: global and own options in both value forms, empty values, repeated
+    /// options, values that look like options, `--`, unknown options, help.
+    private func placements(_ spec: FastPath.Command) -> [[String]] {
+        let words: [String] = spec.positionals.lowerBound > 0 ? ["a.key"] : spec.positionals.upperBound > 0 ? ["CustomizationBundleId"] : []
+        var items: [[String]] = [
+            ["--app-id", "com.acme.field"], ["--app-id=com.acme.field"], ["--verbose"], ["--deadline", "3"], ["--deadline=3"],
+            ["--user="], ["--user", ""], ["--deadline="], ["--deadline", ""], ["--error-format="], ["--server=", "--app-id", "x"],
+            ["--app-id", "a", "--app-id", "b"], ["--verbose", "--verbose"], ["--user", "alice", "--user="],
+            ["--user", "-x"], ["--user=-x"], ["--user", "--"], ["--user"],
+            ["--"], ["--", "x"], ["-"],
+            ["--bogus"], ["--bogus=1"], ["-x"], ["--app-idx", "a"], ["--verbose=yes"], ["--verbose="],
+            ["--help"],
+        ]
+        for name in spec.options.sorted() {
+            items += [[name, sample(name)], [name + "=" + sample(name)], [name + "="], [name, ""], [name, "-x"], [name],
+                      [name, sample(name), name, sample(name)], [name + "=", name, sample(name)]]
+        }
+        for flag in spec.flags.sorted() { items += [[flag], [flag, flag], [flag + "=1"], [flag + "="]] }
+        var lines: [[String]] = []
+        for item in items {
+            for slot in 0...(spec.path.count + (words.isEmpty ? 0 : 1)) {
+                let path = spec.path.prefix(slot) + item + spec.path.dropFirst(slot)
+                lines.append(slot > spec.path.count ? spec.path + words + item : Array(path) + words)
+            }
+        }
+        return lines
+    }
+
+    /// Every line of the corpus gets one outcome both ways: where the fast path takes a line,
+    /// ArgumentParser runs the same command with the same global options (and does not refuse it:
+    /// 64 one way, a run the other); where it does not, the line is ArgumentParser's. One command
+    /// at a time: each is seconds of parsing, which would hold the pool's threads from other tests.
+    @Test(.serialized, arguments: FastPath.commands.map(\.path))
+    func everyLineEndsTheSameBothWays(path: [String]) throws {
+        let spec = try #require(FastPath.commands.first { $0.path == path })
+        var understood = 0, refused = 0
+        // The corpus of `bothParsersBuildTheSameCommand` is left to it: a parse by ArgumentParser is
+        // most of this test's time.
+        for line in placements(spec) {
+            let argumentParser = Outcome.argumentParsers(line)
+            let (hubctl, fast) = Outcome.hubctls(line, argumentParsers: argumentParser)
+            if fast { understood += 1 }
+            if case .ends(64, _) = argumentParser { refused += 1 }
+            #expect(hubctl == argumentParser, "\(line)\nhubctl (\(fast ? "fast path" : "ArgumentParser")): \(hubctl)\nArgumentParser: \(argumentParser)")
+        }
+        // Both kinds of line are in the corpus: the comparison is not between two refusals only.
+        #expect(understood >= 10, "\(path): the fast parser understood only \(understood) lines")
+        #expect(refused >= 20, "\(path): ArgumentParser refused only \(refused) lines")
+    }
+
+    /// The lines of issue 39 (item 5), each refused (64) both ways with ArgumentParser's message.
+    @Test(arguments: [
+        ["settings", "--app-id", "X", "get"], ["acp", "--app-id=X", "check"], ["settings", "get", "--user="],
+        ["register", "--device-model="], ["acp", "check", "--dest="], ["--user=", "settings", "get"],
+        ["settings", "get", "Name", "--app-id="], ["vault", "show", "k", "--home="],
+    ])
+    func theLinesOfTheIssueAreRefusedBothWays(line: [String]) {
+        #expect(FastPath.parse(line) == nil, "\(line)")
+        let outcome = Outcome.argumentParsers(line)
+        guard case .ends(64, let message) = outcome else {
+            Issue.record("\(line): ArgumentParser \(outcome)")
+            return
+        }
+        #expect(!message.isEmpty)
     }
 
     @Test(arguments: FastPath.commands.map(\.path))

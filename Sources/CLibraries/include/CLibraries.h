@@ -38,9 +38,4 @@ void *_Nonnull hub_library_symbol(hub_library library, const char *_Nonnull name
 /// inherits, set non-blocking before anyone can see it. -1 and errno as accept4.
 int hub_accept_nonblocking_cloexec(int descriptor);
 
-#include <stdio.h>
-/// The C library's `stdin` stream: the one `Swift.readLine` reads, so a reader of lines through it
-/// shares its buffer.
-FILE *_Nonnull hub_stdin_stream(void);
-
 #endif

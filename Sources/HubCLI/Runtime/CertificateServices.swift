@@ -42,7 +42,7 @@ extension Services {
     private func certificateFiles(_ config: ConnectionConfig) throws -> StaticCertificateProvider.Certificate? {
         try CertificateFiles.load(certificate: config.certificate, key: config.privateKey, pkcs12: config.pkcs12,
                                   keyPassphrase: invocation.value(of: .keyPassphrase),
-                                  pkcs12Passphrase: invocation.value(of: .pkcs12Passphrase))
+                                  pkcs12Passphrase: invocation.value(of: .pkcs12Passphrase), until: invocation.deadline)
     }
 
     /// That certificate as the vault keeps it (`vault import-cert`), for the provider `providerId`.

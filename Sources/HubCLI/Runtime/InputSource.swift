@@ -3,7 +3,6 @@
 // file), every read bounded in size and the waits by the deadline (docs/security.md §17). The
 // process uses its stdin; in-process tests give the bytes.
 
-import CLibraries
 import Foundation
 import HubCore
 import Synchronization
@@ -14,12 +13,13 @@ import Glibc
 public protocol InputSource: Sendable {
     /// Whether a person may be typing: prompts are offered only then.
     var isTerminal: Bool { get }
-    /// The next line without its line ending; nil at the end of input.
-    func readLine() -> String?
+    /// The next line without its line ending; nil at the end of input. Waits no longer than `until`
+    /// (`.timedOut`): a pipe or FIFO nobody writes to, a terminal nobody types at.
+    func readLine(until: ContinuousClock.Instant?) throws(BoundedFile.Failure) -> String?
     /// The next line read with echo off on a terminal; nil at the end of input. `prompt` runs once
     /// echo is off, so a prompt is never shown while what is typed in answer could still echo (or,
-    /// typed early, be flushed away).
-    func readSecretLine(prompting prompt: () -> Void) throws -> [UInt8]?
+    /// typed early, be flushed away). Waits no longer than `until` (`.timedOut`).
+    func readSecretLine(until: ContinuousClock.Instant?, prompting prompt: () -> Void) throws(BoundedFile.Failure) -> [UInt8]?
     /// Everything that is left, at most `limit` bytes (`.tooLarge` past it) and waiting at most until
     /// `until` (`.timedOut`): the bounded read every command uses for `-`.
     func readAll(limit: Int, until: ContinuousClock.Instant?) throws(BoundedFile.Failure) -> Data
@@ -28,13 +28,8 @@ public protocol InputSource: Sendable {
     func spool(limit: Int64, until: ContinuousClock.Instant?) throws(BoundedFile.Failure) -> InputFile
     /// The next line's bytes without its line ending, as they are (no UTF-8 repair); at most
     /// `limit` + 1 bytes of it, the rest of a longer line read and dropped, so a caller sees that it
-    /// was too long without holding it. nil at the end of input.
-    func readLineBytes(limit: Int) -> [UInt8]?
-}
-
-extension InputSource {
-    /// A secret line without a prompt of its own.
-    public func readSecretLine() throws -> [UInt8]? { try readSecretLine(prompting: {}) }
+    /// was too long without holding it. nil at the end of input. Waits no longer than `until`.
+    func readLineBytes(limit: Int, until: ContinuousClock.Instant?) throws(BoundedFile.Failure) -> [UInt8]?
 }
 
 /// The process's standard input.
@@ -47,27 +42,111 @@ public struct StandardInput: InputSource {
     /// longer line is read and dropped, so no line can take the process's memory.
     public static let maximumLineBytes = 64 << 10
 
-    public func readLine() -> String? {
-        readLineBytes(limit: Self.maximumLineBytes).map { String(decoding: $0.prefix(Self.maximumLineBytes), as: UTF8.self) }
+    public func readLine(until: ContinuousClock.Instant?) throws(BoundedFile.Failure) -> String? {
+        try readLineBytes(limit: Self.maximumLineBytes, until: until).map { String(decoding: $0.prefix(Self.maximumLineBytes), as: UTF8.self) }
     }
 
-    public func readSecretLine(prompting prompt: () -> Void) throws -> [UInt8]? {
-        try Terminal.readLineWithoutEcho(prompt: prompt)
+    public func readSecretLine(until: ContinuousClock.Instant?, prompting prompt: () -> Void) throws(BoundedFile.Failure) -> [UInt8]? {
+        try Terminal.readLineWithoutEcho(until: until, prompt: prompt)
     }
 
-
-    public func readLineBytes(limit: Int) -> [UInt8]? { BoundedLineReader.readLine(from: hub_stdin_stream(), limit: limit) }
+    public func readLineBytes(limit: Int, until: ContinuousClock.Instant?) throws(BoundedFile.Failure) -> [UInt8]? {
+        try StandardInputBuffer.readLine(limit: limit, until: until)
+    }
 
     public func readAll(limit: Int, until: ContinuousClock.Instant?) throws(BoundedFile.Failure) -> Data {
-        try BoundedFile.read(fd: STDIN_FILENO, limit: limit, until: until)
+        // What a line read before left in the buffer is the start of "everything that is left".
+        let head = StandardInputBuffer.takeBuffered()
+        guard head.count <= limit else { throw .tooLarge(size: nil) }
+        var data = Data(head)
+        data.append(try BoundedFile.read(fd: STDIN_FILENO, limit: limit - head.count, until: until))
+        return data
     }
 
     public func spool(limit: Int64, until: ContinuousClock.Instant?) throws(BoundedFile.Failure) -> InputFile {
-        try InputFile.spool(fd: STDIN_FILENO, name: "stdin", limit: limit, until: until)
+        try InputFile.spool(fd: STDIN_FILENO, name: "stdin", limit: limit, until: until, prefix: StandardInputBuffer.takeBuffered())
     }
 }
 
-/// Reads lines from a C stream with a bound on what is kept of each (any bytes, NUL included).
+/// stdin read a line at a time through one buffer for the process, each read(2) preceded by a
+/// poll(2) that gives up at the caller's deadline: a C stream's `getc` blocks in read(2) for as long
+/// as a silent pipe, a FIFO nobody writes to or a terminal nobody types at keeps it waiting, and
+/// what it buffers past a line is invisible to poll(2). What one read(2) brings past a line is kept
+/// for the next line, or for `readAll`/`spool`.
+enum StandardInputBuffer {
+    private struct State {
+        var bytes: [UInt8] = []
+        var start = 0
+        var ended = false
+    }
+
+    private static let state = Mutex(State())
+
+    static func readLine(limit: Int, until: ContinuousClock.Instant?) throws(BoundedFile.Failure) -> [UInt8]? {
+        try state.withLock { (state: inout State) throws(BoundedFile.Failure) -> [UInt8]? in
+            var line: [UInt8] = []
+            var sawAny = false
+            while true {
+                if state.start == state.bytes.count {
+                    if state.ended { break }
+                    try refill(&state, until: until)
+                    continue
+                }
+                sawAny = true
+                let rest = state.bytes[state.start...]
+                let end = rest.firstIndex(of: 0x0A)
+                // Never more than `limit` + 1 bytes kept: the rest of a longer line is read and dropped.
+                line.append(contentsOf: rest[..<(end ?? rest.endIndex)].prefix(max(0, limit + 1 - line.count)))
+                if let end {
+                    state.start = end + 1
+                    break
+                }
+                state.start = state.bytes.count
+            }
+            guard sawAny else { return nil }
+            if line.last == 0x0D, line.count <= limit { line.removeLast() }
+            return line
+        }
+    }
+
+    /// What the buffer holds that no line has taken; the buffer is empty after.
+    static func takeBuffered() -> [UInt8] {
+        state.withLock { state in
+            defer { state.bytes = []; state.start = 0 }
+            return Array(state.bytes[state.start...])
+        }
+    }
+
+    /// One read(2) of at most 64 KiB into the empty buffer, once poll(2) says there is something
+    /// to read (or the writer is gone), waiting no longer than `until`.
+    private static func refill(_ state: inout State, until: ContinuousClock.Instant?) throws(BoundedFile.Failure) {
+        var buffer = [UInt8](repeating: 0, count: 64 << 10)
+        while true {
+            try BoundedFile.waitReadable(STDIN_FILENO, until: until)
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(STDIN_FILENO, $0.baseAddress, $0.count) }
+            if n > 0 {
+                state.bytes = Array(buffer[0..<n])
+                state.start = 0
+                return
+            }
+            if n == 0 {
+                state.ended = true
+                return
+            }
+            let err = errno
+            if err == EINTR || err == EAGAIN || err == EWOULDBLOCK { continue }
+            // No stdin at all (closed by whoever started hubctl): the end of input, as a C stream reads it.
+            if err == EBADF {
+                state.ended = true
+                return
+            }
+            throw .failed(.read, errno: err)
+        }
+    }
+}
+
+/// Reads lines from a C stream with a bound on what is kept of each (any bytes, NUL included):
+/// the batch's jobs file.
 enum BoundedLineReader {
     static func readLine(from stream: UnsafeMutablePointer<FILE>, limit: Int) -> [UInt8]? {
         var line: [UInt8] = []
@@ -101,11 +180,11 @@ public final class BufferedInput: InputSource {
         self.init(Data(text.utf8), isTerminal: isTerminal)
     }
 
-    public func readLine() -> String? {
+    public func readLine(until: ContinuousClock.Instant?) throws(BoundedFile.Failure) -> String? {
         readLineBytes().map { String(decoding: $0, as: UTF8.self) }
     }
 
-    public func readSecretLine(prompting prompt: () -> Void) throws -> [UInt8]? {
+    public func readSecretLine(until: ContinuousClock.Instant?, prompting prompt: () -> Void) throws(BoundedFile.Failure) -> [UInt8]? {
         prompt()
         return readLineBytes()
     }
@@ -118,7 +197,7 @@ public final class BufferedInput: InputSource {
         }
     }
 
-    public func readLineBytes(limit: Int) -> [UInt8]? {
+    public func readLineBytes(limit: Int, until: ContinuousClock.Instant?) throws(BoundedFile.Failure) -> [UInt8]? {
         readLineBytes().map { Array($0.prefix(limit + 1)) }
     }
 

@@ -164,7 +164,11 @@ public final class Invocation: Sendable {
     /// The password from the first line of stdin (`--password-stdin`) or `HUBCTL_PASSWORD`.
     func suppliedPassword() throws -> String? {
         if global.passwordStdin {
-            guard let line = input.readLine(), !line.isEmpty else {
+            let read: String?
+            do throws(BoundedFile.Failure) { read = try input.readLine(until: deadline) } catch {
+                throw CommandContext.stdinFailure(error, waitingFor: "the password line (--password-stdin)")
+            }
+            guard let line = read, !line.isEmpty else {
                 throw HubError.usage("--password-stdin was given but stdin had no password line. Pipe it in, e.g. `printf '%s\\n' \"$PW\" | hubctl … --password-stdin`.", code: .noPassword)
             }
             return line

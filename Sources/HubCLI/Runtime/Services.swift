@@ -42,11 +42,11 @@ public struct Services {
                                   securityConfiguration: config.securityConfiguration, share: config.shareCredentials)
         let secrets = VaultSecrets(invocation: invocation)
         let mayPrompt = invocation.mayPrompt
-        let context = invocation.context
+        let context = invocation.context, deadline = invocation.deadline
         providers.append(VaultCredentialProvider(
             makeStore: { try store.value() }, keys: keys, saveAccepted: saveCredentials,
             consentToSavePrompted: mayPrompt ? {
-                context.readVisibleLine("Keep these credentials in the vault? [y/N] ")?.lowercased().hasPrefix("y") ?? false
+                try context.readVisibleLine("Keep these credentials in the vault? [y/N] ", until: deadline)?.lowercased().hasPrefix("y") ?? false
             } : nil,
             secret: {
                 // Open the vault only when a secret is at hand or can be asked for; otherwise skip it.
@@ -57,8 +57,8 @@ public struct Services {
         if mayPrompt {
             providers.append(PromptCredentialProvider(
                 server: config.server,
-                readLine: { context.readVisibleLine($0) },
-                readSecret: { try context.readSecret($0) }))
+                readLine: { try context.readVisibleLine($0, until: deadline) },
+                readSecret: { try context.readSecret($0, until: deadline) }))
         }
         return providers
     }
@@ -71,13 +71,13 @@ public struct Services {
 
     /// `vault()` without the warning about the home's mode (given once, by the caller).
     private func vaultStore() throws -> VaultStore {
-        let console = self.console, home = invocation.home, context = invocation.context
+        let console = self.console, home = invocation.home, context = invocation.context, deadline = invocation.deadline
         var store = VaultStore(directory: home, policy: try PasscodePolicyFile.load(home: home), warn: { console.warning($0) })
         store.lockDeadline = invocation.deadline
         if invocation.mayPrompt {
             // A person at a terminal is asked before the retry limit deletes the vault.
             store.confirmDeletion = { attempts, limit in
-                context.readVisibleLine("Wrong passphrase \(attempts) times; the passcode policy (retry limit \(limit)) deletes the vault and every secret in it now. Delete it? [y/N] ")?
+                try context.readVisibleLine("Wrong passphrase \(attempts) times; the passcode policy (retry limit \(limit)) deletes the vault and every secret in it now. Delete it? [y/N] ", until: deadline)?
                     .lowercased().hasPrefix("y") ?? false
             }
         }

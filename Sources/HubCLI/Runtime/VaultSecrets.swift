@@ -79,9 +79,9 @@ struct VaultSecrets {
 
     /// Reads a passphrase from the terminal with echo off; `confirm` asks twice and compares.
     private func prompt(_ label: String, confirm: Bool) throws -> VaultSecret {
-        let first = try invocation.context.readSecret(label)
+        let first = try invocation.context.readSecret(label, until: invocation.deadline)
         if confirm {
-            let second = try invocation.context.readSecret("Repeat it: ")
+            let second = try invocation.context.readSecret("Repeat it: ", until: invocation.deadline)
             guard VaultSecret.passphrase(first).matches(.passphrase(second)) else {
                 throw HubError.usage("The two passphrases differ. Run the command again.", code: .passphraseMismatch)
             }
@@ -101,7 +101,8 @@ nonisolated(unsafe) private var promptSavedTermios = termios()
 enum Terminal {
     /// Reads one line from stdin with echo off when it is a terminal; nil at the end of input.
     /// `prompt` is shown once echo is off: typed in answer to it, nothing echoes or is flushed.
-    static func readLineWithoutEcho(prompt: () -> Void = {}) throws -> [UInt8]? {
+    /// Waits no longer than `until` (`.timedOut`), echo put back either way.
+    static func readLineWithoutEcho(until: ContinuousClock.Instant?, prompt: () -> Void = {}) throws(BoundedFile.Failure) -> [UInt8]? {
         var saved = termios()
         let haveTerminal = tcgetattr(STDIN_FILENO, &saved) == 0
         var previousHandlers: [Int32: sighandler_t?] = [:]
@@ -128,20 +129,9 @@ enum Terminal {
                 for (sig, handler) in previousHandlers { signal(sig, handler ?? SIG_DFL) }
             }
         }
-        var line: [UInt8] = []
-        var byte: UInt8 = 0
-        while true {
-            let n = read(STDIN_FILENO, &byte, 1)
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 {
-                if line.isEmpty { return nil }
-                break
-            }
-            if byte == 0x0A { break }
-            // A secret line is short; what is past the bound is read and dropped, never kept.
-            if line.count < StandardInput.maximumLineBytes { line.append(byte) }
-        }
-        if line.last == 0x0D { line.removeLast() }
-        return line
+        // Through stdin's one buffer (what a line read before left in it is what was typed next).
+        // A secret line is short; what is past the bound is read and dropped, never kept.
+        return try StandardInputBuffer.readLine(limit: StandardInput.maximumLineBytes, until: until)
+            .map { Array($0.prefix(StandardInput.maximumLineBytes)) }
     }
 }

@@ -29,9 +29,11 @@ enum BatchInput {
     }
 
     /// The next line's bytes (at most `maxLineBytes` + 1 of them, see `InputSource.readLineBytes`).
-    func readLine() -> [UInt8]? {
+    /// stdin is waited for without the deadline: the batch reads its jobs for as long as it runs
+    /// (each line has a deadline of its own), and a producer that stalls is stopped by a signal.
+    func readLine() throws(BoundedFile.Failure) -> [UInt8]? {
         switch self {
-        case .standardInput(let source): return source.readLineBytes(limit: Self.maxLineBytes)
+        case .standardInput(let source): return try source.readLineBytes(limit: Self.maxLineBytes, until: nil)
         case .file(let file): return file.readLine(limit: Self.maxLineBytes)
         }
     }

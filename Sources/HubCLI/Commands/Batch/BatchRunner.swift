@@ -28,7 +28,7 @@ final class BatchRunner: Sendable {
         var failed: [Int32: Int] = [:]
         var skipped = 0
         var severest: Int32 = 0
-        /// Why the batch stopped reading its input (an edited jobs file under --resume).
+        /// Why the batch stopped reading its input (an edited jobs file under --resume, stdin failing).
         var stopped: HubError?
     }
     /// A class around the counts, so the line reader can hold it while `self` is being made.
@@ -61,7 +61,15 @@ final class BatchRunner: Sendable {
         let progress = self.progress
         var lineNumber = 0
         scheduler = BatchScheduler(window: max(64, concurrency * 16)) {
-            while let bytes = input.readLine() {
+            func next() -> [UInt8]? {
+                do throws(BoundedFile.Failure) { return try input.readLine() } catch {
+                    counts.tally.withLock {
+                        $0.stopped = CommandContext.stdinFailure(error, waitingFor: "line \(lineNumber + 1) of the jobs")
+                    }
+                    return nil
+                }
+            }
+            while let bytes = next() {
                 lineNumber += 1
                 progress?.read(bytes: bytes.count + 1)
                 if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }

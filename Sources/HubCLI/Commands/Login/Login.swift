@@ -115,11 +115,17 @@ struct LoginCommand: HubCommand {
 
     /// Prints the URL and reads the redirected address (or the code) from stdin.
     static func pasted(_ invocation: Invocation, url: String) throws -> AuthorizationResponse {
-        let line = try invocation.input.readSecretLine(prompting: {
-            invocation.console.rawErr("Open this address in a browser and log in:\n\n  \(url)\n\nThen paste the address the browser was sent to (or the code): ")
-        })
-        // Piped input is not echoed: end the prompt's line so what follows starts on its own.
-        if !invocation.input.isTerminal { invocation.console.rawErr("\n") }
+        let line: [UInt8]?
+        do throws(BoundedFile.Failure) {
+            // Piped input is not echoed: end the prompt's line so what follows (the error of a wait
+            // the deadline ended too) starts on its own.
+            defer { if !invocation.input.isTerminal { invocation.console.rawErr("\n") } }
+            line = try invocation.input.readSecretLine(until: invocation.deadline, prompting: {
+                invocation.console.rawErr("Open this address in a browser and log in:\n\n  \(url)\n\nThen paste the address the browser was sent to (or the code): ")
+            })
+        } catch {
+            throw CommandContext.stdinFailure(error, waitingFor: "the address the browser was sent to after the login, or its code (--no-browser)")
+        }
         guard let line, let answer = AuthorizationResponse(pasted: String(decoding: line, as: UTF8.self)) else {
             throw HubError.usage("No address or code was given on stdin. Paste the address the browser was sent to after the login.", code: .usage)
         }

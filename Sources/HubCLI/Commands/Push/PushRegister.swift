@@ -47,7 +47,11 @@ struct PushRegister: HubCommand {
         let os = try self.os.value()
         var token = self.token
         if token == "-" {
-            guard let bytes = invocation.input.readLineBytes(limit: 4096), !bytes.isEmpty else { throw HubError.usage("--token - was given but stdin had no token line.") }
+            let read: [UInt8]?
+            do throws(BoundedFile.Failure) { read = try invocation.input.readLineBytes(limit: 4096, until: invocation.deadline) } catch {
+                throw CommandContext.stdinFailure(error, waitingFor: "the push token line (--token -)")
+            }
+            guard let bytes = read, !bytes.isEmpty else { throw HubError.usage("--token - was given but stdin had no token line.") }
             guard bytes.count <= 4096, let line = String(validating: bytes, as: UTF8.self) else {
                 throw HubError.usage("The token on stdin is longer than 4096 bytes or not UTF-8; a push token is much shorter.")
             }

@@ -91,17 +91,16 @@ func sqliteShell(_ args: [String]) throws {
         let alice = client(emu, user: "alice", password: "alice-password", dir: dir)
         let database = dir.path + "/home/registrations.db"
         let backup = dir.path + "/backup.db"
-        func sqlite(_ args: [String]) throws { try sqliteShell(args) }
         let first = try demo("register")
         let firstId = try #require(first.json?["ApplicationConnectionId"] as? String)
-        try sqlite([database, ".backup '\(backup)'"])
+        try sqliteShell([database, ".backup '\(backup)'"])
         // demo registers anew (a new connection); the backup still holds the first one.
         let second = try demo("register", "--force")
         let secondId = try #require(second.json?["ApplicationConnectionId"] as? String)
         #expect(secondId != firstId)
         #expect(try demo("settings", "get", "ApplicationConnectionId").json?["ApplicationConnectionId"] as? String == secondId)
         // The backup is restored: the database holds the first connection again (gone on the server).
-        try sqlite([database, ".restore '\(backup)'"])
+        try sqliteShell([database, ".restore '\(backup)'"])
         #expect(try alice("register").status == 0, "a later write by hubctl")
         let read = try demo.run(["settings", "get", "ApplicationConnectionId"])
         #expect(read.status == 66, "the restored row (the first connection, deleted by --force) is what is read: \(read)")

@@ -146,4 +146,28 @@ import Testing
         #expect(PushNotificationShape.problems(try JSONValue.read(Data(#"{"alert": "a", "gcm": "x"}"#.utf8))) == ["notification.gcm: must be an object"])
         #expect(PushNotificationShape.problems(try JSONValue.read(Data(#"{"alert": "a", "data": [1]}"#.utf8))).count == 1)
     }
+
+    /// The fixtures in the shapes of SAP's own test resources (Tests/Fixtures/sap/push/README.md
+    /// names each): read as SAP's client reads them.
+    @Test func sapsSettingsFileBindingAndVCAPServicesShapes() throws {
+        let settings = try PushBackendCredentials.serviceKey(Data(try pushFixture("settings-file.json").utf8))
+        #expect(settings.auth == .apiKey(alias: "ops-key", key: "fake-api-key-for-tests-only"))
+        #expect(settings.url == "https://push.mobile.example.com/0f3c9a2e-5b41-4d7e-9c18-6a2f4e8d1b07", "the path after the host is kept")
+        #expect(settings.applicationId == "com.example.demo")
+
+        let shared = try PushBackendCredentials.binding(Data(try pushFixture("binding-shared.json").utf8))
+        #expect(shared.auth == .clientCredentials(tokenURL: "https://demo.authentication.example.com/oauth/token",
+                                                  clientId: "sb-demo-push!t4711", clientSecret: "fake-client-secret-for-tests-only"))
+        #expect(shared.tenantMode == .shared)
+        #expect(shared.readTimeout == 60)
+        #expect(shared.applicationId == "com.example.demo")
+
+        let vcap = try pushFixture("vcap-services-single-match.json")
+        let found = try PushBackendCredentials.vcapServices(vcap, name: nil)
+        #expect(found.applicationId == "com.example.demo" && found.url == "https://mobile.example.com")
+        // The same instance under a user-provided service's label: found by its tag alone.
+        let userProvided = vcap.replacingOccurrences(of: "\"mobile-services\":", with: "\"user-provided\":")
+        #expect(userProvided != vcap)
+        #expect(try PushBackendCredentials.vcapServices(userProvided, name: nil) == found)
+    }
 }

@@ -1,10 +1,10 @@
 // The command lines scripts repeat thousands of times, parsed without building ArgumentParser's
 // tree: its parse reflects over the command types and scans the binary's protocol conformances,
 // which costs more than the rest of a `settings get` (bench/RESULTS.md). The fast parser reads the
-// same declarations: the settings table's global options (`GlobalOptions.fields`) and each hot
+// same declarations: the settings table's global options (its rows with a flag) and each hot
 // command's own options below. Whatever it does not fully understand (help, a completion request,
 // an unknown or abbreviated option, a repeated single-value option, a value it cannot convert, a
-// command line `validate()` refuses, an empty value, an option between the words of a command's
+// command line its Options' `validate()` refuses, an empty value, an option between the words of a command's
 // path) it leaves to ArgumentParser, so every message stays ArgumentParser's: a line the fast parser
 // takes is one ArgumentParser takes the same way.
 // FastPathParityTests compares both parsers over a corpus of command lines and compares these
@@ -14,40 +14,19 @@ import ArgumentParser
 import HubConfig
 
 enum FastPath {
-    /// The command lines it parses, or nil: ArgumentParser's turn.
-    /// The command's `global` property is left unset (building `GlobalOptions` costs more than
-    /// this whole parse): it runs with the values returned beside it, and a hot command reads its
-    /// global options only through its Invocation.
-    static func parse(_ arguments: [String]) -> (command: any FastRunnable, global: GlobalValues)? {
+    /// The command lines it parses, or nil: ArgumentParser's turn. It gives the command's plain
+    /// Options, the same value ArgumentParser's parse gives through the command's `options`
+    /// (FastPathParityTests compares them), and the global values keyed by the table, without
+    /// building `GlobalOptions` (its property wrappers cost more than this whole parse).
+    static func parse(_ arguments: [String]) -> (options: any CommandOptions, global: GlobalValues)? {
         guard let scanned = Scan(arguments), let spec = commands.first(where: { $0.path == scanned.path }) else { return nil }
         guard let values = scanned.values(for: spec), let global = values.globalValues() else { return nil }
-        guard let command = (try? spec.make(values)) ?? nil, (try? command.validate()) != nil else { return nil }
-        return (command, global)
-    }
-
-    /// What the fast path runs: a hot command's plain options where it has them (no ArgumentParser
-    /// property wrappers to build: their names and help cost more than the rest of the parse), or
-    /// the ArgumentParser command itself (`Parsed`).
-    protocol FastRunnable {
-        /// ArgumentParser's checks of the line; a throw leaves the line to ArgumentParser.
-        func validate() throws
-        func run(_ invocation: Invocation) throws
-        var resolvesConnection: Bool { get }
-    }
-
-    /// An ArgumentParser command, built by the fast path (its `global` left unset) or parsed.
-    struct Parsed: FastRunnable {
-        var command: any HubCommand
-        func validate() throws {
-            var command = command
-            try command.validate()
-        }
-        func run(_ invocation: Invocation) throws { try command.execute(invocation) }
-        var resolvesConnection: Bool { type(of: command).resolvesConnection }
+        guard let options = try? spec.make(values), (try? options.validate()) != nil else { return nil }
+        return (options, global)
     }
 
     /// One hot command: its path, its own options and flags (long names), and how many positional
-    /// arguments it takes; `make` builds it from what was given (nil or a throw: not understood).
+    /// arguments it takes; `make` builds its Options from what was given (a throw: not understood).
     struct Command: Sendable {
         let path: [String]
         /// Arrays, not sets: a handful of names each, and the table is built on every call (a
@@ -57,9 +36,7 @@ enum FastPath {
         let repeatable: [String]
         let flags: [String]
         let positionals: ClosedRange<Int>
-        let make: @Sendable (Values) throws -> (any FastRunnable)?
-        /// The same form from ArgumentParser's parse of the line (what FastPathParityTests compares).
-        let parsed: @Sendable (any HubCommand) -> (any FastRunnable)?
+        let make: @Sendable (Values) throws -> any CommandOptions
     }
 
     /// Not understood: ArgumentParser parses the line.
@@ -67,53 +44,28 @@ enum FastPath {
 
     static let commands: [Command] = [
         Command(path: ["settings", "get"], options: ["--expand"], repeatable: ["--expand"], flags: [], positionals: 0...Int.max,
-                make: { v in SettingsGet.Options(names: v.positionals, expand: v.all("--expand")) },
-                parsed: { ($0 as? SettingsGet).map { SettingsGet.Options(names: $0.names, expand: $0.expand) } }),
+                make: { v in SettingsGet.Options(names: v.positionals, expand: v.all("--expand")) }),
         Command(path: ["acp", "check"], options: ["--dest", "--interval", "--jitter-seed"], repeatable: [], flags: ["--wait", "--fetch"],
                 positionals: 0...0, make: { v in
-            // Without --wait (and so without the options that need it): the one check, as plain options.
-            if !v.flags.contains("--wait"), !v.flags.contains("--fetch"), v.last("--interval") == nil, v.last("--jitter-seed") == nil {
-                return ACPCheckCommand.Once(dest: v.last("--dest"))
-            }
-            var command = ACPCheckCommand()
-            var destination = ACPDestination()
-            destination.dest = v.last("--dest")
-            command.destination = destination
-            command.wait = v.flags.contains("--wait")
-            command.fetch = v.flags.contains("--fetch")
-            command.interval = try v.last("--interval").map { try Values.convert($0, Double.init) }
-            command.jitterSeed = try v.last("--jitter-seed").map { try Values.convert($0) { UInt64($0) } }
-            return Parsed(command: command)
-        }, parsed: { command in
-            guard let check = command as? ACPCheckCommand else { return nil }
-            if !check.wait, !check.fetch, check.interval == nil, check.jitterSeed == nil { return ACPCheckCommand.Once(dest: check.destination.dest) }
-            return Parsed(command: check)
+            ACPCheckCommand.Options(destination: ACPDestination.Value(dest: v.last("--dest")), wait: v.flags.contains("--wait"),
+                                    fetch: v.flags.contains("--fetch"),
+                                    interval: try v.last("--interval").map { try Values.convert($0, Double.init) },
+                                    jitterSeed: try v.last("--jitter-seed").map { try Values.convert($0) { UInt64($0) } })
         }),
         Command(path: ["register"], options: ["--device-type", "--device-model", "--set", "--capability"], repeatable: ["--set", "--capability"],
                 flags: ["--save-credentials", "--force"], positionals: 0...0, make: { v in
-            var command = RegisterCommand()
-            command.deviceType = v.last("--device-type") ?? "Linux"
-            command.deviceModel = v.last("--device-model") ?? "hubctl"
-            command.set = v.all("--set")
-            command.capability = v.all("--capability")
-            command.saveCredentials = v.flags.contains("--save-credentials")
-            command.force = v.flags.contains("--force")
-            return Parsed(command: command)
-        }, parsed: { Parsed(command: $0) }),
-        Command(path: ["unregister"], options: ["--appcid"], repeatable: [], flags: [], positionals: 0...0, make: { v in
-            var command = UnregisterCommand()
-            command.appcid = v.last("--appcid")
-            return Parsed(command: command)
-        }, parsed: { Parsed(command: $0) }),
-        Command(path: ["vault", "show"], options: [], repeatable: [], flags: [], positionals: 1...1, make: { v in
-            var command = VaultShow()
-            command.key = v.positionals[0]
-            return Parsed(command: command)
-        }, parsed: { Parsed(command: $0) }),
-        Command(path: ["status"], options: [], repeatable: [], flags: [], positionals: 0...0,
-                make: { _ in Parsed(command: StatusCommand()) }, parsed: { Parsed(command: $0) }),
-        Command(path: ["auth", "token"], options: [], repeatable: [], flags: [], positionals: 0...0,
-                make: { _ in Parsed(command: AuthToken()) }, parsed: { Parsed(command: $0) }),
+            var options = RegisterCommand.Options(set: v.all("--set"), capability: v.all("--capability"),
+                                                  saveCredentials: v.flags.contains("--save-credentials"), force: v.flags.contains("--force"))
+            if let type = v.last("--device-type") { options.deviceType = type }
+            if let model = v.last("--device-model") { options.deviceModel = model }
+            return options
+        }),
+        Command(path: ["unregister"], options: ["--appcid"], repeatable: [], flags: [], positionals: 0...0,
+                make: { v in UnregisterCommand.Options(appcid: v.last("--appcid")) }),
+        Command(path: ["vault", "show"], options: [], repeatable: [], flags: [], positionals: 1...1,
+                make: { v in VaultShow.Options(key: v.positionals[0]) }),
+        Command(path: ["status"], options: [], repeatable: [], flags: [], positionals: 0...0, make: { _ in StatusCommand.Options() }),
+        Command(path: ["auth", "token"], options: [], repeatable: [], flags: [], positionals: 0...0, make: { _ in AuthToken.Options() }),
     ]
 
     /// The words of a command line: options (`--name value`, `--name=value`), flags, and the rest.
@@ -203,32 +155,20 @@ enum FastPath {
             return value
         }
 
-        /// The global options' values; nil when a value does not convert.
+        /// The global values given, keyed by the table's rows, kept as ArgumentParser's typed
+        /// options keep them (`GlobalSetting.keptText`); nil when a value does not convert.
         func globalValues() -> GlobalValues? {
-            var seconds: [GlobalSetting: Double] = [:]
-            for setting in [GlobalSetting.timeout, .deadline] {
-                guard let text = last("--" + setting.name) else { continue }
-                guard let value = Double(text) else { return nil }
-                seconds[setting] = value
+            var given: FlagValues = [:]
+            for (name, texts) in options {
+                guard let setting = FastPath.globalOption(name), let text = texts.last else { continue }
+                guard let kept = setting.keptText(text) else { return nil }
+                given[setting.name] = kept
             }
-            var format: ErrorFormat?
-            if let text = last("--" + GlobalSetting.errorFormat.name) {
-                guard let parsed = ErrorFormat(rawValue: text) else { return nil }
-                format = parsed
+            for name in flags {
+                guard let setting = FastPath.globalOption(name) else { continue }
+                given[setting.name] = "true"
             }
-            // Every field of the table is one of the forms read here (FastPathParityTests checks it),
-            // and every property is named (the parity test compares these values with ArgumentParser's).
-            func text(_ setting: GlobalSetting) -> String? { last("--" + setting.name) }
-            func flag(_ setting: GlobalSetting) -> Bool { flags.contains("--" + setting.name) }
-            return GlobalValues(
-                server: text(.server), plist: text(.plist), appId: text(.appId), profile: text(.profile), user: text(.user),
-                passwordStdin: flag(.passwordStdin), cert: text(.cert), key: text(.key), pkcs12: text(.pkcs12),
-                certProvider: text(.certProvider), cacert: text(.cacert), insecure: flag(.insecure), allowHTTP: flag(.allowHTTP),
-                apiVersion: text(.apiVersion), home: text(.home), timeout: seconds[.timeout], deadline: seconds[.deadline],
-                noInput: flag(.noInput), anonymous: flag(.anonymous), verbose: flag(.verbose),
-                vaultPassphraseFile: text(.vaultPassphraseFile), oauthClientId: text(.oauthClientId), redirectUri: text(.redirectUri),
-                oauthAuthorizeUrl: text(.oauthAuthorizeUrl), oauthTokenUrl: text(.oauthTokenUrl), appVersion: text(.appVersion),
-                platform: text(.platform), errorFormat: format)
+            return GlobalValues(given)
         }
     }
 
@@ -238,9 +178,8 @@ enum FastPath {
         return globalByName[String(name.dropFirst(2))]
     }
 
-    /// The global options by name: the settings table's rows that have a flag (the keys of
-    /// `GlobalOptions.fields`, AgreementTests checks; read from the table, which is plain data,
-    /// rather than from the fields, whose key paths cost more to build than this whole parse).
+    /// The global options by name: the settings table's rows that have a flag (what the generated
+    /// `GlobalOptions` declares, AgreementTests checks).
     private static let globalByName: [String: GlobalSetting] = Dictionary(
         uniqueKeysWithValues: GlobalSetting.all.filter(\.hasFlag).map { ($0.name, $0) })
 

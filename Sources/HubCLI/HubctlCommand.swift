@@ -67,40 +67,41 @@ public struct Hubctl: ParsableCommand {
     public static func run(_ arguments: [String], console: Console,
                            makeContext: () -> CommandContext) -> Int32 {
         run(arguments, console: console, parse: {
-            // The fast path's command is a HubCommand already: no cast to find out (a dynamic cast
-            // to a protocol scans the binary's conformance records the first time). Its global
-            // options come as values: it never builds `GlobalOptions`.
-            if let (command, global) = FastPath.parse(arguments) { return .fast(command, global) }
+            // The fast path builds the hot commands' Options itself, and the global values keyed
+            // by the table: no ArgumentParser tree, no `GlobalOptions` (docs/architecture.md).
+            if let (options, global) = FastPath.parse(arguments) { return .command(options, global) }
             return ParsedCommand(try parseAsRoot(ArgumentOrder.normalize(arguments)))
         }, makeContext: makeContext)
     }
 
-    /// A parsed command line: a HubCommand, or one of ArgumentParser's own (help, completion).
+    /// A parsed command line: a leaf command's Options and the global values given, from either
+    /// parser, or one of ArgumentParser's own commands (help, completion).
     enum ParsedCommand {
-        case command(any HubCommand)
-        /// The fast parser's command (plain options, or a command whose `global` property is not
-        /// set): it runs with these values.
-        case fast(any FastPath.FastRunnable, GlobalValues)
+        case command(any CommandOptions, GlobalValues)
         case other(any ParsableCommand)
 
         init(_ parsed: any ParsableCommand) {
-            if let command = parsed as? any HubCommand { self = .command(command) } else { self = .other(parsed) }
+            if let command = parsed as? any HubCommand {
+                self = .command(command.options, command.global.values)
+            } else {
+                self = .other(parsed)
+            }
         }
     }
 
     /// `run` with an ArgumentParser command (a batch's line, parsed once for every line like it).
     static func run(_ arguments: [String], console: Console, parse: () throws -> any ParsableCommand,
-                    options: (GlobalOptions) -> GlobalOptions = { $0 },
+                    options: (GlobalValues) -> GlobalValues = { $0 },
                     makeContext: () -> CommandContext) -> Int32 {
         run(arguments, console: console, parse: { ParsedCommand(try parse()) }, options: options, makeContext: makeContext)
     }
 
     /// `run` with the parsing given: `batch` parses an argument list once and runs the parsed
     /// command for every line that repeats it (parsing costs more than the rest of `settings get`).
-    /// `options` turns the parsed global options into the command's (a batch line takes what it
+    /// `options` turns the global values given into the command's (a batch line takes what it
     /// does not give from the batch's).
     static func run(_ arguments: [String], console: Console, parse: () throws -> ParsedCommand,
-                    options: (GlobalOptions) -> GlobalOptions = { $0 },
+                    options: (GlobalValues) -> GlobalValues = { $0 },
                     makeContext: () -> CommandContext) -> Int32 {
         let format: ErrorFormat
         switch ErrorFormat.resolve(arguments: arguments, variable: console.errorFormatVariable,
@@ -116,13 +117,16 @@ public struct Hubctl: ParsableCommand {
             console.write(HubVersion.current)
             return 0
         }
+        // The ArgumentParser declarations of the global options, generated from the settings
+        // table (hidden: `scripts/generate-docs.sh` writes them to GlobalOptions+Generated.swift).
+        if arguments == ["--generate-global-options"] {
+            console.write(GlobalOptionsSource.text())
+            return 0
+        }
         do {
             switch try parse() {
-            case .command(let hub):
-                try hub.execute(try Invocation(global: options(hub.global).values, context: makeContext(),
-                                               resolvesConnection: type(of: hub).resolvesConnection))
-            case .fast(let command, let global):
-                try command.run(try Invocation(global: global, context: makeContext(), resolvesConnection: command.resolvesConnection))
+            case .command(let command, let global):
+                try command.run(try Invocation(global: options(global), context: makeContext()))
             case .other(let command):
                 try runOther(command, console: console)
             }
@@ -175,22 +179,32 @@ extension Hubctl {
     }
 }
 
-/// A leaf command: it owns the global options and does its work given its Invocation (the options
-/// resolved once, the seams, the services).
+/// A leaf command's options as plain data (no property wrappers), and its body. Both parsers
+/// produce it: ArgumentParser through the command's `options`, the fast path (FastPath.swift)
+/// directly. Global values are read through the Invocation, never from the command.
+public protocol CommandOptions: Sendable, Equatable {
+    /// The checks ArgumentParser makes of the line after parsing it (a usage error, 64); the fast
+    /// path leaves a line its Options refuse to ArgumentParser, so the message is the same.
+    func validate() throws
+    func run(_ invocation: Invocation) throws
+}
+
+extension CommandOptions {
+    public func validate() throws {}
+}
+
+/// A leaf command as ArgumentParser sees it: it declares the flags (its own and, through
+/// `@OptionGroup`, the global ones) and produces its plain `Options`, which do the work.
 public protocol HubCommand: ParsableCommand {
+    associatedtype Options: CommandOptions
     var global: GlobalOptions { get }
-    /// Whether the configuration layers must resolve before the command starts. `config` (which
-    /// may be repairing them), `status` (which reports the problem), `vault`, `plist` and `batch`
-    /// (whose lines resolve their own) run without; they meet a broken configuration only if they
-    /// ask for it.
-    static var resolvesConnection: Bool { get }
-    func execute(_ invocation: Invocation) throws
+    var options: Options { get }
 }
 
 extension HubCommand {
-    public static var resolvesConnection: Bool { true }
+    public func validate() throws { try options.validate() }
 
     public func run() throws {
-        try execute(try Invocation(global: global, context: CommandContext(), resolvesConnection: Self.resolvesConnection))
+        try options.run(try Invocation(global: global.values, context: CommandContext()))
     }
 }

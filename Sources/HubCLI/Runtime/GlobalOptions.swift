@@ -1,5 +1,8 @@
-// The global options every command takes through @OptionGroup. Names, help and value names come
-// from the settings table (HubConfig/GlobalSetting.swift); a test checks both list the same flags.
+// The global options every command takes. Their ArgumentParser declarations
+// (`GlobalOptions+Generated.swift`) are generated from the settings table
+// (HubConfig/GlobalSetting.swift) by `scripts/generate-docs.sh --write`, and both parsers give what
+// was given as one value keyed by the table's rows (`GlobalValues`): adding a global flag is its
+// row and the regenerated file (AgreementTests fails while the two disagree).
 
 import ArgumentParser
 import HubConfig
@@ -12,129 +15,70 @@ extension GlobalSetting {
     }
 
     var optionName: NameSpecification { .customLong(name) }
+
+    /// The row named `name` (the generated declarations find their rows by name).
+    static func row(_ name: String) -> GlobalSetting {
+        guard let row = all.first(where: { $0.name == name }) else { preconditionFailure("no global setting \(name)") }
+        return row
+    }
+
+    /// How the value of `--<name>` is read: the one place that says which flag is a number of
+    /// seconds or the error format (both parsers, and the generated declarations, ask here).
+    enum ValueKind: Sendable, Equatable {
+        case text, seconds, errorFormat, flag
+    }
+
+    var valueKind: ValueKind {
+        switch form {
+        case .flag: .flag
+        case .value(let placeholder):
+            if self == .errorFormat { .errorFormat } else if placeholder == "seconds" { .seconds } else { .text }
+        }
+    }
+
+    /// The text a given value is kept as (what ArgumentParser's typed option gives back as text:
+    /// `7` → `7.0`); nil when the value does not convert.
+    func keptText(_ text: String) -> String? {
+        switch valueKind {
+        case .text: text
+        case .seconds: Double(text).map { String($0) }
+        case .errorFormat: ErrorFormat(rawValue: text)?.rawValue
+        case .flag: nil
+        }
+    }
 }
 
-public struct GlobalOptions: ParsableArguments, Sendable {
-    public init() {}
+/// The global flags given on a command line, keyed by the settings table's rows: the text given
+/// (`HubConfig.FlagValues`, by the setting's name), "true" for a switch given. Both parsers make
+/// it from the table (ArgumentParser's through the generated `GlobalOptions.values`, the fast
+/// parser directly, since building `GlobalOptions` costs more than its whole parse); the
+/// Invocation reads it through the typed accessors below.
+public struct GlobalValues: Sendable, Equatable {
+    public var given: FlagValues
 
-    @Option(name: GlobalSetting.server.optionName, help: GlobalSetting.server.argumentHelp)
-    public var server: String?
+    public init(_ given: FlagValues = [:]) { self.given = given }
 
-    @Option(name: GlobalSetting.plist.optionName, help: GlobalSetting.plist.argumentHelp, completion: .file())
-    public var plist: String?
-
-    @Option(name: GlobalSetting.appId.optionName, help: GlobalSetting.appId.argumentHelp)
-    public var appId: String?
-
-    @Option(name: GlobalSetting.profile.optionName, help: GlobalSetting.profile.argumentHelp, completion: DynamicCompletion.profiles)
-    public var profile: String?
-
-    @Option(name: GlobalSetting.user.optionName, help: GlobalSetting.user.argumentHelp)
-    public var user: String?
-
-    @Flag(name: GlobalSetting.passwordStdin.optionName, help: GlobalSetting.passwordStdin.argumentHelp)
-    public var passwordStdin = false
-
-    @Option(name: GlobalSetting.cert.optionName, help: GlobalSetting.cert.argumentHelp, completion: .file())
-    public var cert: String?
-
-    @Option(name: GlobalSetting.key.optionName, help: GlobalSetting.key.argumentHelp, completion: .file())
-    public var key: String?
-
-    @Option(name: GlobalSetting.pkcs12.optionName, help: GlobalSetting.pkcs12.argumentHelp, completion: .file())
-    public var pkcs12: String?
-
-    @Option(name: GlobalSetting.certProvider.optionName, help: GlobalSetting.certProvider.argumentHelp)
-    public var certProvider: String?
-
-    @Option(name: GlobalSetting.cacert.optionName, help: GlobalSetting.cacert.argumentHelp, completion: .file())
-    public var cacert: String?
-
-    @Flag(name: GlobalSetting.insecure.optionName, help: GlobalSetting.insecure.argumentHelp)
-    public var insecure = false
-
-    @Flag(name: GlobalSetting.allowHTTP.optionName, help: GlobalSetting.allowHTTP.argumentHelp)
-    public var allowHTTP = false
-
-    @Option(name: GlobalSetting.apiVersion.optionName, help: GlobalSetting.apiVersion.argumentHelp)
-    public var apiVersion: String?
-
-    @Option(name: GlobalSetting.home.optionName, help: GlobalSetting.home.argumentHelp, completion: .directory)
-    public var home: String?
-
-    @Option(name: GlobalSetting.timeout.optionName, help: GlobalSetting.timeout.argumentHelp)
-    public var timeout: Double?
-
-    @Option(name: GlobalSetting.deadline.optionName, help: GlobalSetting.deadline.argumentHelp)
-    public var deadline: Double?
-
-    @Flag(name: GlobalSetting.noInput.optionName, help: GlobalSetting.noInput.argumentHelp)
-    public var noInput = false
-
-    @Flag(name: GlobalSetting.anonymous.optionName, help: GlobalSetting.anonymous.argumentHelp)
-    public var anonymous = false
-
-    @Flag(name: GlobalSetting.verbose.optionName, help: GlobalSetting.verbose.argumentHelp)
-    public var verbose = false
-
-    @Option(name: GlobalSetting.vaultPassphraseFile.optionName, help: GlobalSetting.vaultPassphraseFile.argumentHelp, completion: .file())
-    public var vaultPassphraseFile: String?
-
-    @Option(name: GlobalSetting.oauthClientId.optionName, help: GlobalSetting.oauthClientId.argumentHelp)
-    public var oauthClientId: String?
-
-    @Option(name: GlobalSetting.redirectUri.optionName, help: GlobalSetting.redirectUri.argumentHelp)
-    public var redirectUri: String?
-
-    @Option(name: GlobalSetting.oauthAuthorizeUrl.optionName, help: GlobalSetting.oauthAuthorizeUrl.argumentHelp)
-    public var oauthAuthorizeUrl: String?
-
-    @Option(name: GlobalSetting.oauthTokenUrl.optionName, help: GlobalSetting.oauthTokenUrl.argumentHelp)
-    public var oauthTokenUrl: String?
-
-    @Option(name: GlobalSetting.appVersion.optionName, help: GlobalSetting.appVersion.argumentHelp)
-    public var appVersion: String?
-
-    @Option(name: GlobalSetting.platform.optionName, help: GlobalSetting.platform.argumentHelp)
-    public var platform: String?
-
-    @Option(name: GlobalSetting.errorFormat.optionName, help: GlobalSetting.errorFormat.argumentHelp)
-    public var errorFormat: ErrorFormat?
-
-    /// The values of these options, as plain data: what the Invocation reads. Every property is
-    /// named here; AgreementTests checks `values.givenValues` against the key paths of `fields`.
-    public var values: GlobalValues {
-        GlobalValues(server: server, plist: plist, appId: appId, profile: profile, user: user, passwordStdin: passwordStdin,
-                     cert: cert, key: key, pkcs12: pkcs12, certProvider: certProvider, cacert: cacert, insecure: insecure,
-                     allowHTTP: allowHTTP, apiVersion: apiVersion, home: home, timeout: timeout, deadline: deadline,
-                     noInput: noInput, anonymous: anonymous, verbose: verbose, vaultPassphraseFile: vaultPassphraseFile,
-                     oauthClientId: oauthClientId, redirectUri: redirectUri, oauthAuthorizeUrl: oauthAuthorizeUrl,
-                     oauthTokenUrl: oauthTokenUrl, appVersion: appVersion, platform: platform, errorFormat: errorFormat)
+    /// The text given for `setting`; nil when its flag was not given.
+    public subscript(_ setting: GlobalSetting) -> String? {
+        get { given[setting.name] }
+        set { given[setting.name] = newValue }
     }
 
-    /// Where each global flag of the settings table is held. The one map from the table's rows to
-    /// the properties above: batch's per-line inheritance, the flag layer of the configuration and
-    /// the switches of the Invocation all go through it, so a new global flag is its row, its
-    /// property and its entry here (AgreementTests checks that the three agree).
-    enum Field: Sendable {
-        case text(WritableKeyPath<GlobalOptions, String?> & Sendable)
-        case seconds(WritableKeyPath<GlobalOptions, Double?> & Sendable)
-        case flag(WritableKeyPath<GlobalOptions, Bool> & Sendable)
-        /// `--error-format`: read before parsing (ErrorFormat.resolve), never inherited.
-        case errorFormat
-    }
+    /// Whether the switch `setting` was given.
+    public func isOn(_ setting: GlobalSetting) -> Bool { given[setting.name] != nil }
 
-    static let fields: [GlobalSetting: Field] = [
-        .server: .text(\.server), .plist: .text(\.plist), .appId: .text(\.appId), .profile: .text(\.profile),
-        .user: .text(\.user), .passwordStdin: .flag(\.passwordStdin), .cert: .text(\.cert), .key: .text(\.key),
-        .pkcs12: .text(\.pkcs12), .certProvider: .text(\.certProvider), .cacert: .text(\.cacert),
-        .insecure: .flag(\.insecure), .allowHTTP: .flag(\.allowHTTP), .apiVersion: .text(\.apiVersion),
-        .home: .text(\.home), .timeout: .seconds(\.timeout), .deadline: .seconds(\.deadline), .noInput: .flag(\.noInput),
-        .anonymous: .flag(\.anonymous), .verbose: .flag(\.verbose), .vaultPassphraseFile: .text(\.vaultPassphraseFile),
-        .oauthClientId: .text(\.oauthClientId), .redirectUri: .text(\.redirectUri),
-        .oauthAuthorizeUrl: .text(\.oauthAuthorizeUrl), .oauthTokenUrl: .text(\.oauthTokenUrl),
-        .appVersion: .text(\.appVersion), .platform: .text(\.platform), .errorFormat: .errorFormat,
-    ]
+    // The few values read by name.
+    public var timeout: Double? { self[.timeout].flatMap(Double.init) }
+    public var deadline: Double? { self[.deadline].flatMap(Double.init) }
+    public var errorFormat: ErrorFormat? { self[.errorFormat].flatMap(ErrorFormat.init(rawValue:)) }
+    public var verbose: Bool { isOn(.verbose) }
+    public var insecure: Bool { isOn(.insecure) }
+    public var passwordStdin: Bool { isOn(.passwordStdin) }
+    public var noInput: Bool { isOn(.noInput) }
+    public var allowHTTP: Bool { isOn(.allowHTTP) }
+    public var home: String? { self[.home] }
+    public var user: String? { self[.user] }
+    public var vaultPassphraseFile: String? { self[.vaultPassphraseFile] }
 
     /// Options a batch line never takes from the batch: stdin is the batch's (`password-stdin` is
     /// refused), a line never prompts (`no-input` is always on), and its errors are always JSON.
@@ -144,92 +88,81 @@ public struct GlobalOptions: ParsableArguments, Sendable {
     /// settings a profile may set, and the profile's name. The others are read by the Invocation.
     static func isLayered(_ setting: GlobalSetting) -> Bool { setting.inProfile || setting == .profile }
 
-    /// The value given on the command line for `setting`, as text: nil when the flag was not given
-    /// (a switch: "true" when given).
-    func given(_ setting: GlobalSetting) -> String? {
-        switch Self.fields[setting] {
-        case .text(let key): self[keyPath: key]
-        case .seconds(let key): self[keyPath: key].map { String($0) }
-        case .flag(let key): self[keyPath: key] ? "true" : nil
-        case .errorFormat: errorFormat?.rawValue
-        case nil: nil
-        }
+    /// The flags given, by their configuration names, for the first configuration layer.
+    var flagValues: FlagValues {
+        given.filter { name, _ in GlobalValues.isLayered(GlobalSetting.row(name)) }
     }
 
-    /// What `given` reads through `fields`, for every field (see `GlobalValues.givenValues`).
-    var givenValues: [(GlobalSetting, String?)] { values.givenValues }
-
-    /// These options with what a batch line does not give itself taken from the batch's own.
-    func inheriting(from batch: GlobalOptions) -> GlobalOptions {
+    /// These values with what a batch line does not give itself taken from the batch's own.
+    func inheriting(from batch: GlobalValues) -> GlobalValues {
         var merged = self
-        for (setting, field) in Self.fields where !Self.notInherited.contains(setting) {
-            switch field {
-            case .text(let key): merged[keyPath: key] = self[keyPath: key] ?? batch[keyPath: key]
-            case .seconds(let key): merged[keyPath: key] = self[keyPath: key] ?? batch[keyPath: key]
-            case .flag(let key): merged[keyPath: key] = self[keyPath: key] || batch[keyPath: key]
-            case .errorFormat: break
-            }
+        for (name, value) in batch.given where merged.given[name] == nil && !Self.notInherited.contains(GlobalSetting.row(name)) {
+            merged.given[name] = value
         }
         return merged
     }
 }
 
-/// The global options' values as plain data, without ArgumentParser's property wrappers: what an
-/// Invocation is resolved from. ArgumentParser's parse gives them through `GlobalOptions.values`;
-/// the fast parser (FastPath.swift) makes them directly, since building `GlobalOptions` (one
-/// property wrapper, name and help for each of its options) cost about 0.4 ms of every call.
-public struct GlobalValues: Sendable, Equatable {
-    public var server: String?
-    public var plist: String?
-    public var appId: String?
-    public var profile: String?
-    public var user: String?
-    public var passwordStdin = false
-    public var cert: String?
-    public var key: String?
-    public var pkcs12: String?
-    public var certProvider: String?
-    public var cacert: String?
-    public var insecure = false
-    public var allowHTTP = false
-    public var apiVersion: String?
-    public var home: String?
-    public var timeout: Double?
-    public var deadline: Double?
-    public var noInput = false
-    public var anonymous = false
-    public var verbose = false
-    public var vaultPassphraseFile: String?
-    public var oauthClientId: String?
-    public var redirectUri: String?
-    public var oauthAuthorizeUrl: String?
-    public var oauthTokenUrl: String?
-    public var appVersion: String?
-    public var platform: String?
-    public var errorFormat: ErrorFormat?
-
-    /// The flags given, by their configuration names, for the first configuration layer.
-    var flagValues: FlagValues {
-        var values: FlagValues = [:]
-        for (setting, value) in givenValues where GlobalOptions.isLayered(setting) { values[setting.name] = value }
-        return values
+/// The Swift source of `GlobalOptions+Generated.swift`, from the table: what `hubctl
+/// --generate-global-options` prints for `scripts/generate-docs.sh` (AgreementTests compares it
+/// with the file).
+enum GlobalOptionsSource {
+    static func text() -> String {
+        var lines = [
+            "// Generated from the settings table (HubConfig/GlobalSetting.swift) by scripts/generate-docs.sh: do not edit.",
+            "// The ArgumentParser declarations of the global options, and the values given, keyed by the table.",
+            "",
+            "import ArgumentParser",
+            "import HubConfig",
+            "",
+            "public struct GlobalOptions: ParsableArguments, Sendable {",
+            "    public init() {}",
+        ]
+        var values: [String] = []
+        for setting in GlobalSetting.all where setting.hasFlag {
+            let property = identifier(setting.name)
+            let row = "GlobalSetting.row(\"\(setting.name)\")"
+            let arguments = "name: \(row).optionName, help: \(row).argumentHelp" + completion(setting)
+            lines.append("")
+            switch setting.valueKind {
+            case .flag:
+                lines.append("    @Flag(\(arguments))")
+                lines.append("    var \(property) = false")
+                values.append("        if \(property) { given[\"\(setting.name)\"] = \"true\" }")
+            case .text:
+                lines.append("    @Option(\(arguments))")
+                lines.append("    var \(property): String?")
+                values.append("        if let \(property) { given[\"\(setting.name)\"] = \(property) }")
+            case .seconds:
+                lines.append("    @Option(\(arguments))")
+                lines.append("    var \(property): Double?")
+                values.append("        if let \(property) { given[\"\(setting.name)\"] = String(\(property)) }")
+            case .errorFormat:
+                lines.append("    @Option(\(arguments))")
+                lines.append("    var \(property): ErrorFormat?")
+                values.append("        if let \(property) { given[\"\(setting.name)\"] = \(property).rawValue }")
+            }
+        }
+        lines += ["", "    /// The values given, keyed by the table's rows.", "    public var values: GlobalValues {",
+                  "        var given: FlagValues = [:]"]
+        lines += values
+        lines += ["        return GlobalValues(given)", "    }", "}", ""]
+        return lines.joined(separator: "\n")
     }
 
-    /// What `given` reads through `fields`, for every field, read from the properties themselves:
-    /// every command reads its flags' values once, and the key paths of `fields` cost more to make
-    /// than the rest of that. AgreementTests checks that the two agree for every field.
-    var givenValues: [(GlobalSetting, String?)] {
-        func text(_ seconds: Double?) -> String? { seconds.map { String($0) } }
-        func on(_ flag: Bool) -> String? { flag ? "true" : nil }
-        return [
-            (.server, server), (.plist, plist), (.appId, appId), (.profile, profile), (.user, user),
-            (.passwordStdin, on(passwordStdin)), (.cert, cert), (.key, key), (.pkcs12, pkcs12),
-            (.certProvider, certProvider), (.cacert, cacert), (.insecure, on(insecure)), (.allowHTTP, on(allowHTTP)),
-            (.apiVersion, apiVersion), (.home, home), (.timeout, text(timeout)), (.deadline, text(deadline)),
-            (.noInput, on(noInput)), (.anonymous, on(anonymous)), (.verbose, on(verbose)),
-            (.vaultPassphraseFile, vaultPassphraseFile), (.oauthClientId, oauthClientId), (.redirectUri, redirectUri),
-            (.oauthAuthorizeUrl, oauthAuthorizeUrl), (.oauthTokenUrl, oauthTokenUrl), (.appVersion, appVersion),
-            (.platform, platform), (.errorFormat, errorFormat?.rawValue),
-        ]
+    /// `app-id` → `appId`.
+    private static func identifier(_ name: String) -> String {
+        name.split(separator: "-").enumerated().map { $0 == 0 ? String($1) : $1.prefix(1).uppercased() + $1.dropFirst() }.joined()
+    }
+
+    /// Completion by the value's placeholder: a path, a directory, a profile's name.
+    private static func completion(_ setting: GlobalSetting) -> String {
+        if setting == .profile { return ", completion: DynamicCompletion.profiles" }
+        guard case .value(let placeholder) = setting.form else { return "" }
+        switch placeholder {
+        case "path": return ", completion: .file()"
+        case "dir": return ", completion: .directory"
+        default: return ""
+        }
     }
 }

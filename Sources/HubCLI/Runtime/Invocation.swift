@@ -1,6 +1,6 @@
-// One command's run, resolved once before the command starts: the global options, the switches
-// they and the environment give (through the settings table, HubConfig/GlobalSetting.swift), the
-// connection configuration of every layer, and the one deadline every wait counts down: HTTP
+// One command's run: the global options, the switches they and the environment give (through the
+// settings table, HubConfig/GlobalSetting.swift), the connection configuration of every layer
+// (resolved on first use), and the one deadline every wait counts down: HTTP
 // requests, locks, stdin and FIFOs, `--wait` loops, the login listener. Commands receive it;
 // what is built from it (sessions, services, the vault) comes from `services` (Services.swift).
 
@@ -8,8 +8,10 @@ import Foundation
 import HubConfig
 import HubCore
 import HubServices
+import Synchronization
 
 public final class Invocation: Sendable {
+    /// The global flags given, keyed by the settings table (GlobalOptions.swift).
     public let global: GlobalValues
     /// The seams: console, input, environment, clock, transport factory.
     public let context: CommandContext
@@ -21,22 +23,17 @@ public final class Invocation: Sendable {
     public let allowHTTP: Bool
     public let verbose: Bool
     public let insecure: Bool
-    /// The configuration of every layer (requiring no server yet), resolved once. A command that
-    /// resolves its connection fails on its error before it starts; one that does not (`config`,
-    /// `vault`, `plist`) meets it only if it asks for the configuration.
-    private let configuration: Result<ConnectionConfig, HubError>
+    /// The configuration of every layer (requiring no server yet), resolved on first use: a
+    /// command meets its errors (an unknown profile, an invalid timeout, a broken clienthub.plist)
+    /// when it asks for it, so `config` (which may be repairing it), `status` (which reports it),
+    /// `vault`, `plist` and `batch` run on a broken configuration without saying so.
+    private let configuration: LazyConfiguration
     /// The command's `--deadline` in seconds, and when it passes (counted from `context.started`).
     public let deadlineSeconds: Double
     public let deadline: ContinuousClock.Instant
 
-    /// Resolves the options and the environment. `resolvesConnection`: the configuration's errors
-    /// (an unknown profile, an invalid timeout, a broken clienthub.plist) end the command here.
-    public convenience init(global: GlobalOptions, context: CommandContext, resolvesConnection: Bool = true) throws {
-        try self.init(global: global.values, context: context, resolvesConnection: resolvesConnection)
-    }
-
-    /// The same from the options' values (the fast parser's; FastPath.swift).
-    public init(global: GlobalValues, context: CommandContext, resolvesConnection: Bool = true) throws {
+    /// Resolves the switches the options and the environment give, and the deadline.
+    public init(global: GlobalValues, context: CommandContext) throws {
         self.global = global
         self.context = context
         let environment = context.environment
@@ -47,22 +44,15 @@ public final class Invocation: Sendable {
         insecure = global.insecure
         home = global.home.flatMap { $0.isEmpty ? nil : $0 } ?? GlobalSetting.home.value(in: environment)
             ?? HubPaths.defaultHome(environment: environment)
-
-        let resolver = ConfigResolver(flags: global.flagValues, environment: environment)
-        let resolved: Result<ConnectionConfig, HubError>
-        do { resolved = .success(try resolver.resolve(requireConnection: false)) } catch let error as HubError {
-            resolved = .failure(error)
-        }
-        if resolvesConnection, case .failure(let error) = resolved { throw error }
-        configuration = resolved
-        switch resolved {
-        case .success(let config): deadlineSeconds = config.deadline
-        case .failure:
-            // The profile cannot be read (a `config` command may be about to repair it): the
-            // deadline of the flag or the variable, checked as strictly, else the default.
-            let given = global.deadline.map { String($0) } ?? GlobalSetting.deadline.value(in: environment)
-            deadlineSeconds = try given.map { try ConfigResolver.seconds($0, of: .deadline, code: .invalidDeadline) }
-                ?? GlobalSetting.defaultDeadlineSeconds
+        configuration = LazyConfiguration(flags: global.flagValues, environment: environment)
+        // The deadline, the one value resolved before the command starts (every wait counts it
+        // from `context.started`): the flag or the variable, checked as strictly as the
+        // configuration checks it, else the profile's, else the default (also when the
+        // configuration cannot be read: a `config` command may be about to repair it).
+        if let given = global[.deadline] ?? GlobalSetting.deadline.value(in: environment) {
+            deadlineSeconds = try ConfigResolver.seconds(given, of: .deadline, code: .invalidDeadline)
+        } else {
+            deadlineSeconds = (try? configuration.resolved.get())?.deadline ?? GlobalSetting.defaultDeadlineSeconds
         }
         deadline = context.started + .milliseconds(Int64(min(deadlineSeconds, 86_400) * 1000))
     }
@@ -85,7 +75,7 @@ public final class Invocation: Sendable {
 
     /// The resolved configuration; `requireConnection` demands a server and an app id (78 otherwise).
     public func connectionConfig(requireConnection: Bool = true) throws -> ConnectionConfig {
-        let config = try configuration.get()
+        let config = try configuration.resolved.get()
         if requireConnection {
             try ConfigResolver(flags: global.flagValues, environment: environment).requireConnection(config)
         }
@@ -181,5 +171,31 @@ public final class Invocation: Sendable {
         var info = stat()
         guard stat(home, &info) == 0, info.st_mode & 0o022 != 0 else { return }
         console.warning("\(home) (--home) is writable by its group or by others, who could replace the vault or the registration records. Run `chmod 700 \(home)`.")
+    }
+}
+
+/// The configuration layers, resolved once, on first use, and shared by an Invocation's copies.
+private final class LazyConfiguration: Sendable {
+    private let flags: FlagValues
+    private let environment: [String: String]
+    private let result = Mutex<Result<ConnectionConfig, HubError>?>(nil)
+
+    init(flags: FlagValues, environment: [String: String]) {
+        self.flags = flags
+        self.environment = environment
+    }
+
+    var resolved: Result<ConnectionConfig, HubError> {
+        result.withLock { result in
+            if let result { return result }
+            let resolved: Result<ConnectionConfig, HubError>
+            do { resolved = .success(try ConfigResolver(flags: flags, environment: environment).resolve(requireConnection: false)) } catch let error as HubError {
+                resolved = .failure(error)
+            } catch {
+                resolved = .failure(HubError(.internal, code: .internal, "\(error)"))
+            }
+            result = resolved
+            return resolved
+        }
     }
 }

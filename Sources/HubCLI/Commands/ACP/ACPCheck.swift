@@ -69,124 +69,123 @@ struct ACPCheckCommand: HubCommand {
             help: ArgumentHelp("With --wait: seed of the jitter, for a repeatable schedule (default: random).", valueName: "n"))
     var jitterSeed: UInt64?
 
-    static let defaultInterval: Double = 60
+    var options: Options { Options(destination: destination.value, wait: wait, fetch: fetch, interval: interval, jitterSeed: jitterSeed) }
 
-    func validate() throws {
-        if !wait {
-            let given = [fetch ? "--fetch" : nil, interval == nil ? nil : "--interval", jitterSeed == nil ? nil : "--jitter-seed"].compactMap { $0 }
-            if !given.isEmpty {
-                throw ValidationError("\(given.joined(separator: ", ")) only work\(given.count == 1 ? "s" : "") with --wait.")
+    /// The command's options as plain data, and its body.
+    struct Options: CommandOptions {
+        var destination = ACPDestination.Value()
+        var wait = false
+        var fetch = false
+        var interval: Double?
+        var jitterSeed: UInt64?
+
+        static let defaultInterval: Double = 60
+
+        func validate() throws {
+            if !wait {
+                let given = [fetch ? "--fetch" : nil, interval == nil ? nil : "--interval", jitterSeed == nil ? nil : "--jitter-seed"].compactMap { $0 }
+                if !given.isEmpty {
+                    throw ValidationError("\(given.joined(separator: ", ")) only work\(given.count == 1 ? "s" : "") with --wait.")
+                }
+            }
+            if let interval, !(interval.isFinite && interval >= 1 && interval <= 86_400) {
+                throw ValidationError("--interval must be a number of seconds from 1 to 86400.")
             }
         }
-        if let interval, !(interval.isFinite && interval >= 1 && interval <= 86_400) {
-            throw ValidationError("--interval must be a number of seconds from 1 to 86400.")
-        }
-    }
-
-    func execute(_ invocation: Invocation) throws {
-        if wait { return try waitForProfile(invocation) }
-        try Once(dest: destination.dest).run(invocation)
-    }
-
-    /// One check (no --wait) as plain options: what the fast path builds (FastPath.swift).
-    struct Once: FastPath.FastRunnable {
-        var dest: String?
-
-        func validate() throws {}
-        var resolvesConnection: Bool { ACPCheckCommand.resolvesConnection }
 
         func run(_ invocation: Invocation) throws {
+            if wait { return try waitForProfile(invocation) }
             let service = try invocation.services.acp()
-            let dest = try ACPDestination.resolve(dest, invocation, service: service)
+            let dest = try destination.resolve(invocation, service: service)
             try invocation.emit(ACPCheckOutput(try service.check(destination: dest), destination: ACPStateStore.absolute(dest)))
         }
-    }
 
-    /// `--wait`: one session for all the checks (its credentials and connections kept), each check
-    /// with its own deadline and a single attempt: the loop, not the transport, decides when to try
-    /// again, and it sleeps where a signal can end the wait.
-    private func waitForProfile(_ invocation: Invocation) throws {
-        let config = try invocation.connectionConfig()
-        let signals = try StopSignals()
-        defer { signals.restore() }
-        let until: ContinuousClock.Instant? = config.deadlineExplicit ? invocation.deadline : nil
-        let window = StepWindow(seconds: config.deadline)
-        let service = try invocation.services.acp(shape: .steps(window))
-        let dest = try destination.resolve(invocation, service: service)
-        var random = SeededRandom(seed: jitterSeed ?? UInt64.random(in: 0...UInt64.max))
-        let console = invocation.console
-        let environment = ACPWaitEnvironment(
-            sleep: { signals.sleep($0) }, pendingStop: { signals.pending() },
-            random: { random.next() },
-            report: { console.note("hubctl: acp check --wait: " + $0) },
-            trace: invocation.global.verbose ? { console.note("hubctl: acp check --wait: " + $0) } : nil)
-        let loop = ACPWait(schedule: ACPWaitSchedule(interval: interval ?? Self.defaultInterval), until: until,
-                           stepSeconds: config.deadline)
-        // With --fetch the fetch is part of the check that found the profile: a transient failure
-        // of the download is a failed check (reported, backed off, tried again by the next check),
-        // and it goes through the same session (its credentials kept; one attempt, as every check).
-        var fetched: ACPFetchResult?
-        // A new profile that cannot be installed (a broken or refused bundle, 65; gone, 66) is no
-        // reason to stop waiting: the profile in use stays, the failure is said once, and the wait
-        // goes on until the assignment (or the default bundle's version) changes again.
-        var refused: String?
-        func identity(_ check: ACPCheck) -> String { (check.available ?? "") + "#" + (check.availableRevision ?? "") }
-        let outcome = try loop.run(environment) { seconds, last in
-            window.restart(seconds: seconds)
-            var poll = try service.poll(destination: dest, after: last)
-            if let refused, poll.notModified || identity(poll.check) == refused {
-                poll.check.updateAvailable = false
+        /// `--wait`: one session for all the checks (its credentials and connections kept), each check
+        /// with its own deadline and a single attempt: the loop, not the transport, decides when to try
+        /// again, and it sleeps where a signal can end the wait.
+        private func waitForProfile(_ invocation: Invocation) throws {
+            let config = try invocation.connectionConfig()
+            let signals = try StopSignals()
+            defer { signals.restore() }
+            let until: ContinuousClock.Instant? = config.deadlineExplicit ? invocation.deadline : nil
+            let window = StepWindow(seconds: config.deadline)
+            let service = try invocation.services.acp(shape: .steps(window))
+            let dest = try destination.resolve(invocation, service: service)
+            var random = SeededRandom(seed: jitterSeed ?? UInt64.random(in: 0...UInt64.max))
+            let console = invocation.console
+            let environment = ACPWaitEnvironment(
+                sleep: { signals.sleep($0) }, pendingStop: { signals.pending() },
+                random: { random.next() },
+                report: { console.note("hubctl: acp check --wait: " + $0) },
+                trace: invocation.global.verbose ? { console.note("hubctl: acp check --wait: " + $0) } : nil)
+            let loop = ACPWait(schedule: ACPWaitSchedule(interval: interval ?? Self.defaultInterval), until: until,
+                               stepSeconds: config.deadline)
+            // With --fetch the fetch is part of the check that found the profile: a transient failure
+            // of the download is a failed check (reported, backed off, tried again by the next check),
+            // and it goes through the same session (its credentials kept; one attempt, as every check).
+            var fetched: ACPFetchResult?
+            // A new profile that cannot be installed (a broken or refused bundle, 65; gone, 66) is no
+            // reason to stop waiting: the profile in use stays, the failure is said once, and the wait
+            // goes on until the assignment (or the default bundle's version) changes again.
+            var refused: String?
+            func identity(_ check: ACPCheck) -> String { (check.available ?? "") + "#" + (check.availableRevision ?? "") }
+            let outcome = try loop.run(environment) { seconds, last in
+                window.restart(seconds: seconds)
+                var poll = try service.poll(destination: dest, after: last)
+                if let refused, poll.notModified || identity(poll.check) == refused {
+                    poll.check.updateAvailable = false
+                    return poll
+                }
+                refused = nil
+                guard fetch, poll.check.updateAvailable, signals.pending() == nil else { return poll }
+                // What is left of an explicit deadline, else a deadline of its own.
+                let left = until.map { instant -> Double in
+                    let d = ContinuousClock.now.duration(to: instant)
+                    return max(0.001, d.inSeconds)
+                }
+                window.restart(seconds: left ?? config.deadline)
+                do {
+                    fetched = try ACPFetchCommand.Options.install(invocation, service: service, destination: dest, force: false,
+                                                          limits: .default, durable: true, progress: nil)
+                } catch let error as HubError where error.kind == .data || error.code == .bundleNotFound {
+                    refused = identity(poll.check)
+                    environment.report("the new profile \(poll.check.available ?? "") cannot be installed (\(error.code.rawValue): \(error.message)); the one in use (\(poll.check.current ?? "none")) stays, and the wait goes on until another profile is assigned.")
+                    poll.check.updateAvailable = false
+                }
                 return poll
             }
-            refused = nil
-            guard fetch, poll.check.updateAvailable, signals.pending() == nil else { return poll }
-            // What is left of an explicit deadline, else a deadline of its own.
-            let left = until.map { instant -> Double in
-                let d = ContinuousClock.now.duration(to: instant)
-                return max(0.001, d.inSeconds)
-            }
-            window.restart(seconds: left ?? config.deadline)
-            do {
-                fetched = try ACPFetchCommand.install(invocation, service: service, destination: dest, force: false,
-                                                      limits: .default, durable: true, progress: nil)
-            } catch let error as HubError where error.kind == .data || error.code == .bundleNotFound {
-                refused = identity(poll.check)
-                environment.report("the new profile \(poll.check.available ?? "") cannot be installed (\(error.code.rawValue): \(error.message)); the one in use (\(poll.check.current ?? "none")) stays, and the wait goes on until another profile is assigned.")
-                poll.check.updateAvailable = false
-            }
-            return poll
-        }
-        switch outcome {
-        case .found(let poll):
-            var output = ACPCheckOutput(poll.check, destination: ACPStateStore.absolute(dest))
-            if fetch {
-                guard let fetched else {
-                    // A signal arrived during the check that found it: not fetched.
-                    try stopped(signals.pending() ?? .terminate, invocation,
-                                detail: "\(poll.check.available ?? "the new profile") is assigned but was not fetched")
-                    return
+            switch outcome {
+            case .found(let poll):
+                var output = ACPCheckOutput(poll.check, destination: ACPStateStore.absolute(dest))
+                if fetch {
+                    guard let fetched else {
+                        // A signal arrived during the check that found it: not fetched.
+                        try stopped(signals.pending() ?? .terminate, invocation,
+                                    detail: "\(poll.check.available ?? "the new profile") is assigned but was not fetched")
+                        return
+                    }
+                    output.fetch = ACPFetchOutput(fetched)
+                    if let stop = signals.pending() {
+                        invocation.console.note("hubctl: acp check --wait: \(stop == .terminate ? "SIGTERM" : "SIGINT") arrived during the fetch, which was completed first.")
+                    }
                 }
-                output.fetch = ACPFetchOutput(fetched)
-                if let stop = signals.pending() {
-                    invocation.console.note("hubctl: acp check --wait: \(stop == .terminate ? "SIGTERM" : "SIGINT") arrived during the fetch, which was completed first.")
-                }
+                try invocation.emit(output)
+            case .stopped(let stop, _):
+                try stopped(stop, invocation, detail: "no newer profile was assigned")
+            case .deadlinePassed(let lastError):
+                var message = "No profile other than the one in use was assigned before the \(Seconds.format(config.deadline)) deadline (--deadline) passed"
+                if let lastError { message += "; the last check failed (\(lastError.code.rawValue)): \(lastError.message)" } else { message += "." }
+                var error = HubError(.temporary, code: .timeout, message)
+                error.hint = "Without --deadline (flag, HUBCTL_DEADLINE or the profile), --wait waits as long as it takes."
+                throw error
             }
-            try invocation.emit(output)
-        case .stopped(let stop, _):
-            try stopped(stop, invocation, detail: "no newer profile was assigned")
-        case .deadlinePassed(let lastError):
-            var message = "No profile other than the one in use was assigned before the \(Seconds.format(config.deadline)) deadline (--deadline) passed"
-            if let lastError { message += "; the last check failed (\(lastError.code.rawValue)): \(lastError.message)" } else { message += "." }
-            var error = HubError(.temporary, code: .timeout, message)
-            error.hint = "Without --deadline (flag, HUBCTL_DEADLINE or the profile), --wait waits as long as it takes."
-            throw error
         }
-    }
 
-    /// SIGTERM: exit 0; SIGINT: 130. Nothing on stdout; one line on stderr.
-    private func stopped(_ stop: WaitStop, _ invocation: Invocation, detail: String) throws {
-        let name = stop == .terminate ? "SIGTERM" : "SIGINT"
-        invocation.console.note("hubctl: acp check --wait: stopped by \(name); \(detail).")
-        if stop == .interrupt { throw HubError.reported(.interrupted, code: .interrupted, "acp check --wait stopped by SIGINT") }
+        /// SIGTERM: exit 0; SIGINT: 130. Nothing on stdout; one line on stderr.
+        private func stopped(_ stop: WaitStop, _ invocation: Invocation, detail: String) throws {
+            let name = stop == .terminate ? "SIGTERM" : "SIGINT"
+            invocation.console.note("hubctl: acp check --wait: stopped by \(name); \(detail).")
+            if stop == .interrupt { throw HubError.reported(.interrupted, code: .interrupted, "acp check --wait stopped by SIGINT") }
+        }
     }
 }

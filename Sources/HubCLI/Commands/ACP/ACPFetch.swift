@@ -27,60 +27,66 @@ struct ACPFetchCommand: HubCommand {
         the server (404: the assigned one, or no default bundle when none is assigned) or not registered, 69 server unreachable, 73 destination not writable, \
         75 timeout, 77 authentication failed, 78 missing configuration.
         """)
-
     @OptionGroup(title: "Global Options") var global: GlobalOptions
     @OptionGroup var destination: ACPDestination
-
     @Flag(help: "Download and install even when the assigned profile is already current.")
     var force = false
-
     @Flag(name: .customLong("no-sync"), help: "Do not flush the new profile to disk before switching to it (faster on busy disks; a power loss right after the switch could leave it incomplete; kill -9 safety is unaffected).")
     var noSync = false
-
     @Option(name: .customLong("max-bytes"), help: "Largest total uncompressed size accepted (default 1 GiB).")
     var maxBytes: Int64 = ExtractionLimits.defaultTotalBytes
-
     @Option(name: .customLong("max-entries"), help: "Most archive entries accepted (default 100000).")
     var maxEntries: Int = 100_000
-
     @Option(name: .customLong("max-path-bytes"), help: "Longest entry path accepted, in bytes (default 4096).")
     var maxPathBytes: Int = 4096
 
-    func validate() throws {
-        guard maxBytes > 0, maxEntries > 0, maxPathBytes > 0 else {
-            throw ValidationError("--max-bytes, --max-entries and --max-path-bytes must be greater than 0.")
-        }
-    }
+    var options: Options { Options(destination: destination.value, force: force, noSync: noSync, maxBytes: maxBytes, maxEntries: maxEntries, maxPathBytes: maxPathBytes) }
 
-    func execute(_ invocation: Invocation) throws {
-        let service = try invocation.services.acp()
-        var limits = ExtractionLimits.default
-        limits.maxTotalBytes = maxBytes
-        limits.maxFileBytes = min(limits.maxFileBytes, maxBytes)
-        limits.maxEntries = maxEntries
-        limits.maxPathBytes = maxPathBytes
-        let bar = invocation.showsProgress ? ProgressBar(console: invocation.console) : nil
-        defer { bar?.finish() }
-        var progress: (@Sendable (InstallProgress) -> Void)?
-        if let bar {
-            progress = { update in bar.update(update.bytesReceived, total: update.totalBytes) }
-        }
-        let dest = try destination.resolve(invocation, service: service)
-        let result = try Self.install(invocation, service: service, destination: dest, force: force, limits: limits,
-                                      durable: !noSync, progress: progress)
-        bar?.finish()
-        try invocation.emit(ACPFetchOutput(result))
-    }
+    /// The command's options as plain data, and its body.
+    struct Options: CommandOptions {
+        var destination: ACPDestination.Value
+        var force = false
+        var noSync = false
+        var maxBytes: Int64 = ExtractionLimits.defaultTotalBytes
+        var maxEntries: Int = 100_000
+        var maxPathBytes: Int = 4096
 
-    /// Fetches, installs and records the assigned profile (also `acp check --wait --fetch`).
-    static func install(_ invocation: Invocation, service: ACPService, destination dest: String, force: Bool,
-                        limits: ExtractionLimits, durable: Bool,
-                        progress: (@Sendable (InstallProgress) -> Void)?) throws -> ACPFetchResult {
-        let result = try service.fetch(destination: dest, force: force, limits: limits, durable: durable, progress: progress)
-        // Remembered per (server, application), so that `acp check` and `status` find it without --dest.
-        try ACPStateStore(home: invocation.home).save(ACPStateRecord(
-            server: service.config.server, appId: service.config.appId, bundleId: result.bundleId,
-            destination: ACPStateStore.absolute(dest), sha256: result.sha256, fetchedAt: Date()))
-        return result
+        func validate() throws {
+            guard maxBytes > 0, maxEntries > 0, maxPathBytes > 0 else {
+                throw ValidationError("--max-bytes, --max-entries and --max-path-bytes must be greater than 0.")
+            }
+        }
+
+        func run(_ invocation: Invocation) throws {
+            let service = try invocation.services.acp()
+            var limits = ExtractionLimits.default
+            limits.maxTotalBytes = maxBytes
+            limits.maxFileBytes = min(limits.maxFileBytes, maxBytes)
+            limits.maxEntries = maxEntries
+            limits.maxPathBytes = maxPathBytes
+            let bar = invocation.showsProgress ? ProgressBar(console: invocation.console) : nil
+            defer { bar?.finish() }
+            var progress: (@Sendable (InstallProgress) -> Void)?
+            if let bar {
+                progress = { update in bar.update(update.bytesReceived, total: update.totalBytes) }
+            }
+            let dest = try destination.resolve(invocation, service: service)
+            let result = try Self.install(invocation, service: service, destination: dest, force: force, limits: limits,
+                                          durable: !noSync, progress: progress)
+            bar?.finish()
+            try invocation.emit(ACPFetchOutput(result))
+        }
+
+        /// Fetches, installs and records the assigned profile (also `acp check --wait --fetch`).
+        static func install(_ invocation: Invocation, service: ACPService, destination dest: String, force: Bool,
+                            limits: ExtractionLimits, durable: Bool,
+                            progress: (@Sendable (InstallProgress) -> Void)?) throws -> ACPFetchResult {
+            let result = try service.fetch(destination: dest, force: force, limits: limits, durable: durable, progress: progress)
+            // Remembered per (server, application), so that `acp check` and `status` find it without --dest.
+            try ACPStateStore(home: invocation.home).save(ACPStateRecord(
+                server: service.config.server, appId: service.config.appId, bundleId: result.bundleId,
+                destination: ACPStateStore.absolute(dest), sha256: result.sha256, fetchedAt: Date()))
+            return result
+        }
     }
 }

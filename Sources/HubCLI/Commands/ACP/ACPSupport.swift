@@ -12,18 +12,25 @@ struct ACPDestination: ParsableArguments {
             completion: .directory)
     var dest: String?
 
-    /// The profile directory in force, in the order of --dest's help.
-    func resolve(_ invocation: Invocation, service: ACPService) throws -> String {
-        try Self.resolve(dest, invocation, service: service)
-    }
+    var value: Value { Value(dest: dest) }
 
-    /// `resolve` for a --dest given as a value (the fast path's plain options).
-    static func resolve(_ dest: String?, _ invocation: Invocation, service: ACPService) throws -> String {
-        if let dest, !dest.isEmpty { return dest }
-        if let configured = service.config.acpDestination { return configured }
-        if let last = try ACPStateStore(home: invocation.home).record(server: service.config.server, appId: service.config.appId) {
-            return last.destination
+    /// `--dest` as plain data (a command's Options hold it).
+    struct Value: Sendable, Equatable {
+        var dest: String?
+
+        /// The profile directory in force, in the order of --dest's help.
+        func resolve(_ invocation: Invocation, service: ACPService) throws -> String {
+            try Self.resolve(dest, invocation, service: service)
         }
-        return service.defaultDestination(home: invocation.home)
+
+        /// `resolve` for a --dest given as a value (the fast path's plain options).
+        static func resolve(_ dest: String?, _ invocation: Invocation, service: ACPService) throws -> String {
+            if let dest, !dest.isEmpty { return dest }
+            if let configured = service.config.acpDestination { return configured }
+            if let last = try ACPStateStore(home: invocation.home).record(server: service.config.server, appId: service.config.appId) {
+                return last.destination
+            }
+            return service.defaultDestination(home: invocation.home)
+        }
     }
 }

@@ -21,17 +21,21 @@ struct AuthToken: HubCommand {
           TOKEN=$(hubctl --profile btp auth token | jq -r .accessToken)
           curl -H "Authorization: Bearer $TOKEN" https://…/mobileservices/…
         """)
-
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
-    func execute(_ invocation: Invocation) throws {
-        let config = try invocation.connectionConfig()
-        let services = invocation.services
-        let client = try services.requireOAuthClient(config)
-        let oauth = OAuthLayer(client: client, vault: try services.oauthVault(client), seedRefreshToken: invocation.value(of: .refreshToken))
-        let tokens = try services.transports.usableTokens(config, certificates: try services.certificateProvider(config), oauth: oauth)
-        try invocation.emit(AuthTokenOutput(accessToken: tokens.accessToken, tokenType: "Bearer",
-                                         expiresAt: tokens.expiresAt.map { ISO8601.string(from: $0) }))
+    var options: Options { Options() }
+
+    /// The command's options as plain data, and its body.
+    struct Options: CommandOptions {
+        func run(_ invocation: Invocation) throws {
+            let config = try invocation.connectionConfig()
+            let services = invocation.services
+            let client = try services.requireOAuthClient(config)
+            let oauth = OAuthLayer(client: client, vault: try services.oauthVault(client), seedRefreshToken: invocation.value(of: .refreshToken))
+            let tokens = try services.transports.usableTokens(config, certificates: try services.certificateProvider(config), oauth: oauth)
+            try invocation.emit(AuthTokenOutput(accessToken: tokens.accessToken, tokenType: "Bearer",
+                                             expiresAt: tokens.expiresAt.map { ISO8601.string(from: $0) }))
+        }
     }
 }
 

@@ -45,52 +45,55 @@ struct BatchCommand: HubCommand {
         Example:
           hubctl batch --resume results.ndjson --results results.ndjson jobs.ndjson
         """)
-
     @OptionGroup(title: "Global Options") var global: GlobalOptions
-
-    static var resolvesConnection: Bool { false }
-
     @Argument(help: ArgumentHelp("The NDJSON operations; - or nothing reads stdin.", valueName: "FILE"), completion: .file())
     var file: String?
-
     @Option(help: ArgumentHelp("Operations in flight at once (1–256).", valueName: "N"))
     var concurrency: Int = 8
-
     @Option(help: ArgumentHelp("Skip the lines that succeeded in this earlier results file (repeatable).", valueName: "RESULTS"),
             completion: .file())
     var resume: [String] = []
-
     @Option(help: ArgumentHelp("Run only the lines of shard I of N (I from 0; '/N' reads I from JOB_COMPLETION_INDEX).", valueName: "I/N"))
     var shard: String?
-
     @Option(help: ArgumentHelp("Append the results to this file (created 0600) instead of stdout, locked against a second batch.", valueName: "RESULTS"),
             completion: .file())
     var results: String?
 
-    func execute(_ invocation: Invocation) throws {
-        guard (1...256).contains(concurrency) else {
-            throw HubError.usage("--concurrency must be between 1 and 256 (got \(concurrency)).")
-        }
-        if global.passwordStdin {
-            throw HubError.usage("--password-stdin cannot be used with batch: give each line a \"password-env\", or set HUBCTL_PASSWORD.", code: .noPassword)
-        }
-        let shard = try self.shard.map { try BatchShard(parsing: $0, environment: invocation.environment) }
-        // First the lock on where the results go, so no other batch can start on that file while
-        // this one reads what an earlier run did.
-        let output = try BatchOutput.open(results: results, console: invocation.console)
-        var done: [Int: String] = [:]
-        for path in resume {
-            let same = output.identity != nil && ResultsLock.identity(path: path).map { $0 == output.identity! } == true
-            try BatchResults.succeededLines(in: path, into: &done, lockShared: !same)
-        }
-        let input: BatchInput = (file == nil || file == "-") ? .standardInput(invocation.input) : .file(try BatchInput.open(file!))
-        let runner = try BatchRunner(invocation: invocation, batchGlobal: global, concurrency: concurrency,
-                                     shard: shard, skip: done, input: input, results: output.write)
-        let severest = try withExtendedLifetime(output) { try runner.run() }
-        if severest != 0 {
-            // The failed lines' errors are in the results already: exit with the severest line's code.
-            throw HubError.reported(FailureKind(exitCode: severest) ?? .internal, code: .partialFailure,
-                                    "batch: a line failed with exit \(severest)")
+    var options: Options { Options(file: file, concurrency: concurrency, resume: resume, shard: shard, results: results) }
+
+    /// The command's options as plain data, and its body.
+    struct Options: CommandOptions {
+        var file: String?
+        var concurrency: Int = 8
+        var resume: [String] = []
+        var shard: String?
+        var results: String?
+
+        func run(_ invocation: Invocation) throws {
+            guard (1...256).contains(concurrency) else {
+                throw HubError.usage("--concurrency must be between 1 and 256 (got \(concurrency)).")
+            }
+            if invocation.global.passwordStdin {
+                throw HubError.usage("--password-stdin cannot be used with batch: give each line a \"password-env\", or set HUBCTL_PASSWORD.", code: .noPassword)
+            }
+            let shard = try self.shard.map { try BatchShard(parsing: $0, environment: invocation.environment) }
+            // First the lock on where the results go, so no other batch can start on that file while
+            // this one reads what an earlier run did.
+            let output = try BatchOutput.open(results: results, console: invocation.console)
+            var done: [Int: String] = [:]
+            for path in resume {
+                let same = output.identity != nil && ResultsLock.identity(path: path).map { $0 == output.identity! } == true
+                try BatchResults.succeededLines(in: path, into: &done, lockShared: !same)
+            }
+            let input: BatchInput = (file == nil || file == "-") ? .standardInput(invocation.input) : .file(try BatchInput.open(file!))
+            let runner = try BatchRunner(invocation: invocation, batchGlobal: invocation.global, concurrency: concurrency,
+                                         shard: shard, skip: done, input: input, results: output.write)
+            let severest = try withExtendedLifetime(output) { try runner.run() }
+            if severest != 0 {
+                // The failed lines' errors are in the results already: exit with the severest line's code.
+                throw HubError.reported(FailureKind(exitCode: severest) ?? .internal, code: .partialFailure,
+                                        "batch: a line failed with exit \(severest)")
+            }
         }
     }
 }

@@ -35,7 +35,7 @@ struct BatchOperation: Sendable {
     static let allowedCommands: Set<String> = ["register", "unregister", "settings", "acp", "status", "plist",
                                                 "push", "logs", "usage", "whoami", "policy"]
 
-    init(line: Int, text: String, batch: GlobalOptions) {
+    init(line: Int, text: String, batch: GlobalValues) {
         let bytes = Array(text.utf8)
         self.init(line: line, bytes: bytes, digest: Self.digest(of: bytes), batch: batch)
     }
@@ -45,7 +45,7 @@ struct BatchOperation: Sendable {
         (try? bytes.withUnsafeBytes { try SHA256Digest.hex(of: $0) }) ?? ""
     }
 
-    init(line: Int, bytes: [UInt8], digest: String, batch: GlobalOptions) {
+    init(line: Int, bytes: [UInt8], digest: String, batch: GlobalValues) {
         self.line = line
         self.digest = digest
         var arguments: [String] = []
@@ -95,7 +95,7 @@ struct BatchOperation: Sendable {
         profile = strings["profile"]
         passwordEnv = strings["password-env"]
         self.refusal = refusal
-        identity = [server ?? batch.server ?? "", appId ?? batch.appId ?? "", user ?? batch.user ?? "",
-                    profile ?? batch.profile ?? ""].joined(separator: "\n")
+        identity = [server ?? batch[.server] ?? "", appId ?? batch[.appId] ?? "", user ?? batch[.user] ?? "",
+                    profile ?? batch[.profile] ?? ""].joined(separator: "\n")
     }
 }

@@ -13,7 +13,7 @@ import Glibc
 /// Runs the operations of one batch and writes their results.
 final class BatchRunner: Sendable {
     private let invocation: Invocation
-    private let batchGlobal: GlobalOptions
+    private let batchGlobal: GlobalValues
     private let concurrency: Int
     private let scheduler: BatchScheduler
     private let pool: PooledTransports?
@@ -39,7 +39,7 @@ final class BatchRunner: Sendable {
 
     /// `skip`: the lines an earlier run did, with the digest each line had then. `results`: where
     /// each result line goes (stdout, or the --results file).
-    init(invocation: Invocation, batchGlobal: GlobalOptions, concurrency: Int, shard: BatchShard?,
+    init(invocation: Invocation, batchGlobal: GlobalValues, concurrency: Int, shard: BatchShard?,
          skip: [Int: String], input: BatchInput, results: @escaping @Sendable (Data) -> Void) throws {
         self.invocation = invocation
         self.results = results
@@ -186,16 +186,16 @@ final class BatchRunner: Sendable {
     }
 
     /// The line's options: its command's own flags first, then the line's keys, then the batch's
-    /// flags; never a prompt. Every global option is in one of `GlobalOptions`'s merge lists (a
-    /// test checks that none is missing), so a new flag cannot be dropped here.
-    static func merge(line: GlobalOptions, op: BatchOperation, batch: GlobalOptions) -> GlobalOptions {
+    /// flags; never a prompt. The values are keyed by the settings table, so every global flag
+    /// is inherited unless `GlobalValues.notInherited` names it (a test checks every flag).
+    static func merge(line: GlobalValues, op: BatchOperation, batch: GlobalValues) -> GlobalValues {
         var g = line.inheriting(from: batch)
         // The line's own keys come between its flags and the batch's.
-        g.server = line.server ?? op.server ?? batch.server
-        g.appId = line.appId ?? op.appId ?? batch.appId
-        g.user = line.user ?? op.user ?? batch.user
-        g.profile = line.profile ?? op.profile ?? batch.profile
-        g.noInput = true
+        g[.server] = line[.server] ?? op.server ?? batch[.server]
+        g[.appId] = line[.appId] ?? op.appId ?? batch[.appId]
+        g[.user] = line[.user] ?? op.user ?? batch[.user]
+        g[.profile] = line[.profile] ?? op.profile ?? batch[.profile]
+        g[.noInput] = "true"
         return g
     }
 }

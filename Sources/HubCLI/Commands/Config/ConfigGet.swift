@@ -17,25 +17,28 @@ struct ConfigGet: HubCommand {
         Example:
           hubctl config get server --profile prod | jq -r .value
         """)
-
     @OptionGroup(title: "Global Options") var global: GlobalOptions
-
-    static var resolvesConnection: Bool { false }
-
     @Argument(help: ArgumentHelp("A profile setting, e.g. server.", valueName: "key"),
               completion: .list(GlobalSetting.profileKeys))
     var key: String
 
-    func execute(_ invocation: Invocation) throws {
-        let setting = try ConfigEditor.profileSetting(key)
-        let path = invocation.configPath
-        let file = try ConfigFile.load(path: path)
-        let profile = invocation.configProfile(in: file)
-        try requireProfile(profile, in: file)
-        guard let value = file.profiles[profile]?[setting.name] else {
-            throw HubError(.noInput, code: .configKeyNotSet,
-                           "Profile '\(profile)' does not set '\(setting.name)'. Set it with `hubctl config set \(setting.name) VALUE --profile \(profile)`.")
+    var options: Options { Options(key: key) }
+
+    /// The command's options as plain data, and its body.
+    struct Options: CommandOptions {
+        var key: String
+
+        func run(_ invocation: Invocation) throws {
+            let setting = try ConfigEditor.profileSetting(key)
+            let path = invocation.configPath
+            let file = try ConfigFile.load(path: path)
+            let profile = invocation.configProfile(in: file)
+            try requireProfile(profile, in: file)
+            guard let value = file.profiles[profile]?[setting.name] else {
+                throw HubError(.noInput, code: .configKeyNotSet,
+                               "Profile '\(profile)' does not set '\(setting.name)'. Set it with `hubctl config set \(setting.name) VALUE --profile \(profile)`.")
+            }
+            try invocation.emit(ConfigValueOutput(path: path, profile: profile, key: setting.name, value: value))
         }
-        try invocation.emit(ConfigValueOutput(path: path, profile: profile, key: setting.name, value: value))
     }
 }

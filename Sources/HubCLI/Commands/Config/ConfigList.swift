@@ -17,16 +17,18 @@ struct ConfigList: HubCommand {
         Example:
           hubctl config list | jq -r '.profiles | keys[]'
         """)
-
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
-    static var resolvesConnection: Bool { false }
+    var options: Options { Options() }
 
-    func execute(_ invocation: Invocation) throws {
-        let path = invocation.configPath
-        let file = try ConfigFile.load(path: path)
-        try invocation.emit(ConfigListOutput(path: path, exists: FileManager.default.fileExists(atPath: path),
-                                          defaultProfile: file.defaultProfile, current: invocation.configProfile(in: file),
-                                          profiles: file.profiles))
+    /// The command's options as plain data, and its body.
+    struct Options: CommandOptions {
+        func run(_ invocation: Invocation) throws {
+            let path = invocation.configPath
+            let file = try ConfigFile.load(path: path)
+            try invocation.emit(ConfigListOutput(path: path, exists: FileManager.default.fileExists(atPath: path),
+                                              defaultProfile: file.defaultProfile, current: invocation.configProfile(in: file),
+                                              profiles: file.profiles))
+        }
     }
 }

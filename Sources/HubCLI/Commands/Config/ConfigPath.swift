@@ -17,15 +17,17 @@ struct ConfigPath: HubCommand {
         Example:
           "${EDITOR:-vi}" "$(hubctl config path | jq -r .path)"
         """)
-
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
-    static var resolvesConnection: Bool { false }
+    var options: Options { Options() }
 
-    struct Output: Encodable { var path: String; var exists: Bool }
+    /// The command's options as plain data, and its body.
+    struct Options: CommandOptions {
+        struct Output: Encodable { var path: String; var exists: Bool }
 
-    func execute(_ invocation: Invocation) throws {
-        let path = invocation.configPath
-        try invocation.emit(Output(path: path, exists: FileManager.default.fileExists(atPath: path)))
+        func run(_ invocation: Invocation) throws {
+            let path = invocation.configPath
+            try invocation.emit(Output(path: path, exists: FileManager.default.fileExists(atPath: path)))
+        }
     }
 }

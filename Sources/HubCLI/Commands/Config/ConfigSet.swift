@@ -17,25 +17,28 @@ struct ConfigSet: HubCommand {
         Example:
           hubctl config set app-id com.acme.field --profile prod
         """)
-
     @OptionGroup(title: "Global Options") var global: GlobalOptions
-
-    static var resolvesConnection: Bool { false }
-
     @Argument(help: ArgumentHelp("A profile setting, e.g. server.", valueName: "key"),
               completion: .list(GlobalSetting.profileKeys))
     var key: String
-
     @Argument(help: ArgumentHelp("Its value.", valueName: "value"))
     var value: String
 
-    func execute(_ invocation: Invocation) throws {
-        let setting = try ConfigEditor.profileSetting(key)
-        try ConfigEditor.validate(setting, value: value)
-        let path = invocation.configPath
-        let profile = invocation.configProfile(in: try ConfigFile.load(path: path))
-        try ConfigEditor.checkProfileName(profile)
-        try ConfigEditor.set(path: path, profile: profile, key: setting.name, value: value)
-        try invocation.emit(ConfigValueOutput(path: path, profile: profile, key: setting.name, value: value))
+    var options: Options { Options(key: key, value: value) }
+
+    /// The command's options as plain data, and its body.
+    struct Options: CommandOptions {
+        var key: String
+        var value: String
+
+        func run(_ invocation: Invocation) throws {
+            let setting = try ConfigEditor.profileSetting(key)
+            try ConfigEditor.validate(setting, value: value)
+            let path = invocation.configPath
+            let profile = invocation.configProfile(in: try ConfigFile.load(path: path))
+            try ConfigEditor.checkProfileName(profile)
+            try ConfigEditor.set(path: path, profile: profile, key: setting.name, value: value)
+            try invocation.emit(ConfigValueOutput(path: path, profile: profile, key: setting.name, value: value))
+        }
     }
 }

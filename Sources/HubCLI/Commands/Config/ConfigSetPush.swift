@@ -30,66 +30,69 @@ struct ConfigSetPush: HubCommand {
         Example:
           hubctl config set-push --service-key key.json --profile prod
         """)
-
     @OptionGroup(title: "Global Options") var global: GlobalOptions
-
-    static var resolvesConnection: Bool { false }
-
     @Option(name: .customLong("service-key"), help: ArgumentHelp("A Mobile Services service key JSON (url, apiKey, alias), or '-' for stdin.", valueName: "file"), completion: .file())
     var serviceKey: String?
-
     @Option(name: .customLong("binding"), help: ArgumentHelp("A service binding JSON (uaa.clientid, uaa.clientsecret, uaa.url, endpoints.mobileservices.url), or '-'.", valueName: "file"), completion: .file())
     var binding: String?
-
     @Option(name: .customLong("key-alias"), help: ArgumentHelp("Which push service key of a settings file, by its alias, when it has several.", valueName: "alias"))
     var keyAlias: String?
-
     @Option(name: .customLong("tenant"), help: ArgumentHelp("A subscriber tenant id to keep with them (sent as x-tenant-id).", valueName: "id"))
     var tenant: String?
 
-    func execute(_ invocation: Invocation) throws {
-        guard (serviceKey == nil) != (binding == nil) else {
-            throw HubError.usage("Give --service-key FILE or --binding FILE (one of them).")
-        }
-        guard keyAlias == nil || serviceKey != nil else { throw HubError.usage("--key-alias picks a key of a settings file given with --service-key.") }
-        var credentials = try PushBackendOptions.read(serviceKey: serviceKey != nil, path: serviceKey ?? binding!, invocation, keyAlias: keyAlias)
-        if let tenant {
-            guard !tenant.isEmpty else { throw HubError.usage("--tenant is empty.") }
-            credentials.tenant = tenant
-        }
-        if let refusal = credentials.profileRefusal {
-            throw HubError(.config, code: .configInvalid, "A profile cannot keep \(refusal): give it to each push command with --binding FILE, or run where VCAP_SERVICES has it.")
-        }
-        let settings = credentials.profileSettings
-        // Checked as `config set` checks each of them, before anything is written.
-        for (name, value) in settings.settings {
-            guard let value, let setting = GlobalSetting.all.first(where: { $0.name == name }) else { continue }
-            try ConfigEditor.validate(setting, value: value)
-        }
-        let path = invocation.configPath
-        let file = try ConfigFile.load(path: path)
-        let profile = invocation.configProfile(in: file)
-        try ConfigEditor.checkProfileName(profile)
-        let key = PushBackendCredentials.secretVaultKey(settings)
-        let previous = pushSettings(file, profile)
+    var options: Options { Options(serviceKey: serviceKey, binding: binding, keyAlias: keyAlias, tenant: tenant) }
 
-        // The vault first: a profile never names a secret the vault does not have.
-        let (store, secret, created) = try invocation.services.vaultForWriting()
-        let value = Data(credentials.secret.utf8)
-        let removed = try store.update(secret: secret, createIfMissing: true) { contents -> [String] in
-            contents.set(value, forKey: key)
-            guard let previous, previous != settings else { return [] }
-            return removeStale(previous, keeping: key, file: file, profile: profile, from: &contents)
-        }
-        try ConfigEditor.set(path: path, profile: profile, values: settings.settings)
+    /// The command's options as plain data, and its body.
+    struct Options: CommandOptions {
+        var serviceKey: String?
+        var binding: String?
+        var keyAlias: String?
+        var tenant: String?
 
-        let authentication: String
-        switch credentials.auth {
-        case .apiKey: authentication = "api-key"
-        case .clientCredentials, .clientCertificate: authentication = "client-credentials"
+        func run(_ invocation: Invocation) throws {
+            guard (serviceKey == nil) != (binding == nil) else {
+                throw HubError.usage("Give --service-key FILE or --binding FILE (one of them).")
+            }
+            guard keyAlias == nil || serviceKey != nil else { throw HubError.usage("--key-alias picks a key of a settings file given with --service-key.") }
+            var credentials = try PushBackendOptions.read(serviceKey: serviceKey != nil, path: serviceKey ?? binding!, invocation, keyAlias: keyAlias)
+            if let tenant {
+                guard !tenant.isEmpty else { throw HubError.usage("--tenant is empty.") }
+                credentials.tenant = tenant
+            }
+            if let refusal = credentials.profileRefusal {
+                throw HubError(.config, code: .configInvalid, "A profile cannot keep \(refusal): give it to each push command with --binding FILE, or run where VCAP_SERVICES has it.")
+            }
+            let settings = credentials.profileSettings
+            // Checked as `config set` checks each of them, before anything is written.
+            for (name, value) in settings.settings {
+                guard let value, let setting = GlobalSetting.all.first(where: { $0.name == name }) else { continue }
+                try ConfigEditor.validate(setting, value: value)
+            }
+            let path = invocation.configPath
+            let file = try ConfigFile.load(path: path)
+            let profile = invocation.configProfile(in: file)
+            try ConfigEditor.checkProfileName(profile)
+            let key = PushBackendCredentials.secretVaultKey(settings)
+            let previous = pushSettings(file, profile)
+
+            // The vault first: a profile never names a secret the vault does not have.
+            let (store, secret, created) = try invocation.services.vaultForWriting()
+            let value = Data(credentials.secret.utf8)
+            let removed = try store.update(secret: secret, createIfMissing: true) { contents -> [String] in
+                contents.set(value, forKey: key)
+                guard let previous, previous != settings else { return [] }
+                return removeStale(previous, keeping: key, file: file, profile: profile, from: &contents)
+            }
+            try ConfigEditor.set(path: path, profile: profile, values: settings.settings)
+
+            let authentication: String
+            switch credentials.auth {
+            case .apiKey: authentication = "api-key"
+            case .clientCredentials, .clientCertificate: authentication = "client-credentials"
+            }
+            try invocation.emit(ConfigPushOutput(path: path, profile: profile, authentication: authentication,
+                                              settings: Dictionary(uniqueKeysWithValues: settings.settings.compactMap { k, v in v.map { (k, $0) } }),
+                                              vaultKey: key, vaultCreated: created, vaultKeysRemoved: removed))
         }
-        try invocation.emit(ConfigPushOutput(path: path, profile: profile, authentication: authentication,
-                                          settings: Dictionary(uniqueKeysWithValues: settings.settings.compactMap { k, v in v.map { (k, $0) } }),
-                                          vaultKey: key, vaultCreated: created, vaultKeysRemoved: removed))
     }
 }

@@ -17,22 +17,25 @@ struct ConfigUnset: HubCommand {
         Example:
           hubctl config unset acp-dest --profile prod
         """)
-
     @OptionGroup(title: "Global Options") var global: GlobalOptions
-
-    static var resolvesConnection: Bool { false }
-
     @Argument(help: ArgumentHelp("A profile setting, e.g. acp-dest.", valueName: "key"),
               completion: .list(GlobalSetting.profileKeys))
     var key: String
 
-    func execute(_ invocation: Invocation) throws {
-        let setting = try ConfigEditor.profileSetting(key)
-        let path = invocation.configPath
-        let file = try ConfigFile.load(path: path)
-        let profile = invocation.configProfile(in: file)
-        try requireProfile(profile, in: file)
-        try ConfigEditor.set(path: path, profile: profile, key: setting.name, value: nil)
-        try invocation.emit(ConfigValueOutput(path: path, profile: profile, key: setting.name, value: nil))
+    var options: Options { Options(key: key) }
+
+    /// The command's options as plain data, and its body.
+    struct Options: CommandOptions {
+        var key: String
+
+        func run(_ invocation: Invocation) throws {
+            let setting = try ConfigEditor.profileSetting(key)
+            let path = invocation.configPath
+            let file = try ConfigFile.load(path: path)
+            let profile = invocation.configProfile(in: file)
+            try requireProfile(profile, in: file)
+            try ConfigEditor.set(path: path, profile: profile, key: setting.name, value: nil)
+            try invocation.emit(ConfigValueOutput(path: path, profile: profile, key: setting.name, value: nil))
+        }
     }
 }

@@ -23,40 +23,42 @@ struct ConfigUnsetPush: HubCommand {
         Example:
           hubctl config unset-push --profile prod
         """)
-
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
-    static var resolvesConnection: Bool { false }
+    var options: Options { Options() }
 
-    struct Output: Encodable {
-        var path: String
-        var profile: String
-        /// The push-* settings the profile had.
-        var removed: [String]
-        var vaultKeysRemoved: [String]
-    }
+    /// The command's options as plain data, and its body.
+    struct Options: CommandOptions {
+        struct Output: Encodable {
+            var path: String
+            var profile: String
+            /// The push-* settings the profile had.
+            var removed: [String]
+            var vaultKeysRemoved: [String]
+        }
 
-    func execute(_ invocation: Invocation) throws {
-        let path = invocation.configPath
-        let file = try ConfigFile.load(path: path)
-        let profile = invocation.configProfile(in: file)
-        try requireProfile(profile, in: file)
-        let values = file.profiles[profile] ?? [:]
-        let present = PushProfileSettings.keys.filter { values[$0] != nil }
-        var vaultRemoved: [String] = []
-        if let old = pushSettings(file, profile) {
-            let store = try invocation.services.vault()
-            if store.exists {
-                // The vault first: when it cannot be opened, the profile still says where its secret is.
-                let secret = try VaultSecrets(invocation: invocation).current(preferring: try store.storedSecretKind())
-                vaultRemoved = try store.update(secret: secret) { contents in
-                    removeStale(old, keeping: nil, file: file, profile: profile, from: &contents)
+        func run(_ invocation: Invocation) throws {
+            let path = invocation.configPath
+            let file = try ConfigFile.load(path: path)
+            let profile = invocation.configProfile(in: file)
+            try requireProfile(profile, in: file)
+            let values = file.profiles[profile] ?? [:]
+            let present = PushProfileSettings.keys.filter { values[$0] != nil }
+            var vaultRemoved: [String] = []
+            if let old = pushSettings(file, profile) {
+                let store = try invocation.services.vault()
+                if store.exists {
+                    // The vault first: when it cannot be opened, the profile still says where its secret is.
+                    let secret = try VaultSecrets(invocation: invocation).current(preferring: try store.storedSecretKind())
+                    vaultRemoved = try store.update(secret: secret) { contents in
+                        removeStale(old, keeping: nil, file: file, profile: profile, from: &contents)
+                    }
                 }
             }
+            if !present.isEmpty {
+                try ConfigEditor.set(path: path, profile: profile, values: present.map { ($0, nil) })
+            }
+            try invocation.emit(Output(path: path, profile: profile, removed: present, vaultKeysRemoved: vaultRemoved))
         }
-        if !present.isEmpty {
-            try ConfigEditor.set(path: path, profile: profile, values: present.map { ($0, nil) })
-        }
-        try invocation.emit(Output(path: path, profile: profile, removed: present, vaultKeysRemoved: vaultRemoved))
     }
 }

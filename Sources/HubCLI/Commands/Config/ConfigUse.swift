@@ -17,23 +17,26 @@ struct ConfigUse: HubCommand {
         Example:
           hubctl config use prod
         """)
-
     @OptionGroup(title: "Global Options") var global: GlobalOptions
-
-    static var resolvesConnection: Bool { false }
-
     @Argument(help: ArgumentHelp("The profile to use by default.", valueName: "profile"),
               completion: DynamicCompletion.profiles)
     var name: String
 
-    func execute(_ invocation: Invocation) throws {
-        try ConfigEditor.checkProfileName(name)
-        let path = invocation.configPath
-        let file = try ConfigFile.load(path: path)
-        try requireProfile(name, in: file)
-        try ConfigEditor.use(path: path, profile: name)
-        let updated = try ConfigFile.load(path: path)
-        try invocation.emit(ConfigListOutput(path: path, exists: true, defaultProfile: updated.defaultProfile,
-                                          current: invocation.configProfile(in: updated), profiles: updated.profiles))
+    var options: Options { Options(name: name) }
+
+    /// The command's options as plain data, and its body.
+    struct Options: CommandOptions {
+        var name: String
+
+        func run(_ invocation: Invocation) throws {
+            try ConfigEditor.checkProfileName(name)
+            let path = invocation.configPath
+            let file = try ConfigFile.load(path: path)
+            try requireProfile(name, in: file)
+            try ConfigEditor.use(path: path, profile: name)
+            let updated = try ConfigFile.load(path: path)
+            try invocation.emit(ConfigListOutput(path: path, exists: true, defaultProfile: updated.defaultProfile,
+                                              current: invocation.configProfile(in: updated), profiles: updated.profiles))
+        }
     }
 }

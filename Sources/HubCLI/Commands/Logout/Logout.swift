@@ -21,13 +21,17 @@ struct LogoutCommand: HubCommand {
         Example:
           hubctl --profile btp logout
         """)
-
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
-    func execute(_ invocation: Invocation) throws {
-        let config = try invocation.connectionConfig()
-        let client = try invocation.services.requireOAuthClient(config)
-        let removed = try invocation.services.oauthVault(client).remove()
-        try invocation.emit(LogoutOutput(server: client.server, appId: client.appId, clientId: client.clientId, loggedOut: removed))
+    var options: Options { Options() }
+
+    /// The command's options as plain data, and its body.
+    struct Options: CommandOptions {
+        func run(_ invocation: Invocation) throws {
+            let config = try invocation.connectionConfig()
+            let client = try invocation.services.requireOAuthClient(config)
+            let removed = try invocation.services.oauthVault(client).remove()
+            try invocation.emit(LogoutOutput(server: client.server, appId: client.appId, clientId: client.clientId, loggedOut: removed))
+        }
     }
 }

@@ -33,80 +33,85 @@ struct LogsUpload: HubCommand {
         Example:
           hubctl logs upload --from-settings build/device.log | jq .requests
         """)
-
     @OptionGroup(title: "Global Options") var global: GlobalOptions
-
     @Argument(help: ArgumentHelp("The log file, or - for stdin.", valueName: "file"), completion: .file())
     var file: String
-
     @Option(name: .customLong("max-request-size"), help: ArgumentHelp("The most one request carries: bytes, or with K or M (KiB, MiB). Default 8M.", valueName: "size"))
     var maxRequestSize: String = "8M"
-
     @Flag(name: .customLong("from-settings"), help: "Follow the administrator's log policy (logSettings, or the connection's UploadLogs and ConnectionLogLevel).")
     var fromSettings = false
 
-    /// The most of a log read from stdin or a pipe (kept in a private spool file until sent).
-    static let maximumSpoolBytes: Int64 = 4 << 30
+    var options: Options { Options(file: file, maxRequestSize: maxRequestSize, fromSettings: fromSettings) }
 
-    /// `8M`, `512K`, `1048576` → bytes (at least 64).
-    static func size(_ text: String) throws -> Int64 {
-        var digits = text.uppercased()
-        var unit: Int64 = 1
-        if digits.hasSuffix("M") || digits.hasSuffix("MIB") { unit = 1 << 20; digits = String(digits.prefix { $0.isNumber }) }
-        else if digits.hasSuffix("K") || digits.hasSuffix("KIB") { unit = 1 << 10; digits = String(digits.prefix { $0.isNumber }) }
-        guard let n = Int64(digits), n > 0, n <= (1 << 40) / unit, n * unit >= 64 else {
-            throw HubError.usage("--max-request-size \(HubError.quoted(text)) is not a size of at least 64 bytes (e.g. 8M, 512K, 65536).")
-        }
-        return n * unit
-    }
+    /// The command's options as plain data, and its body.
+    struct Options: CommandOptions {
+        var file: String
+        var maxRequestSize: String = "8M"
+        var fromSettings = false
 
-    func execute(_ invocation: Invocation) throws {
-        let maximum = try Self.size(maxRequestSize)
-        // Read once, through one descriptor: a regular file as it is, stdin or a pipe (`<(cmd)`)
-        // spooled, every wait bounded by the deadline (a FIFO nobody writes to ends with 75).
-        let source: LogSource
-        do throws(BoundedFile.Failure) {
-            source = .file(file == "-" ? try invocation.input.spool(limit: Self.maximumSpoolBytes, until: invocation.deadline)
-                                       : try InputFile.open(path: file, limit: Int64.max, until: invocation.deadline))
-        } catch .missing {
-            throw HubError.noInput("No log file at \(file). Check the path.", code: .fileNotFound)
-        } catch .directory {
-            throw HubError.noInput("\(file) is a directory, not a log file.", code: .notAFile)
-        } catch {
-            throw Invocation.inputFailure(error, label: file == "-" ? "The log on stdin" : file, limit: Int(Self.maximumSpoolBytes), tooLarge: .tooLarge)
-        }
-        let connections = try invocation.services.connections()
-        let registration = try connections.recorded()
-        var minimum: LogSeverity?
-        var level: String?
-        var platform: Platform?
-        if fromSettings {
-            // The administrator's log policy (docs/protocol.md §15.3, §15.6): on Mobile Services the
-            // settings exchange's logSettings, else (and on SMP 3) the connection's properties.
-            let services = ClientServiceContext(connections: connections, registration: registration,
-                                                platform: try PlatformDiscovery.resolve(connections.session))
-            platform = services.platform
-            let policy = try PolicyService(context: services, home: invocation.home).clientLogPolicy()
-            level = policy.level
-            if !policy.enabled {
-                return try invocation.emit(LogsUploadOutput(skipped: "\(policy.enabledFrom) is false: the administrator has not enabled log upload for this device. Nothing was sent.",
-                                                         deviceId: registration.applicationConnectionId, source: source, level: level))
+        /// The most of a log read from stdin or a pipe (kept in a private spool file until sent).
+        static let maximumSpoolBytes: Int64 = 4 << 30
+
+        /// `8M`, `512K`, `1048576` → bytes (at least 64).
+        static func size(_ text: String) throws -> Int64 {
+            var digits = text.uppercased()
+            var unit: Int64 = 1
+            if digits.hasSuffix("M") || digits.hasSuffix("MIB") { unit = 1 << 20; digits = String(digits.prefix { $0.isNumber }) }
+            else if digits.hasSuffix("K") || digits.hasSuffix("KIB") { unit = 1 << 10; digits = String(digits.prefix { $0.isNumber }) }
+            guard let n = Int64(digits), n > 0, n <= (1 << 40) / unit, n * unit >= 64 else {
+                throw HubError.usage("--max-request-size \(HubError.quoted(text)) is not a size of at least 64 bytes (e.g. 8M, 512K, 65536).")
             }
-            if let level {
-                switch LogSeverity.minimum(connectionLogLevel: level) {
-                case .some(.none):
-                    return try invocation.emit(LogsUploadOutput(skipped: "\(policy.levelFrom) is NONE. Nothing was sent.",
+            return n * unit
+        }
+
+        func run(_ invocation: Invocation) throws {
+            let maximum = try Self.size(maxRequestSize)
+            // Read once, through one descriptor: a regular file as it is, stdin or a pipe (`<(cmd)`)
+            // spooled, every wait bounded by the deadline (a FIFO nobody writes to ends with 75).
+            let source: LogSource
+            do throws(BoundedFile.Failure) {
+                source = .file(file == "-" ? try invocation.input.spool(limit: Self.maximumSpoolBytes, until: invocation.deadline)
+                                           : try InputFile.open(path: file, limit: Int64.max, until: invocation.deadline))
+            } catch .missing {
+                throw HubError.noInput("No log file at \(file). Check the path.", code: .fileNotFound)
+            } catch .directory {
+                throw HubError.noInput("\(file) is a directory, not a log file.", code: .notAFile)
+            } catch {
+                throw Invocation.inputFailure(error, label: file == "-" ? "The log on stdin" : file, limit: Int(Self.maximumSpoolBytes), tooLarge: .tooLarge)
+            }
+            let connections = try invocation.services.connections()
+            let registration = try connections.recorded()
+            var minimum: LogSeverity?
+            var level: String?
+            var platform: Platform?
+            if fromSettings {
+                // The administrator's log policy (docs/protocol.md §15.3, §15.6): on Mobile Services the
+                // settings exchange's logSettings, else (and on SMP 3) the connection's properties.
+                let services = ClientServiceContext(connections: connections, registration: registration,
+                                                    platform: try PlatformDiscovery.resolve(connections.session))
+                platform = services.platform
+                let policy = try PolicyService(context: services, home: invocation.home).clientLogPolicy()
+                level = policy.level
+                if !policy.enabled {
+                    return try invocation.emit(LogsUploadOutput(skipped: "\(policy.enabledFrom) is false: the administrator has not enabled log upload for this device. Nothing was sent.",
                                                              deviceId: registration.applicationConnectionId, source: source, level: level))
-                case .some(.some(let severity)): minimum = severity
-                case .none: invocation.console.warning("\(policy.levelFrom) \(HubError.quoted(level)) is not a level hubctl knows; every line is sent.")
+                }
+                if let level {
+                    switch LogSeverity.minimum(connectionLogLevel: level) {
+                    case .some(.none):
+                        return try invocation.emit(LogsUploadOutput(skipped: "\(policy.levelFrom) is NONE. Nothing was sent.",
+                                                                 deviceId: registration.applicationConnectionId, source: source, level: level))
+                    case .some(.some(let severity)): minimum = severity
+                    case .none: invocation.console.warning("\(policy.levelFrom) \(HubError.quoted(level)) is not a level hubctl knows; every line is sent.")
+                    }
                 }
             }
+            // Every line is checked before anything is sent.
+            let plan = try LogFormat.plan(source, maximumBytes: maximum, minimum: minimum)
+            let services = ClientServiceContext(connections: connections, registration: registration,
+                                                platform: try platform ?? PlatformDiscovery.resolve(connections.session))
+            let result = try ClientLogService(context: services).upload(source, plan: plan, minimum: minimum)
+            try invocation.emit(LogsUploadOutput(result, level: level))
         }
-        // Every line is checked before anything is sent.
-        let plan = try LogFormat.plan(source, maximumBytes: maximum, minimum: minimum)
-        let services = ClientServiceContext(connections: connections, registration: registration,
-                                            platform: try platform ?? PlatformDiscovery.resolve(connections.session))
-        let result = try ClientLogService(context: services).upload(source, plan: plan, minimum: minimum)
-        try invocation.emit(LogsUploadOutput(result, level: level))
     }
 }

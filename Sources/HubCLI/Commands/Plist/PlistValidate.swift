@@ -24,40 +24,43 @@ struct PlistValidateCommand: HubCommand {
           }
         """
     )
-
     @OptionGroup(title: "Global Options") var global: GlobalOptions
-
-    static var resolvesConnection: Bool { false }
-
     @Flag(help: "Treat warnings (unknown keys) as errors.")
     var strict = false
-
     @Argument(help: ArgumentHelp("clienthub.plist files to check; - reads standard input.", valueName: "file"))
     var files: [String]
 
-    func validate() throws {
-        if files.isEmpty {
-            throw ValidationError("Name at least one clienthub.plist file (or - for standard input).")
-        }
-        if files.filter({ $0 == "-" }).count > 1 {
-            throw ValidationError("Standard input (-) can be named only once.")
-        }
-    }
+    var options: Options { Options(strict: strict, files: files) }
 
-    func execute(_ invocation: Invocation) throws {
-        let input = invocation.input
-        let until = invocation.deadline
-        // Each pipe or FIFO gets what is left of the command's one deadline, not a deadline of its own.
-        let report = ClientHubReport(files.map { path in
-            ClientHubValidator.validate(path: path, strict: strict, wait: invocation.secondsLeft) {
-                do throws(BoundedFile.Failure) {
-                    return .success(try input.readAll(limit: ClientHubPlistReader.maximumSize, until: until))
-                } catch {
-                    return .failure(ClientHubPlistReader.readFailure(error, label: "standard input"))
-                }
+    /// The command's options as plain data, and its body.
+    struct Options: CommandOptions {
+        var strict = false
+        var files: [String]
+
+        func validate() throws {
+            if files.isEmpty {
+                throw ValidationError("Name at least one clienthub.plist file (or - for standard input).")
             }
-        })
-        try invocation.emit(report)
-        if let failure = report.failure { throw failure }
+            if files.filter({ $0 == "-" }).count > 1 {
+                throw ValidationError("Standard input (-) can be named only once.")
+            }
+        }
+
+        func run(_ invocation: Invocation) throws {
+            let input = invocation.input
+            let until = invocation.deadline
+            // Each pipe or FIFO gets what is left of the command's one deadline, not a deadline of its own.
+            let report = ClientHubReport(files.map { path in
+                ClientHubValidator.validate(path: path, strict: strict, wait: invocation.secondsLeft) {
+                    do throws(BoundedFile.Failure) {
+                        return .success(try input.readAll(limit: ClientHubPlistReader.maximumSize, until: until))
+                    } catch {
+                        return .failure(ClientHubPlistReader.readFailure(error, label: "standard input"))
+                    }
+                }
+            })
+            try invocation.emit(report)
+            if let failure = report.failure { throw failure }
+        }
     }
 }

@@ -19,14 +19,19 @@ struct PolicyGet: HubCommand {
         Example:
           hubctl policy get passwordPolicy | jq .policies.passwordPolicy
         """)
-
     @OptionGroup(title: "Global Options") var global: GlobalOptions
-
     @Argument(help: ArgumentHelp("A policy, e.g. passwordPolicy.", valueName: "name"))
     var name: String?
 
-    func execute(_ invocation: Invocation) throws {
-        let service = PolicyService(context: try invocation.services.clientServices(), home: invocation.home)
-        try invocation.emit(PolicyOutput(try service.get(name)))
+    var options: Options { Options(name: name) }
+
+    /// The command's options as plain data, and its body.
+    struct Options: CommandOptions {
+        var name: String?
+
+        func run(_ invocation: Invocation) throws {
+            let service = PolicyService(context: try invocation.services.clientServices(), home: invocation.home)
+            try invocation.emit(PolicyOutput(try service.get(name)))
+        }
     }
 }

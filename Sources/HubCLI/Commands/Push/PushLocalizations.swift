@@ -20,21 +20,29 @@ struct PushLocalizations: HubCommand {
         Example:
           hubctl push localizations --service-key key.json --users alice,bob
         """)
-
     @OptionGroup(title: "Global Options") var global: GlobalOptions
     @OptionGroup var backend: PushBackendOptions
     @Option(help: ArgumentHelp("Users, comma-separated.", valueName: "u1,u2,…")) var users: String?
     @Option(name: .customLong("users-from"), help: ArgumentHelp("Users one a line from FILE or '-' (stdin).", valueName: "file"), completion: .file())
     var usersFrom: String?
 
-    func execute(_ invocation: Invocation) throws {
-        guard users != nil || usersFrom != nil else { throw HubError.usage("Give the users: --users u1,u2 or --users-from FILE.") }
-        if usersFrom == "-" && (backend.serviceKey == "-" || backend.binding == "-") {
-            throw HubError.usage("Only one of --service-key, --binding and --users-from can read stdin ('-').")
+    var options: Options { Options(backend: backend.value, users: users, usersFrom: usersFrom) }
+
+    /// The command's options as plain data, and its body.
+    struct Options: CommandOptions {
+        var backend: PushBackendOptions.Value
+        var users: String?
+        var usersFrom: String?
+
+        func run(_ invocation: Invocation) throws {
+            guard users != nil || usersFrom != nil else { throw HubError.usage("Give the users: --users u1,u2 or --users-from FILE.") }
+            if usersFrom == "-" && (backend.serviceKey == "-" || backend.binding == "-") {
+                throw HubError.usage("Only one of --service-key, --binding and --users-from can read stdin ('-').")
+            }
+            let list = try PushSend.Options.userList(users: users, usersFrom: usersFrom, invocation) ?? []
+            let session = try invocation.services.pushBackend(backend)
+            let (locales, requests) = try session.backend.localizations(users: list)
+            try invocation.emit(PushLocalizationsOutput(users: list.count, requests: requests, localizations: locales))
         }
-        let list = try PushSend.userList(users: users, usersFrom: usersFrom, invocation) ?? []
-        let session = try invocation.services.pushBackend(backend)
-        let (locales, requests) = try session.backend.localizations(users: list)
-        try invocation.emit(PushLocalizationsOutput(users: list.count, requests: requests, localizations: locales))
     }
 }

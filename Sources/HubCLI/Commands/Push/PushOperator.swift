@@ -28,33 +28,44 @@ struct PushBackendOptions: ParsableArguments {
     @Option(name: .customLong("tenant"), help: ArgumentHelp("A subscriber tenant id (sent as x-tenant-id; with a shared-tenant-mode binding, the zone the token is asked for).", valueName: "id"))
     var tenant: String?
 
-    /// The credentials in force, first found of: --service-key / --binding, VCAP_SERVICES, the
-    /// profile's (`hubctl config set-push`: push-* settings, the secret in the vault). --tenant wins
-    /// over any tenant they name.
-    func credentials(_ invocation: Invocation, vault: PushVault) throws -> PushBackendCredentials {
-        if serviceKey != nil && binding != nil {
-            throw HubError.usage("Give --service-key or --binding, not both.")
-        }
-        var credentials: PushBackendCredentials
-        if let path = serviceKey ?? binding {
-            credentials = try Self.read(serviceKey: serviceKey != nil, path: path, invocation, keyAlias: keyAlias)
-        } else if let vcap = invocation.environment["VCAP_SERVICES"], !vcap.isEmpty {
-            credentials = try PushBackendCredentials.vcapServices(vcap, name: bindingName)
-        } else {
-            let config = try invocation.connectionConfig(requireConnection: false)
-            guard let settings = config.push else {
-                throw HubError(.config, code: .config, "No push credentials: give --service-key FILE or --binding FILE, run where VCAP_SERVICES has a mobile-services binding, or keep them in the profile with `hubctl config set-push`.")
+    var value: Value { Value(serviceKey: serviceKey, binding: binding, keyAlias: keyAlias, bindingName: bindingName, tenant: tenant) }
+
+    /// These options as plain data (a command's Options hold them).
+    struct Value: Sendable, Equatable {
+        var serviceKey: String?
+        var binding: String?
+        var keyAlias: String?
+        var bindingName: String?
+        var tenant: String?
+
+        /// The credentials in force, first found of: --service-key / --binding, VCAP_SERVICES, the
+        /// profile's (`hubctl config set-push`: push-* settings, the secret in the vault). --tenant wins
+        /// over any tenant they name.
+        func credentials(_ invocation: Invocation, vault: PushVault) throws -> PushBackendCredentials {
+            if serviceKey != nil && binding != nil {
+                throw HubError.usage("Give --service-key or --binding, not both.")
             }
-            credentials = try vault.profileCredentials(settings, profile: config.profile)
-            if invocation.global.verbose {
-                invocation.console.note("hubctl: push credentials of profile '\(config.profile)' (the secret from the vault)")
+            var credentials: PushBackendCredentials
+            if let path = serviceKey ?? binding {
+                credentials = try PushBackendOptions.read(serviceKey: serviceKey != nil, path: path, invocation, keyAlias: keyAlias)
+            } else if let vcap = invocation.environment["VCAP_SERVICES"], !vcap.isEmpty {
+                credentials = try PushBackendCredentials.vcapServices(vcap, name: bindingName)
+            } else {
+                let config = try invocation.connectionConfig(requireConnection: false)
+                guard let settings = config.push else {
+                    throw HubError(.config, code: .config, "No push credentials: give --service-key FILE or --binding FILE, run where VCAP_SERVICES has a mobile-services binding, or keep them in the profile with `hubctl config set-push`.")
+                }
+                credentials = try vault.profileCredentials(settings, profile: config.profile)
+                if invocation.global.verbose {
+                    invocation.console.note("hubctl: push credentials of profile '\(config.profile)' (the secret from the vault)")
+                }
             }
+            if keyAlias != nil && serviceKey == nil {
+                throw HubError.usage("--key-alias picks a key of a settings file given with --service-key.")
+            }
+            if let tenant { credentials.tenant = tenant }
+            return credentials
         }
-        if keyAlias != nil && serviceKey == nil {
-            throw HubError.usage("--key-alias picks a key of a settings file given with --service-key.")
-        }
-        if let tenant { credentials.tenant = tenant }
-        return credentials
     }
 
     /// A service key or binding file (`-`: stdin), with a warning when others may read it.
@@ -144,7 +155,7 @@ struct PushBackendSession {
     let backend: NotificationBackend
     let config: ConnectionConfig
 
-    init(_ invocation: Invocation, options: PushBackendOptions) throws {
+    init(_ invocation: Invocation, options: PushBackendOptions.Value) throws {
         let config = try invocation.connectionConfig(requireConnection: false)
         let vault = PushVault(invocation)
         let credentials = try options.credentials(invocation, vault: vault)
@@ -168,7 +179,7 @@ struct PushBackendSession {
 
 extension Services {
     /// The operator's Notification Backend session for the credentials `options` name.
-    func pushBackend(_ options: PushBackendOptions) throws -> PushBackendSession {
+    func pushBackend(_ options: PushBackendOptions.Value) throws -> PushBackendSession {
         try PushBackendSession(invocation, options: options)
     }
 }

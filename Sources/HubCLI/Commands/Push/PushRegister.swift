@@ -21,46 +21,52 @@ struct PushRegister: HubCommand {
         Example:
           hubctl push register --os android --token "$FCM_TOKEN" --group qa
         """)
-
     @OptionGroup(title: "Global Options") var global: GlobalOptions
     @OptionGroup var os: PushOSOption
-
     @Option(help: ArgumentHelp("The push token from APNs, FCM, WNS, … ('-': the first line of stdin).", valueName: "token"))
     var token: String
-
     @Option(help: ArgumentHelp("Push group (Mobile Services).", valueName: "group"))
     var group: String?
-
     @Option(name: .customLong("device-model"), help: ArgumentHelp("Device model to report (Mobile Services).", valueName: "model"))
     var deviceModel: String?
-
     @Option(name: .customLong("form-factor"), help: ArgumentHelp("phone, tablet, … (Mobile Services).", valueName: "factor"))
     var formFactor: String?
-
     @Option(name: .customLong("user-locale"), help: ArgumentHelp("User locale, e.g. en_US (Mobile Services).", valueName: "locale"))
     var userLocale: String?
-
     @Option(name: .customLong("time-zone"), help: ArgumentHelp("Time zone, e.g. Europe/Berlin (Mobile Services).", valueName: "zone"))
     var timeZone: String?
 
-    func execute(_ invocation: Invocation) throws {
-        let os = try self.os.value()
-        var token = self.token
-        if token == "-" {
-            let read: [UInt8]?
-            do throws(BoundedFile.Failure) { read = try invocation.input.readLineBytes(limit: 4096, until: invocation.deadline) } catch {
-                throw CommandContext.stdinFailure(error, waitingFor: "the push token line (--token -)")
+    var options: Options { Options(os: os.value, token: token, group: group, deviceModel: deviceModel, formFactor: formFactor, userLocale: userLocale, timeZone: timeZone) }
+
+    /// The command's options as plain data, and its body.
+    struct Options: CommandOptions {
+        var os: PushOSOption.Value
+        var token: String
+        var group: String?
+        var deviceModel: String?
+        var formFactor: String?
+        var userLocale: String?
+        var timeZone: String?
+
+        func run(_ invocation: Invocation) throws {
+            let os = try self.os.value()
+            var token = self.token
+            if token == "-" {
+                let read: [UInt8]?
+                do throws(BoundedFile.Failure) { read = try invocation.input.readLineBytes(limit: 4096, until: invocation.deadline) } catch {
+                    throw CommandContext.stdinFailure(error, waitingFor: "the push token line (--token -)")
+                }
+                guard let bytes = read, !bytes.isEmpty else { throw HubError.usage("--token - was given but stdin had no token line.") }
+                guard bytes.count <= 4096, let line = String(validating: bytes, as: UTF8.self) else {
+                    throw HubError.usage("The token on stdin is longer than 4096 bytes or not UTF-8; a push token is much shorter.")
+                }
+                token = line
             }
-            guard let bytes = read, !bytes.isEmpty else { throw HubError.usage("--token - was given but stdin had no token line.") }
-            guard bytes.count <= 4096, let line = String(validating: bytes, as: UTF8.self) else {
-                throw HubError.usage("The token on stdin is longer than 4096 bytes or not UTF-8; a push token is much shorter.")
-            }
-            token = line
+            guard !token.isEmpty else { throw HubError.usage("--token is empty.") }
+            let service = PushService(context: try invocation.services.clientServices())
+            let result = try service.register(PushRegistration(os: os, token: token, group: group, deviceModel: deviceModel,
+                                                               formFactor: formFactor, userLocale: userLocale, timeZone: timeZone))
+            try invocation.emit(PushOutput(result))
         }
-        guard !token.isEmpty else { throw HubError.usage("--token is empty.") }
-        let service = PushService(context: try invocation.services.clientServices())
-        let result = try service.register(PushRegistration(os: os, token: token, group: group, deviceModel: deviceModel,
-                                                           formFactor: formFactor, userLocale: userLocale, timeZone: timeZone))
-        try invocation.emit(PushOutput(result))
     }
 }

@@ -22,21 +22,29 @@ struct PushRegistrations: HubCommand {
         Example:
           hubctl push registrations --service-key key.json --user alice | jq -r '.[].id'
         """)
-
     @OptionGroup(title: "Global Options") var global: GlobalOptions
     @OptionGroup var backend: PushBackendOptions
-    /// `--user` (the global option) names the user whose registrations to list.
-    var user: String? { global.user }
     @Option(help: ArgumentHelp("Only this push group's registrations.", valueName: "group")) var group: String?
     @Option(help: ArgumentHelp("One registration by its id.", valueName: "id")) var id: String?
 
-    func execute(_ invocation: Invocation) throws {
-        if id != nil && (user != nil || group != nil) { throw HubError.usage("Give --id alone, or --user and/or --group.") }
-        let session = try invocation.services.pushBackend(backend)
-        if let id {
-            try invocation.emit(PushRegistrationOutput(registration: try session.backend.registration(id: id)))
-            return
+    var options: Options { Options(backend: backend.value, group: group, id: id) }
+
+    /// The command's options as plain data, and its body.
+    struct Options: CommandOptions {
+        var backend: PushBackendOptions.Value
+        var group: String?
+        var id: String?
+
+        func run(_ invocation: Invocation) throws {
+            // `--user` (the global option) names the user whose registrations to list.
+            let user = invocation.global.user
+            if id != nil && (user != nil || group != nil) { throw HubError.usage("Give --id alone, or --user and/or --group.") }
+            let session = try invocation.services.pushBackend(backend)
+            if let id {
+                try invocation.emit(PushRegistrationOutput(registration: try session.backend.registration(id: id)))
+                return
+            }
+            try invocation.emit(PushRegistrationListOutput(registrations: try session.backend.registrations(user: user, group: group)))
         }
-        try invocation.emit(PushRegistrationListOutput(registrations: try session.backend.registrations(user: user, group: group)))
     }
 }

@@ -75,7 +75,7 @@ struct PushSendIdentity: Equatable {
     var targetSha256: String
     var notificationSha256: String
 
-    init(appId: String, plan: PushSend.Plan, payload: PushPayload) throws {
+    init(appId: String, plan: PushSend.Options.Plan, payload: PushPayload) throws {
         let scope: JSONValue, sent: JSONValue
         switch plan {
         case .single(_, _, let s), .users(_, _, _, let s):

@@ -22,13 +22,20 @@ struct PushStatus: HubCommand {
         Example:
           hubctl push status --service-key key.json "$ID" | jq -r .status
         """)
-
     @OptionGroup(title: "Global Options") var global: GlobalOptions
     @OptionGroup var backend: PushBackendOptions
     @Argument(help: ArgumentHelp("A notificationId from `push send`.", valueName: "notification-id")) var notificationId: String
 
-    func execute(_ invocation: Invocation) throws {
-        let session = try invocation.services.pushBackend(backend)
-        try invocation.emit(PushStatusOutput(status: try session.backend.status(notificationId: notificationId), asked: notificationId))
+    var options: Options { Options(backend: backend.value, notificationId: notificationId) }
+
+    /// The command's options as plain data, and its body.
+    struct Options: CommandOptions {
+        var backend: PushBackendOptions.Value
+        var notificationId: String
+
+        func run(_ invocation: Invocation) throws {
+            let session = try invocation.services.pushBackend(backend)
+            try invocation.emit(PushStatusOutput(status: try session.backend.status(notificationId: notificationId), asked: notificationId))
+        }
     }
 }

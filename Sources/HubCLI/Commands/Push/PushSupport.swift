@@ -9,10 +9,17 @@ struct PushOSOption: ParsableArguments {
     @Option(help: ArgumentHelp("ios, android, windows, baidu, w3cpushapi or custom (SMP 3: ios, android, windows).", valueName: "os"))
     var os: String
 
-    func value() throws -> PushOS {
-        guard let os = PushOS(rawValue: os.lowercased()) else {
-            throw HubError.usage("--os \(HubError.quoted(os)) is not one of \(PushOS.allCases.map(\.rawValue).joined(separator: ", ")).", code: .invalidPushOs)
+    var value: Value { Value(os: os) }
+
+    /// `--os` as plain data (a command's Options hold it).
+    struct Value: Sendable, Equatable {
+        var os: String
+
+        func value() throws -> PushOS {
+            guard let os = PushOS(rawValue: os.lowercased()) else {
+                throw HubError.usage("--os \(HubError.quoted(os)) is not one of \(PushOS.allCases.map(\.rawValue).joined(separator: ", ")).", code: .invalidPushOs)
+            }
+            return os
         }
-        return os
     }
 }

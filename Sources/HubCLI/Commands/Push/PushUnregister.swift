@@ -18,12 +18,18 @@ struct PushUnregister: HubCommand {
         Example:
           hubctl push unregister --os ios
         """)
-
     @OptionGroup(title: "Global Options") var global: GlobalOptions
     @OptionGroup var os: PushOSOption
 
-    func execute(_ invocation: Invocation) throws {
-        let os = try self.os.value()
-        try invocation.emit(PushOutput(try PushService(context: try invocation.services.clientServices()).unregister(os: os)))
+    var options: Options { Options(os: os.value) }
+
+    /// The command's options as plain data, and its body.
+    struct Options: CommandOptions {
+        var os: PushOSOption.Value
+
+        func run(_ invocation: Invocation) throws {
+            let os = try self.os.value()
+            try invocation.emit(PushOutput(try PushService(context: try invocation.services.clientServices()).unregister(os: os)))
+        }
     }
 }

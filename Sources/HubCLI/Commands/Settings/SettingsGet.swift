@@ -27,17 +27,12 @@ struct SettingsGet: HubCommand {
     @Option(help: ArgumentHelp("Read a navigation property inline (repeatable or comma-separated): Capability.", valueName: "name"))
     var expand: [String] = []
 
-    func execute(_ invocation: Invocation) throws {
-        try Options(names: names, expand: expand).run(invocation)
-    }
+    var options: Options { Options(names: names, expand: expand) }
 
-    /// The command's options as plain data: what the fast path builds (FastPath.swift).
-    struct Options: FastPath.FastRunnable {
-        var names: [String]
-        var expand: [String]
-
-        func validate() throws {}
-        var resolvesConnection: Bool { SettingsGet.resolvesConnection }
+    /// The command's options as plain data, and its body.
+    struct Options: CommandOptions {
+        var names: [String] = []
+        var expand: [String] = []
 
         func run(_ invocation: Invocation) throws {
             let service = try invocation.services.connections()

@@ -20,17 +20,21 @@ struct SettingsSchema: HubCommand {
         Example:
           hubctl settings schema | jq '.properties.DeviceModel'
         """)
-
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
-    func execute(_ invocation: Invocation) throws {
-        let service = try invocation.services.connections()
-        let version: String
-        do {
-            version = try service.recorded().apiVersion
-        } catch let error as HubError where error.code == .notRegistered {
-            version = service.session.endpoint.versionsToTry.first ?? service.session.config.apiVersion
+    var options: Options { Options() }
+
+    /// The command's options as plain data, and its body.
+    struct Options: CommandOptions {
+        func run(_ invocation: Invocation) throws {
+            let service = try invocation.services.connections()
+            let version: String
+            do {
+                version = try service.recorded().apiVersion
+            } catch let error as HubError where error.code == .notRegistered {
+                version = service.session.endpoint.versionsToTry.first ?? service.session.config.apiVersion
+            }
+            try invocation.emit(SchemaOutput(try invocation.services.connectionSchema(service.session, version: version), apiVersion: version))
         }
-        try invocation.emit(SchemaOutput(try invocation.services.connectionSchema(service.session, version: version), apiVersion: version))
     }
 }

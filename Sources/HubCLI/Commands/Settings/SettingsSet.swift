@@ -22,22 +22,27 @@ struct SettingsSet: HubCommand {
         Example:
           hubctl settings set DeviceModel=ci-runner-7 ApnsPushEnable=false
         """)
-
     @OptionGroup(title: "Global Options") var global: GlobalOptions
-
     @Argument(help: ArgumentHelp("Assignments to make.", valueName: "NAME=VALUE"), completion: DynamicCompletion.writableProperties)
     var assignments: [String]
 
-    func execute(_ invocation: Invocation) throws {
-        guard !assignments.isEmpty else { throw HubError.usage("Give at least one NAME=VALUE.") }
-        // The form of each assignment is checked before anything is read or sent.
-        for item in assignments where item.firstIndex(of: "=").map({ $0 == item.startIndex }) ?? true {
-            throw HubError(.usage, code: .invalidAssignment, "Expected NAME=VALUE, got '\(item)'. Example: DeviceModel=ci-runner.")
+    var options: Options { Options(assignments: assignments) }
+
+    /// The command's options as plain data, and its body.
+    struct Options: CommandOptions {
+        var assignments: [String]
+
+        func run(_ invocation: Invocation) throws {
+            guard !assignments.isEmpty else { throw HubError.usage("Give at least one NAME=VALUE.") }
+            // The form of each assignment is checked before anything is read or sent.
+            for item in assignments where item.firstIndex(of: "=").map({ $0 == item.startIndex }) ?? true {
+                throw HubError(.usage, code: .invalidAssignment, "Expected NAME=VALUE, got '\(item)'. Example: DeviceModel=ci-runner.")
+            }
+            let service = try invocation.services.connections()
+            let registration = try service.recorded()
+            let schema = try invocation.services.connectionSchema(service.session, version: registration.apiVersion)
+            let properties = try schema.assignments(assignments)
+            try invocation.emit(SettingsOutput(properties: try service.update(properties)))
         }
-        let service = try invocation.services.connections()
-        let registration = try service.recorded()
-        let schema = try invocation.services.connectionSchema(service.session, version: registration.apiVersion)
-        let properties = try schema.assignments(assignments)
-        try invocation.emit(SettingsOutput(properties: try service.update(properties)))
     }
 }

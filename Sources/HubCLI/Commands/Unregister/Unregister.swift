@@ -18,14 +18,19 @@ struct UnregisterCommand: HubCommand {
         Exit codes: 0 ok, 66 no registration recorded, 69 server unreachable or failing, 75 timeout, \
         77 authentication failed, 78 missing configuration.
         """)
-
     @OptionGroup(title: "Global Options") var global: GlobalOptions
-
     @Option(help: ArgumentHelp("Delete this connection id instead of the recorded one.", valueName: "id"))
     var appcid: String?
 
-    func execute(_ invocation: Invocation) throws {
-        let service = try invocation.services.connections()
-        try invocation.emit(UnregisterOutput(try service.unregister(connectionId: appcid)))
+    var options: Options { Options(appcid: appcid) }
+
+    /// The command's options as plain data, and its body.
+    struct Options: CommandOptions {
+        var appcid: String?
+
+        func run(_ invocation: Invocation) throws {
+            let service = try invocation.services.connections()
+            try invocation.emit(UnregisterOutput(try service.unregister(connectionId: appcid)))
+        }
     }
 }

@@ -25,20 +25,25 @@ struct UsageUpload: HubCommand {
         Example:
           hubctl usage upload build/usage.json | jq .events
         """)
-
     @OptionGroup(title: "Global Options") var global: GlobalOptions
-
     @Argument(help: ArgumentHelp("The JSON report, or - for stdin.", valueName: "file"), completion: .file())
     var file: String
 
-    func execute(_ invocation: Invocation) throws {
-        let data = file == "-"
-            ? try invocation.readStandardInput(limit: UsageService.maximumReportBytes, what: "the usage report", tooLarge: .invalidUsageReport)
-            : try invocation.readFileArgument(file, limit: UsageService.maximumReportBytes, what: "usage report", tooLarge: .invalidUsageReport)
-        let source = file == "-" ? "on stdin" : file
-        // The shape is checked before a request is made.
-        _ = try UsageService.check(data, source: source)
-        let result = try UsageService(context: try invocation.services.clientServices()).upload(data, source: source)
-        try invocation.emit(UsageUploadOutput(result))
+    var options: Options { Options(file: file) }
+
+    /// The command's options as plain data, and its body.
+    struct Options: CommandOptions {
+        var file: String
+
+        func run(_ invocation: Invocation) throws {
+            let data = file == "-"
+                ? try invocation.readStandardInput(limit: UsageService.maximumReportBytes, what: "the usage report", tooLarge: .invalidUsageReport)
+                : try invocation.readFileArgument(file, limit: UsageService.maximumReportBytes, what: "usage report", tooLarge: .invalidUsageReport)
+            let source = file == "-" ? "on stdin" : file
+            // The shape is checked before a request is made.
+            _ = try UsageService.check(data, source: source)
+            let result = try UsageService(context: try invocation.services.clientServices()).upload(data, source: source)
+            try invocation.emit(UsageUploadOutput(result))
+        }
     }
 }

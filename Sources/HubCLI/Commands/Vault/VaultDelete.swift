@@ -18,15 +18,20 @@ struct VaultDelete: HubCommand {
           hubctl vault delete api-token
         """)
     @OptionGroup(title: "Global Options") var global: GlobalOptions
-
-    static var resolvesConnection: Bool { false }
     @Argument(help: "The key to delete.", completion: DynamicCompletion.vaultKeys) var key: String
 
-    func execute(_ invocation: Invocation) throws {
-        let (store, secret) = try invocation.services.existingVault()
-        try store.update(secret: secret) { contents in
-            guard contents.remove(key) != nil else { throw missingKey(key) }
+    var options: Options { Options(key: key) }
+
+    /// The command's options as plain data, and its body.
+    struct Options: CommandOptions {
+        var key: String
+
+        func run(_ invocation: Invocation) throws {
+            let (store, secret) = try invocation.services.existingVault()
+            try store.update(secret: secret) { contents in
+                guard contents.remove(key) != nil else { throw missingKey(key) }
+            }
+            try invocation.emit(VaultDeletedOutput(key: key, deleted: true))
         }
-        try invocation.emit(VaultDeletedOutput(key: key, deleted: true))
     }
 }

@@ -22,17 +22,20 @@ struct VaultDeleteCert: HubCommand {
         """)
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
-    static var resolvesConnection: Bool { false }
+    var options: Options { Options() }
 
-    func execute(_ invocation: Invocation) throws {
-        let key = certificateKey(try invocation.connectionConfig(requireConnection: false))
-        let (store, secret) = try invocation.services.existingVault()
-        try store.update(secret: secret) { contents in
-            guard contents.remove(key) != nil else {
-                throw HubError.noInput("The vault has no client certificate under \"\(key)\". `hubctl vault list` shows the keys.",
-                                       code: .vaultKeyNotFound)
+    /// The command's options as plain data, and its body.
+    struct Options: CommandOptions {
+        func run(_ invocation: Invocation) throws {
+            let key = certificateKey(try invocation.connectionConfig(requireConnection: false))
+            let (store, secret) = try invocation.services.existingVault()
+            try store.update(secret: secret) { contents in
+                guard contents.remove(key) != nil else {
+                    throw HubError.noInput("The vault has no client certificate under \"\(key)\". `hubctl vault list` shows the keys.",
+                                           code: .vaultKeyNotFound)
+                }
             }
+            try invocation.emit(VaultDeletedOutput(key: key, deleted: true))
         }
-        try invocation.emit(VaultDeletedOutput(key: key, deleted: true))
     }
 }

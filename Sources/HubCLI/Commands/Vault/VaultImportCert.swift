@@ -27,19 +27,22 @@ struct VaultImportCert: HubCommand {
         """)
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
-    static var resolvesConnection: Bool { false }
+    var options: Options { Options() }
 
-    func execute(_ invocation: Invocation) throws {
-        let config = try invocation.connectionConfig(requireConnection: false)
-        guard let document = try invocation.services.certificateDocument(config, providerId: "vault") else {
-            throw HubError.usage("Nothing to import: give --cert PATH --key PATH (PEM) or --pkcs12 PATH.", code: .noCertificateGiven)
+    /// The command's options as plain data, and its body.
+    struct Options: CommandOptions {
+        func run(_ invocation: Invocation) throws {
+            let config = try invocation.connectionConfig(requireConnection: false)
+            guard let document = try invocation.services.certificateDocument(config, providerId: "vault") else {
+                throw HubError.usage("Nothing to import: give --cert PATH --key PATH (PEM) or --pkcs12 PATH.", code: .noCertificateGiven)
+            }
+            let key = certificateKey(config)
+            let value = try JSONEncoder().encode(document)
+            let (store, secret, created) = try invocation.services.vaultForWriting()
+            let now = Date()
+            try store.update(secret: secret, createIfMissing: true) { $0.set(value, forKey: key, at: now) }
+            let format = document.pkcs12 == nil ? "pem" : "pkcs12"
+            try invocation.emit(VaultCertificateStoredOutput(key: key, format: format, updatedAt: now, vaultCreated: created))
         }
-        let key = certificateKey(config)
-        let value = try JSONEncoder().encode(document)
-        let (store, secret, created) = try invocation.services.vaultForWriting()
-        let now = Date()
-        try store.update(secret: secret, createIfMissing: true) { $0.set(value, forKey: key, at: now) }
-        let format = document.pkcs12 == nil ? "pem" : "pkcs12"
-        try invocation.emit(VaultCertificateStoredOutput(key: key, format: format, updatedAt: now, vaultCreated: created))
     }
 }

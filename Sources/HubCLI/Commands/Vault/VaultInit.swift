@@ -20,16 +20,19 @@ struct VaultInit: HubCommand {
         """)
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
-    static var resolvesConnection: Bool { false }
+    var options: Options { Options() }
 
-    func execute(_ invocation: Invocation) throws {
-        let store = try invocation.services.vault()
-        guard !store.exists else {
-            throw HubError(.cannotCreate, code: .vaultExists,
-                           "A vault already exists at \(store.path). Use `hubctl vault rekey` to change its passphrase, or move the file away to start over.")
+    /// The command's options as plain data, and its body.
+    struct Options: CommandOptions {
+        func run(_ invocation: Invocation) throws {
+            let store = try invocation.services.vault()
+            guard !store.exists else {
+                throw HubError(.cannotCreate, code: .vaultExists,
+                               "A vault already exists at \(store.path). Use `hubctl vault rekey` to change its passphrase, or move the file away to start over.")
+            }
+            let secret = try VaultSecrets(invocation: invocation).current(preferring: nil, confirm: true)
+            try store.create(secret: secret)
+            try invocation.emit(VaultCreatedOutput(path: store.path, created: true, kdf: kindName(secret)))
         }
-        let secret = try VaultSecrets(invocation: invocation).current(preferring: nil, confirm: true)
-        try store.create(secret: secret)
-        try invocation.emit(VaultCreatedOutput(path: store.path, created: true, kdf: kindName(secret)))
     }
 }

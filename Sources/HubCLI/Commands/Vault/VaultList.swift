@@ -18,12 +18,15 @@ struct VaultList: HubCommand {
         """)
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
-    static var resolvesConnection: Bool { false }
+    var options: Options { Options() }
 
-    func execute(_ invocation: Invocation) throws {
-        let (store, secret) = try invocation.services.existingVault()
-        let contents = try store.read(secret: secret)
-        let entries = contents.entries.sorted { $0.key < $1.key }
-        try invocation.emit(VaultListOutput(entries: entries.map { VaultListOutput.Entry(key: $0.key, updatedAt: $0.value.updatedAt) }))
+    /// The command's options as plain data, and its body.
+    struct Options: CommandOptions {
+        func run(_ invocation: Invocation) throws {
+            let (store, secret) = try invocation.services.existingVault()
+            let contents = try store.read(secret: secret)
+            let entries = contents.entries.sorted { $0.key < $1.key }
+            try invocation.emit(VaultListOutput(entries: entries.map { VaultListOutput.Entry(key: $0.key, updatedAt: $0.value.updatedAt) }))
+        }
     }
 }

@@ -20,18 +20,23 @@ struct VaultRekey: HubCommand {
           hubctl vault rekey --new-passphrase-file new-passphrase.txt
         """)
     @OptionGroup(title: "Global Options") var global: GlobalOptions
-
-    static var resolvesConnection: Bool { false }
     @Option(name: .customLong("new-passphrase-file"), help: ArgumentHelp("File whose first line is the new passphrase.", valueName: "path"))
     var newPassphraseFile: String?
 
-    func execute(_ invocation: Invocation) throws {
-        let store = try invocation.services.vault()
-        let secrets = VaultSecrets(invocation: invocation)
-        try store.requireExisting()
-        let old = try secrets.current(preferring: try store.storedSecretKind())
-        let new = try secrets.new(passphraseFile: newPassphraseFile)
-        try store.rekey(from: old, to: new)
-        try invocation.emit(VaultRekeyedOutput(path: store.path, rekeyed: true, kdf: kindName(new)))
+    var options: Options { Options(newPassphraseFile: newPassphraseFile) }
+
+    /// The command's options as plain data, and its body.
+    struct Options: CommandOptions {
+        var newPassphraseFile: String?
+
+        func run(_ invocation: Invocation) throws {
+            let store = try invocation.services.vault()
+            let secrets = VaultSecrets(invocation: invocation)
+            try store.requireExisting()
+            let old = try secrets.current(preferring: try store.storedSecretKind())
+            let new = try secrets.new(passphraseFile: newPassphraseFile)
+            try store.rekey(from: old, to: new)
+            try invocation.emit(VaultRekeyedOutput(path: store.path, rekeyed: true, kdf: kindName(new)))
+        }
     }
 }

@@ -20,25 +20,31 @@ struct VaultSet: HubCommand {
           printf %s "$TOKEN" | hubctl vault set api-token
         """)
     @OptionGroup(title: "Global Options") var global: GlobalOptions
-
-    static var resolvesConnection: Bool { false }
     @Argument(help: "The key, e.g. api-token.") var key: String
     @Argument(help: "The value; omit it to read the value from stdin (recommended for secrets).") var value: String?
 
-    func execute(_ invocation: Invocation) throws {
-        try validateKey(key)
-        let data: Data
-        if let value {
-            data = Data(value.utf8)
-        } else {
-            if invocation.input.isTerminal {
-                invocation.console.note("Reading the value from stdin; end it with Ctrl-D.")
+    var options: Options { Options(key: key, value: value) }
+
+    /// The command's options as plain data, and its body.
+    struct Options: CommandOptions {
+        var key: String
+        var value: String?
+
+        func run(_ invocation: Invocation) throws {
+            try validateKey(key)
+            let data: Data
+            if let value {
+                data = Data(value.utf8)
+            } else {
+                if invocation.input.isTerminal {
+                    invocation.console.note("Reading the value from stdin; end it with Ctrl-D.")
+                }
+                data = try invocation.readStandardInput(limit: 1 << 20, what: "the value", tooLarge: .tooLarge)
             }
-            data = try invocation.readStandardInput(limit: 1 << 20, what: "the value", tooLarge: .tooLarge)
+            let (store, secret, created) = try invocation.services.vaultForWriting()
+            let now = Date()
+            try store.update(secret: secret, createIfMissing: true) { $0.set(data, forKey: key, at: now) }
+            try invocation.emit(VaultStoredOutput(key: key, updatedAt: now, vaultCreated: created))
         }
-        let (store, secret, created) = try invocation.services.vaultForWriting()
-        let now = Date()
-        try store.update(secret: secret, createIfMissing: true) { $0.set(data, forKey: key, at: now) }
-        try invocation.emit(VaultStoredOutput(key: key, updatedAt: now, vaultCreated: created))
     }
 }

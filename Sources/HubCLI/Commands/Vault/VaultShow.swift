@@ -19,14 +19,19 @@ struct VaultShow: HubCommand {
           hubctl vault show api-token | jq -r .value
         """)
     @OptionGroup(title: "Global Options") var global: GlobalOptions
-
-    static var resolvesConnection: Bool { false }
     @Argument(help: "The key to show.", completion: DynamicCompletion.vaultKeys) var key: String
 
-    func execute(_ invocation: Invocation) throws {
-        let (store, secret) = try invocation.services.existingVault()
-        let contents = try store.read(secret: secret)
-        guard let entry = contents.entry(forKey: key) else { throw missingKey(key) }
-        try invocation.emit(VaultValueOutput(key: key, entry: entry))
+    var options: Options { Options(key: key) }
+
+    /// The command's options as plain data, and its body.
+    struct Options: CommandOptions {
+        var key: String
+
+        func run(_ invocation: Invocation) throws {
+            let (store, secret) = try invocation.services.existingVault()
+            let contents = try store.read(secret: secret)
+            guard let entry = contents.entry(forKey: key) else { throw missingKey(key) }
+            try invocation.emit(VaultValueOutput(key: key, entry: entry))
+        }
     }
 }

@@ -20,10 +20,14 @@ struct WhoamiCommand: HubCommand {
         Example:
           hubctl whoami | jq -r '.roles[]'
         """)
-
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
-    func execute(_ invocation: Invocation) throws {
-        try invocation.emit(WhoamiOutput(platform: .mobileServices, try UserService(context: try invocation.services.clientServices()).me()))
+    var options: Options { Options() }
+
+    /// The command's options as plain data, and its body.
+    struct Options: CommandOptions {
+        func run(_ invocation: Invocation) throws {
+            try invocation.emit(WhoamiOutput(platform: .mobileServices, try UserService(context: try invocation.services.clientServices()).me()))
+        }
     }
 }

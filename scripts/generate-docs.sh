@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
-# Generates completions/ and man/ from the command definitions (swift-argument-parser), or checks
-# that the committed copies are current: `--write BIN_DIR` or `--check BIN_DIR`.
+# Generates completions/ and man/ from the command definitions (swift-argument-parser), and the
+# global options' declarations from the settings table (Sources/HubCLI/Runtime/GlobalOptions+Generated.swift,
+# printed by the hidden `hubctl --generate-global-options`), or checks that the committed copies
+# are current: `--write BIN_DIR` or `--check BIN_DIR`.
 set -euo pipefail
 mode="$1"; bin="$(cd "$2" && pwd)"
 root="$(cd "$(dirname "$0")/.." && pwd)"
 out="$(mktemp -d)"; trap 'rm -rf "$out"' EXIT
 mkdir -p "$out/completions" "$out/man"
+
+generated="Sources/HubCLI/Runtime/GlobalOptions+Generated.swift"
+"$bin/hubctl" --generate-global-options >"$out/GlobalOptions+Generated.swift"
 
 "$bin/hubctl" --generate-completion-script bash >"$out/completions/hubctl.bash"
 "$bin/hubctl" --generate-completion-script zsh >"$out/completions/_hubctl"
@@ -22,7 +27,8 @@ cp "$gen"/*.1 "$out/man/"
 if [ "$mode" = "--write" ]; then
     rm -rf "$root/completions" "$root/man"
     cp -r "$out/completions" "$out/man" "$root/"
-    echo "wrote completions/ and man/"
+    cp "$out/GlobalOptions+Generated.swift" "$root/$generated"
+    echo "wrote completions/, man/ and $generated (rebuild if it changed)"
 else
     if ! diff -r "$out/completions" "$root/completions" >/dev/null || ! diff -r "$out/man" "$root/man" >/dev/null; then
         echo "error: completions/ or man/ are stale: run 'make completions' and commit the result" >&2
@@ -30,5 +36,10 @@ else
         diff -r "$out/man" "$root/man" | head -20 >&2 || true
         exit 1
     fi
-    echo "completions/ and man/ are current"
+    if ! diff "$out/GlobalOptions+Generated.swift" "$root/$generated" >/dev/null; then
+        echo "error: $generated is stale: run 'make completions' and commit the result" >&2
+        diff "$out/GlobalOptions+Generated.swift" "$root/$generated" | head -20 >&2 || true
+        exit 1
+    fi
+    echo "completions/, man/ and $generated are current"
 fi

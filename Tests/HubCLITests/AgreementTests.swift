@@ -26,46 +26,44 @@ private func optionNames(inHelp help: String) -> Set<String> {
 struct AgreementTests {
     let flags = Set(GlobalSetting.all.compactMap(\.flagName))
 
-    /// Every flag of the table has its field in GlobalOptions (what batch inheritance and the
-    /// configuration's flag layer read), and every field is a flag of the table.
-    @Test func everyGlobalFlagHasItsField() throws {
-        #expect(Set(GlobalOptions.fields.keys.compactMap(\.flagName)) == flags)
-        // A value given for each field comes back through `given`, under its setting.
-        for (setting, field) in GlobalOptions.fields {
+    /// Every flag of the table is declared by GlobalOptions, and what is given for it comes back
+    /// in `values` under its row, kept as the fast path keeps it (`keptText`).
+    @Test func everyGlobalFlagHasItsDeclaration() throws {
+        #expect(Set(try GlobalOptions.parse([]).values.given.keys) == [])
+        for setting in GlobalSetting.all where setting.hasFlag {
             var arguments = ["--" + setting.name]
-            switch field {
-            case .text: arguments.append("given-value")
-            case .seconds: arguments.append("7")
-            case .errorFormat: arguments.append("json")
-            case .flag: break
+            let expected: String
+            switch setting.valueKind {
+            case .text: arguments.append("given-value"); expected = "given-value"
+            case .seconds: arguments.append("7"); expected = "7.0"
+            case .errorFormat: arguments.append("json"); expected = "json"
+            case .flag: expected = "true"
             }
-            let options = try GlobalOptions.parse(arguments)
-            let expected = switch field { case .text: "given-value"; case .seconds: "7.0"; case .errorFormat: "json"; case .flag: "true" }
-            #expect(options.given(setting) == expected, "--\(setting.name)")
-            // The properties read directly (`givenValues`, what `flagValues` uses) say the same.
-            let direct = options.givenValues.first { $0.0 == setting }
-            #expect(direct != nil, "--\(setting.name) is not in givenValues")
-            #expect(direct?.1 == expected, "--\(setting.name)")
-            #expect(options.givenValues.filter { $0.1 != nil }.map(\.0) == [setting], "--\(setting.name) alone was given")
+            let values = try GlobalOptions.parse(arguments).values
+            #expect(values.given == [setting.name: expected], "--\(setting.name)")
+            if setting.valueKind != .flag { #expect(setting.keptText(arguments[1]) == expected, "--\(setting.name)") }
         }
-        #expect(Set(try GlobalOptions.parse([]).givenValues.map(\.0)) == Set(GlobalOptions.fields.keys))
-        #expect(try GlobalOptions.parse([]).givenValues.count == GlobalOptions.fields.count)
+    }
+
+    /// The declarations are generated from the table: the committed file is what the table gives
+    /// now (`scripts/generate-docs.sh --write` regenerates it after a row changes).
+    @Test func generatedDeclarationsAreTheTables() throws {
+        let committed = try repositoryFile("Sources/HubCLI/Runtime/GlobalOptions+Generated.swift")
+        #expect(committed == GlobalOptionsSource.text(), "GlobalOptions+Generated.swift is stale: run `make completions`")
     }
 
     /// The switches of the table read their variable by the table's rule (1/true/yes/on).
     @Test func switchVariablesFollowTheTablesRule() throws {
         for text in ["1", "true", "YES", "on"] {
-            let invocation = try Invocation(global: try GlobalOptions.parse([]), context: CommandContext(environment: ["HUBCTL_NO_INPUT": text, "HUBCTL_ALLOW_HTTP": text, "HOME": "/nonexistent"]),
-                                            resolvesConnection: false)
+            let invocation = try Invocation(global: GlobalValues(), context: CommandContext(environment: ["HUBCTL_NO_INPUT": text, "HUBCTL_ALLOW_HTTP": text, "HOME": "/nonexistent"]))
             #expect(invocation.noInput && invocation.allowHTTP, "\(text)")
         }
         for text in ["0", "false", "No", "off"] {
-            let invocation = try Invocation(global: try GlobalOptions.parse([]), context: CommandContext(environment: ["HUBCTL_NO_INPUT": text, "HOME": "/nonexistent"]),
-                                            resolvesConnection: false)
+            let invocation = try Invocation(global: GlobalValues(), context: CommandContext(environment: ["HUBCTL_NO_INPUT": text, "HOME": "/nonexistent"]))
             #expect(!invocation.noInput, "\(text)")
         }
         #expect(throws: HubError.self) {
-            _ = try Invocation(global: try GlobalOptions.parse([]), context: CommandContext(environment: ["HUBCTL_NO_INPUT": "maybe"]), resolvesConnection: false)
+            _ = try Invocation(global: GlobalValues(), context: CommandContext(environment: ["HUBCTL_NO_INPUT": "maybe"]))
         }
     }
 
@@ -82,11 +80,14 @@ struct AgreementTests {
         }
     }
 
-    @Test func everyProfileSettingReachesTheConfigurationLayers() {
+    @Test func everyProfileSettingReachesTheConfigurationLayers() throws {
         for setting in GlobalSetting.all where setting.inProfile {
             // The environment layer finds `hubctl.<name>` under this variable name.
             #expect(setting.environment == GlobalSetting.layeredVariable(setting.name), "\(setting.name)")
-            if setting.hasFlag { #expect(GlobalOptions.isLayered(setting) && GlobalOptions.fields[setting] != nil, "--\(setting.name) is not passed to the layers") }
+            if setting.hasFlag {
+                let given = try GlobalOptions.parse(["--" + setting.name] + (setting.valueKind == .flag ? [] : ["7"])).values
+                #expect(GlobalValues.isLayered(setting) && given.flagValues[setting.name] != nil, "--\(setting.name) is not passed to the layers")
+            }
         }
         #expect(ConfigFile.knownKeys == Set(GlobalSetting.profileKeys))
     }

@@ -2,6 +2,7 @@
 // shared libcurl multi handle against the in-process emulator (a 503 storm included).
 
 import Foundation
+import HubConfig
 @testable import HubCLI
 import HubCore
 import HubEmulator
@@ -43,7 +44,7 @@ struct BatchTests {
     }
 
     @Test func lineParsing() throws {
-        let batch = try GlobalOptions.parse(["--server", "https://smp.example.com"])
+        let batch = try GlobalOptions.parse(["--server", "https://smp.example.com"]).values
         let ok = BatchOperation(line: 3, text: #"{"command": ["settings", "get"], "user": "u1", "app-id": "a"}"#, batch: batch)
         #expect(ok.refusal == nil)
         #expect(ok.arguments == ["settings", "get"])
@@ -77,14 +78,14 @@ struct BatchTests {
 
     /// The digest is the SHA-256 of the line's bytes, so any edit of a line changes it.
     @Test func aLinesDigestIsTheSHA256OfItsBytes() throws {
-        let batch = try GlobalOptions.parse([])
+        let batch = try GlobalOptions.parse([]).values
         let op = BatchOperation(line: 1, text: "abc", batch: batch)
         #expect(op.digest == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
     }
 
     /// Lines that read stdin, name a variable outside HUBCTL_ for their password, or are not UTF-8.
     @Test func linesThatCannotRunInABatch() throws {
-        let batch = try GlobalOptions.parse([])
+        let batch = try GlobalOptions.parse([]).values
         for (text, code) in [(#"{"command": ["plist", "validate", "-"]}"#, "stdin_in_batch"),
                              (#"{"command": ["logs", "upload", "-"]}"#, "stdin_in_batch"),
                              (#"{"command": ["push", "register", "--token=-"]}"#, "stdin_in_batch"),
@@ -105,31 +106,31 @@ struct BatchTests {
     }
 
     /// Every global option reaches batch lines from the batch's flags, unless it is one a line
-    /// never takes: a new option that `GlobalOptions`'s merge lists forget fails here.
+    /// never takes: the values are keyed by the table, and every flag of it is given here.
     @Test func everyGlobalOptionReachesBatchLines() throws {
-        let batch = try GlobalOptions.parse([
-            "--server", "https://s", "--plist", "p.plist", "--app-id", "a", "--profile", "pr", "--user", "u",
-            "--cert", "c.pem", "--key", "k.pem", "--pkcs12", "x.p12", "--cert-provider", "prov", "--cacert", "ca.pem",
-            "--insecure", "--allow-http", "--api-version", "v1", "--home", "/h", "--timeout", "7", "--deadline", "9", "--anonymous", "--verbose",
-            "--vault-passphrase-file", "pf", "--oauth-client-id", "cid", "--redirect-uri", "http://127.0.0.1/cb",
-            "--oauth-authorize-url", "https://a/authorize", "--oauth-token-url", "https://a/token", "--app-version", "1.0",
-            "--platform", "smp3",
-        ])
-        let op = BatchOperation(line: 1, text: #"{"command": ["status"]}"#, batch: batch)
-        let merged = BatchRunner.merge(line: try GlobalOptions.parse([]), op: op, batch: batch)
-        let given = Dictionary(uniqueKeysWithValues: Mirror(reflecting: batch).children.map { (String($0.label!.drop { $0 == "_" }), "\($0.value)") })
-        let got = Dictionary(uniqueKeysWithValues: Mirror(reflecting: merged).children.map { (String($0.label!.drop { $0 == "_" }), "\($0.value)") })
-        #expect(given.count > 20)
-        // The property names of the settings a line does not take from the batch: password-stdin → passwordStdin.
-        let notInherited = Set(GlobalOptions.notInherited.map { setting in
-            setting.name.split(separator: "-").enumerated().map { $0 == 0 ? String($1) : $1.prefix(1).uppercased() + $1.dropFirst() }.joined()
-        })
-        #expect(notInherited.contains("passwordStdin") && notInherited.contains("noInput"))
-        for (name, value) in given where !notInherited.contains(name) {
-            #expect(got[name] == value, "--\(name) does not reach batch lines")
-            #expect(!value.contains("nil") && !value.contains("false"), "the test gives --\(name) a value")
+        var arguments: [String] = []
+        for setting in GlobalSetting.all where setting.hasFlag {
+            arguments.append("--" + setting.name)
+            switch setting.valueKind {
+            case .text: arguments.append("v-" + setting.name)
+            case .seconds: arguments.append("7")
+            case .errorFormat: arguments.append("json")
+            case .flag: break
+            }
         }
+        let batch = try GlobalOptions.parse(arguments).values
+        #expect(batch.given.count == GlobalSetting.all.filter(\.hasFlag).count)
+        let op = BatchOperation(line: 1, text: #"{"command": ["status"]}"#, batch: batch)
+        let merged = BatchRunner.merge(line: GlobalValues(), op: op, batch: batch)
+        #expect(GlobalValues.notInherited.contains(.passwordStdin) && GlobalValues.notInherited.contains(.noInput))
+        for setting in GlobalSetting.all where setting.hasFlag && !GlobalValues.notInherited.contains(setting) {
+            #expect(merged[setting] == batch[setting], "--\(setting.name) does not reach batch lines")
+        }
+        #expect(merged[.passwordStdin] == nil && merged[.errorFormat] == nil)
         #expect(merged.noInput)
+        // A line's own flag wins over the batch's.
+        let own = BatchRunner.merge(line: GlobalValues([GlobalSetting.timeout.name: "3.0"]), op: op, batch: batch)
+        #expect(own.timeout == 3)
     }
 
     /// A `register` killed after the server created the connection but before the record was

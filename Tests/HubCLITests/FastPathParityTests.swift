@@ -12,32 +12,17 @@ import HubCore
 import Synchronization
 import Testing
 
-/// Every property of what the fast path runs (a hot command's plain options, or an ArgumentParser
-/// command), as `dump` prints it: two parses agree when these agree. An option group's help title
-/// is left out: it is declaration metadata for help pages (a parse by ArgumentParser drops it),
-/// not a value a command reads. So is the `global` option group: the fast parser leaves it unset
-/// and gives the global options' values beside the command, which the parity test compares with
-/// `GlobalOptions.values` of ArgumentParser's parse.
-private func describe(_ command: Any) -> String {
-    var text = ""
-    dump(command, to: &text)
-    var lines: [Substring] = []
-    var skippingDeeperThan: Int?
-    for line in text.split(separator: "\n") {
-        let indent = line.prefix(while: { $0 == " " }).count
-        if let depth = skippingDeeperThan {
-            if indent > depth { continue }
-            skippingDeeperThan = nil
-        }
-        let body = line.trimmingCharacters(in: .whitespaces)
-        if body.hasPrefix("- title: ") { continue }
-        if body.contains(" _global: ") {
-            skippingDeeperThan = indent
-            continue
-        }
-        lines.append(line)
+/// A command's Options, compared by their own `==` (Equatable): two parses agree when their
+/// Options are equal and of one type.
+private struct SomeOptions: Equatable, CustomStringConvertible {
+    let value: any CommandOptions
+
+    static func == (a: SomeOptions, b: SomeOptions) -> Bool {
+        func equal<T: CommandOptions>(_ x: T) -> Bool { (b.value as? T) == x }
+        return equal(a.value)
     }
-    return lines.joined(separator: "\n")
+
+    var description: String { String(describing: value) }
 }
 
 /// What ArgumentParser makes of a command line, as hubctl's entry point calls it; nil when it refuses it.
@@ -49,7 +34,7 @@ private func parsedByArgumentParser(_ arguments: [String]) -> (any ParsableComma
 /// in the form the fast path runs it) with its global options' values, or how it ends (the exit
 /// code `Hubctl.run` gives and the message), or one of ArgumentParser's own commands (help).
 private enum Outcome: Equatable, CustomStringConvertible {
-    case runs(command: String, global: GlobalValues)
+    case runs(command: SomeOptions, global: GlobalValues)
     case ends(exit: Int32, message: String)
     case other(String)
 
@@ -66,9 +51,7 @@ private enum Outcome: Equatable, CustomStringConvertible {
         do {
             let parsed = try Hubctl.parseAsRoot(ArgumentOrder.normalize(line))
             guard let hub = parsed as? any HubCommand else { return .other(String(describing: type(of: parsed))) }
-            // The form the fast path runs: a hot command's plain options where its row has them.
-            let form = FastPath.commands.lazy.compactMap { row in row.parsed(hub) }.first
-            return .runs(command: describe(form ?? FastPath.Parsed(command: hub)), global: hub.global.values)
+            return .runs(command: SomeOptions(value: hub.options), global: hub.global.values)
         } catch let error as HubError {
             return .ends(exit: error.exitCode, message: error.message)
         } catch {
@@ -86,7 +69,7 @@ private enum Outcome: Equatable, CustomStringConvertible {
     /// (`argumentParsers`, given: a parse by ArgumentParser costs more than the rest of the test).
     static func hubctls(_ line: [String], argumentParsers: Outcome) -> (outcome: Outcome, fast: Bool) {
         guard let (command, global) = FastPath.parse(line) else { return (argumentParsers, false) }
-        return (.runs(command: describe(command), global: global), true)
+        return (.runs(command: SomeOptions(value: command), global: global), true)
     }
 }
 
@@ -102,7 +85,7 @@ private func dumpedHelp(_ path: [String]) throws -> JSONValue {
 
 @Suite("Fast path parity")
 struct FastPathParityTests {
-    private let globalNames = Set(GlobalOptions.fields.keys.map { "--" + $0.name })
+    private let globalNames = Set(GlobalSetting.all.filter(\.hasFlag).map { "--" + $0.name })
 
     /// Each hot command's own options, flags and positional arguments are ArgumentParser's.
     @Test(arguments: FastPath.commands.map(\.path))
@@ -169,8 +152,8 @@ struct FastPathParityTests {
             ["--profile", "prod", "--user", "alice", "--password-stdin", "--platform", "smp3"],
             // Every global option of the settings table at once: a property the fast parser does not
             // set shows as a difference here.
-            GlobalOptions.fields.sorted { $0.key.name < $1.key.name }.flatMap { setting, field -> [String] in
-                switch field {
+            GlobalSetting.all.filter(\.hasFlag).sorted { $0.name < $1.name }.flatMap { setting -> [String] in
+                switch setting.valueKind {
                 case .text: ["--" + setting.name, "given-" + setting.name]
                 case .seconds: ["--" + setting.name, "5"]
                 case .flag: ["--" + setting.name]
@@ -284,19 +267,9 @@ struct FastPathParityTests {
                 continue
             }
             #expect(fastGlobal == slowHub.global.values, "\(line): the global options differ")
-            // ArgumentParser's command in the form the fast path runs (plain options where the row has them).
-            guard let slowForm = spec.parsed(slowHub) else {
-                Issue.record("\(line): ArgumentParser made \(type(of: slow)), which the row does not read")
-                continue
-            }
-            #expect(type(of: fast) == type(of: slowForm), "\(line): \(type(of: fast)) against \(type(of: slowForm))")
-            let (a, b) = (describe(fast), describe(slowForm))
-            if a != b {
-                // The first property that differs, as each parser left it.
-                let pairs = zip(a.split(separator: "\n"), b.split(separator: "\n"))
-                let first = pairs.first { $0.0 != $0.1 }.map { "fast: \($0.0)\nArgumentParser: \($0.1)" } ?? "lengths differ"
-                Issue.record("\(line): the parsers disagree\n\(first)")
-            }
+            // The Options the fast path built are the ones ArgumentParser's command produces.
+            #expect(SomeOptions(value: fast) == SomeOptions(value: slowHub.options),
+                    "\(line): the parsers disagree\nfast: \(fast)\nArgumentParser: \(slowHub.options)")
         }
         #expect(understood >= 10, "\(path): the fast parser understood only \(understood) lines")
     }
@@ -317,18 +290,16 @@ struct FastPathParityTests {
     }
 
     /// The fast parser reads seconds for --timeout and --deadline only and the error format for
-    /// --error-format only; every other field of the table is text or a switch, and its global
-    /// options are the table's rows that have a flag.
-    @Test func theFieldsAreOfTheFormsItReads() {
-        for (setting, field) in GlobalOptions.fields {
-            switch field {
+    /// --error-format only; every other flag of the table is text or a switch.
+    @Test func theFlagsAreOfTheFormsItReads() {
+        for setting in GlobalSetting.all where setting.hasFlag {
+            switch setting.valueKind {
             case .seconds: #expect(setting == .timeout || setting == .deadline, "--\(setting.name)")
             case .errorFormat: #expect(setting == .errorFormat, "--\(setting.name)")
             case .text: #expect(setting.form != .flag, "--\(setting.name)")
             case .flag: #expect(setting.form == .flag, "--\(setting.name)")
             }
         }
-        #expect(Set(GlobalOptions.fields.keys) == Set(GlobalSetting.all.filter(\.hasFlag)))
     }
 
     /// Lines the fast parser must leave to ArgumentParser (for its messages and its help).

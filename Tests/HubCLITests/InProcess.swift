@@ -3,7 +3,7 @@
 // the end-to-end tests through the binary.
 
 import Foundation
-import HubCLI
+@testable import HubCLI
 import HubCore
 import HubEmulator
 import HubServices
@@ -104,8 +104,10 @@ final class CommandBench: Sendable {
     var home: String { root + "/data/hubctl" }
 
     /// Runs `hubctl ARGS` in this process (on its own thread: libcurl blocks) and collects the output.
+    /// `argumentParser`: parsed by ArgumentParser even where the fast path would take the line.
     func run(_ arguments: [String], environment extra: [String: String] = [:], stdin: String = "",
-             transport: @escaping TransportFactory = CommandContext.curlTransport) async -> CommandResult {
+             transport: @escaping TransportFactory = CommandContext.curlTransport,
+             argumentParser: Bool = false) async -> CommandResult {
         var env = environment
         for (k, v) in extra { env[k] = v }
         let environment = env
@@ -116,9 +118,11 @@ final class CommandBench: Sendable {
         let input = BufferedInput(stdin)
         let code = await withCheckedContinuation { (done: CheckedContinuation<Int32, Never>) in
             Thread {
-                done.resume(returning: Hubctl.run(arguments, console: console) {
-                    CommandContext(console: console, environment: environment, input: input, transport: transport)
-                })
+                let context = { CommandContext(console: console, environment: environment, input: input, transport: transport) }
+                done.resume(returning: argumentParser
+                    ? Hubctl.run(arguments, console: console, parse: { try Hubctl.parseAsRoot(ArgumentOrder.normalize(arguments)) },
+                                 makeContext: context)
+                    : Hubctl.run(arguments, console: console, makeContext: context))
             }.start()
         }
         return CommandResult(exitCode: code, out: String(decoding: out.withLock { $0 }, as: UTF8.self),

@@ -1,7 +1,7 @@
 // `hubctl acp check` in-process: the document with an assigned profile, and a flag that needs --wait.
 
 import Foundation
-import HubCLI
+@testable import HubCLI
 import HubCore
 import HubTransport
 import Testing
@@ -36,5 +36,14 @@ struct ACPCheckTests {
     @Test func notRegisteredIs66() async throws {
         let bench = try CommandBench(emulator: try await InProcessEmulator.start())
         expectFailure(await bench.run(["acp", "check"]), exit: 66, code: "not_registered")
+    }
+}
+
+extension ACPCheckTests {
+    /// argv → Options, without running the command: every flag it declares reaches its Options.
+    @Test func parsesItsFlagsIntoOptions() throws {
+        let options = try parsedOptions(["acp", "check", "--dest", "dest-1", "--wait", "--fetch", "--interval", "5", "--jitter-seed", "42"], as: ACPCheckCommand.self)
+        #expect(options == ACPCheckCommand.Options(destination: ACPDestination.Value(dest: "dest-1"), wait: true, fetch: true, interval: 5, jitterSeed: 42))
+        #expect(try parsedOptions(["acp", "check"], as: ACPCheckCommand.self) == ACPCheckCommand.Options())
     }
 }

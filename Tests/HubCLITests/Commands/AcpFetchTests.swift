@@ -1,7 +1,7 @@
 // `hubctl acp fetch` in-process: the document of an installed profile, and no bundle on the server.
 
 import Foundation
-import HubCLI
+@testable import HubCLI
 import HubCore
 import HubTransport
 import Testing
@@ -39,5 +39,14 @@ struct ACPFetchTests {
         let dest = bench.root + "/profile"
         expectFailure(await bench.run(["acp", "fetch", "--dest", dest]), exit: 66, code: "no_bundle_assigned")
         #expect(!FileManager.default.fileExists(atPath: dest + "/current"), "nothing installed")
+    }
+}
+
+extension ACPFetchTests {
+    /// argv → Options, without running the command: every flag it declares reaches its Options.
+    @Test func parsesItsFlagsIntoOptions() throws {
+        let options = try parsedOptions(["acp", "fetch", "--dest", "dest-1", "--force", "--no-sync", "--max-bytes", "5000", "--max-entries", "3", "--max-path-bytes", "3"], as: ACPFetchCommand.self)
+        #expect(options == ACPFetchCommand.Options(destination: ACPDestination.Value(dest: "dest-1"), force: true, noSync: true, maxBytes: 5000, maxEntries: 3, maxPathBytes: 3))
+        #expect(try parsedOptions(["acp", "fetch"], as: ACPFetchCommand.self) == ACPFetchCommand.Options())
     }
 }

@@ -1,7 +1,7 @@
 // `hubctl auth token` in-process: {"accessToken", "tokenType", "expiresAt"} after a login, and no login.
 
 import Foundation
-import HubCLI
+@testable import HubCLI
 import HubCore
 import Testing
 
@@ -20,5 +20,14 @@ struct AuthTokenTests {
     @Test func withoutALoginIs77() async throws {
         let bench = try await oauthBench()
         expectFailure(await bench.run(["auth", "token"]), exit: 77, code: "login_required")
+    }
+}
+
+extension AuthTokenTests {
+    /// argv → Options, without running the command: every flag it declares reaches its Options.
+    @Test func parsesItsFlagsIntoOptions() throws {
+        let options = try parsedOptions(["auth", "token"], as: AuthToken.self)
+        #expect(options == AuthToken.Options())
+        #expect(try parsedOptions(["auth", "token"], as: AuthToken.self) == AuthToken.Options())
     }
 }

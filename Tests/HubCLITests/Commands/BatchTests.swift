@@ -2,7 +2,7 @@
 // output or error; and the exit code of the most severe failed line.
 
 import Foundation
-import HubCLI
+@testable import HubCLI
 import HubCore
 import Testing
 
@@ -54,5 +54,14 @@ struct BatchCommandTests {
     @Test func aBadConcurrencyIs64() async throws {
         let bench = try CommandBench(emulator: try await InProcessEmulator.start())
         expectFailure(await bench.run(["batch", "--concurrency", "0", "-"], stdin: ""), exit: 64, code: "usage")
+    }
+}
+
+extension BatchCommandTests {
+    /// argv → Options, without running the command: every flag it declares reaches its Options.
+    @Test func parsesItsFlagsIntoOptions() throws {
+        let options = try parsedOptions(["batch", "--concurrency", "3", "--resume", "resume-1", "--resume", "resume-2", "--shard", "shard-1", "--results", "results-1", "file-1"], as: BatchCommand.self)
+        #expect(options == BatchCommand.Options(file: "file-1", concurrency: 3, resume: ["resume-1", "resume-2"], shard: "shard-1", results: "results-1"))
+        #expect(try parsedOptions(["batch"], as: BatchCommand.self) == BatchCommand.Options())
     }
 }

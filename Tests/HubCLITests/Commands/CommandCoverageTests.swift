@@ -5,7 +5,7 @@
 
 import ArgumentParser
 import Foundation
-import HubCLI
+@testable import HubCLI
 import Testing
 
 @Suite("Command coverage")
@@ -21,6 +21,14 @@ struct CommandCoverageTests {
         return subcommands.flatMap { sub in
             leaves(of: sub, path: path + [sub.configuration.commandName ?? sub._commandName])
         }
+    }
+
+    /// The command type at `path`.
+    static func leafType(_ path: [String], in command: any ParsableCommand.Type = Hubctl.self) -> any ParsableCommand.Type {
+        guard let first = path.first,
+              let sub = command.configuration.subcommands.first(where: { ($0.configuration.commandName ?? $0._commandName) == first })
+        else { return command }
+        return leafType(Array(path.dropFirst()), in: sub)
     }
 
     /// `["vault", "import-cert"]` → `VaultImportCert`.
@@ -39,6 +47,8 @@ struct CommandCoverageTests {
         #expect(leaves.count >= 43, "\(leaves)")
         #expect(Self.fileStem(["config", "set-push"]) == "ConfigSetPush")
         #expect(Self.fileStem(["auth", "token"]) == "AuthToken")
+        #expect(ObjectIdentifier(Self.leafType(["settings", "get"])) == ObjectIdentifier(SettingsGet.self))
+        #expect(!(Self.leafType(["help"]) is any HubCommand.Type))
     }
 
     /// Each file holds at least two tests: the success output's shape and a failure.
@@ -52,8 +62,13 @@ struct CommandCoverageTests {
                 Issue.record("`hubctl \(path.joined(separator: " "))` has no \(relative)")
                 continue
             }
-            let tests = String(decoding: data, as: UTF8.self).components(separatedBy: "@Test").count - 1
+            let text = String(decoding: data, as: UTF8.self)
+            let tests = text.components(separatedBy: "@Test").count - 1
             #expect(tests >= 2, "\(relative) has \(tests) test(s): one of the output's shape and one failure at least")
+            // A HubCommand's file also checks argv → Options, apart from the run.
+            if Self.leafType(path) is any HubCommand.Type {
+                #expect(text.contains("parsedOptions("), "\(relative) has no test of argv → Options (parsedOptions)")
+            }
         }
     }
 }

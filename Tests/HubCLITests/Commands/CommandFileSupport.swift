@@ -3,7 +3,7 @@
 // control API off the cooperative pool, fixed vault keys, and a failure's exit code and error code.
 
 import Foundation
-import HubCLI
+@testable import HubCLI
 import HubCore
 import Testing
 
@@ -146,4 +146,17 @@ func connectionSettingsShape(_ overrides: [String: JSONKind] = [:]) -> [String: 
     ]
     for (name, kind) in overrides { shape[name] = kind }
     return shape
+}
+
+/// argv → Options, without running anything (as the GitHub CLI's `TestNewCmd…` tests do with
+/// `runF`): the Options of the command ArgumentParser makes of `arguments`, parsed as hubctl's entry
+/// point parses them. Where the fast path takes the line too, its Options must be the same.
+func parsedOptions<C: HubCommand>(_ arguments: [String], as type: C.Type,
+                                  sourceLocation: SourceLocation = #_sourceLocation) throws -> C.Options {
+    let parsed = try Hubctl.parseAsRoot(ArgumentOrder.normalize(arguments))
+    let command = try #require(parsed as? C, "\(arguments) parsed as \(Swift.type(of: parsed))", sourceLocation: sourceLocation)
+    if let (fast, _) = FastPath.parse(arguments) {
+        #expect(fast as? C.Options == command.options, "the fast path's Options of \(arguments)", sourceLocation: sourceLocation)
+    }
+    return command.options
 }

@@ -1,7 +1,7 @@
 // `hubctl config get` in-process: the value as the file has it, and a key the profile does not set.
 
 import Foundation
-import HubCLI
+@testable import HubCLI
 import HubCore
 import Testing
 
@@ -22,5 +22,13 @@ struct ConfigGetTests {
         let bench = try CommandBench(emulator: try await InProcessEmulator.start())
         #expect(await bench.run(["config", "set", "server", "https://smp.example.com", "--profile", "prod"]).exitCode == 0)
         expectFailure(await bench.run(["config", "get", "user", "--profile", "prod"]), exit: 66, code: "config_key_not_set")
+    }
+}
+
+extension ConfigGetTests {
+    /// argv → Options, without running the command: every flag it declares reaches its Options.
+    @Test func parsesItsFlagsIntoOptions() throws {
+        let options = try parsedOptions(["config", "get", "key-1"], as: ConfigGet.self)
+        #expect(options == ConfigGet.Options(key: "key-1"))
     }
 }

@@ -2,7 +2,7 @@
 // malformed configuration file.
 
 import Foundation
-import HubCLI
+@testable import HubCLI
 import HubCore
 import Testing
 
@@ -31,5 +31,14 @@ struct ConfigListTests {
         try FileManager.default.createDirectory(atPath: bench.root + "/config/hubctl", withIntermediateDirectories: true)
         _ = writeFile(bench, "config/hubctl/config.yaml", "prod: [unclosed\n")
         expectFailure(await bench.run(["config", "list"]), exit: 78, code: "config_invalid")
+    }
+}
+
+extension ConfigListTests {
+    /// argv → Options, without running the command: every flag it declares reaches its Options.
+    @Test func parsesItsFlagsIntoOptions() throws {
+        let options = try parsedOptions(["config", "list"], as: ConfigList.self)
+        #expect(options == ConfigList.Options())
+        #expect(try parsedOptions(["config", "list"], as: ConfigList.self) == ConfigList.Options())
     }
 }

@@ -2,7 +2,7 @@
 // its own ("Exit codes: 0 ok"): its failure test is a stray argument.
 
 import Foundation
-import HubCLI
+@testable import HubCLI
 import HubCore
 import Testing
 
@@ -21,5 +21,14 @@ struct ConfigPathTests {
     @Test func aStrayArgumentIs64() async throws {
         let bench = try CommandBench(emulator: try await InProcessEmulator.start())
         expectFailure(await bench.run(["config", "path", "extra"]), exit: 64, code: "usage")
+    }
+}
+
+extension ConfigPathTests {
+    /// argv → Options, without running the command: every flag it declares reaches its Options.
+    @Test func parsesItsFlagsIntoOptions() throws {
+        let options = try parsedOptions(["config", "path"], as: ConfigPath.self)
+        #expect(options == ConfigPath.Options())
+        #expect(try parsedOptions(["config", "path"], as: ConfigPath.self) == ConfigPath.Options())
     }
 }

@@ -2,7 +2,7 @@
 // a service key nor a binding.
 
 import Foundation
-import HubCLI
+@testable import HubCLI
 import HubCore
 import Testing
 
@@ -32,5 +32,14 @@ struct ConfigSetPushTests {
         let (bench, _) = try await pushOperatorBench()
         expectFailure(await bench.run(["config", "set-push", "--profile", "ops"], environment: ["HUBCTL_VAULT_KEY": fixedVaultKey(12)]),
                       exit: 64, code: "usage")
+    }
+}
+
+extension ConfigSetPushTests {
+    /// argv → Options, without running the command: every flag it declares reaches its Options.
+    @Test func parsesItsFlagsIntoOptions() throws {
+        let options = try parsedOptions(["config", "set-push", "--service-key", "serviceKey-1", "--binding", "binding-1", "--key-alias", "keyAlias-1", "--tenant", "tenant-1"], as: ConfigSetPush.self)
+        #expect(options == ConfigSetPush.Options(serviceKey: "serviceKey-1", binding: "binding-1", keyAlias: "keyAlias-1", tenant: "tenant-1"))
+        #expect(try parsedOptions(["config", "set-push"], as: ConfigSetPush.self) == ConfigSetPush.Options())
     }
 }

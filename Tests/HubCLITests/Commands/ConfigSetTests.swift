@@ -1,7 +1,7 @@
 // `hubctl config set` in-process: {"path", "profile", "key", "value"}, and a secret refused.
 
 import Foundation
-import HubCLI
+@testable import HubCLI
 import HubCore
 import Testing
 
@@ -27,5 +27,13 @@ struct ConfigSetTests {
     @Test func anUnknownKeyIs64() async throws {
         let bench = try CommandBench(emulator: try await InProcessEmulator.start())
         expectFailure(await bench.run(["config", "set", "app_id", "x"]), exit: 64, code: "unknown_config_key")
+    }
+}
+
+extension ConfigSetTests {
+    /// argv → Options, without running the command: every flag it declares reaches its Options.
+    @Test func parsesItsFlagsIntoOptions() throws {
+        let options = try parsedOptions(["config", "set", "key-1", "value-1"], as: ConfigSet.self)
+        #expect(options == ConfigSet.Options(key: "key-1", value: "value-1"))
     }
 }

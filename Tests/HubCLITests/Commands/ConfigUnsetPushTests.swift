@@ -1,7 +1,7 @@
 // `hubctl config unset-push` in-process: the settings and vault keys it removed, and an unknown profile.
 
 import Foundation
-import HubCLI
+@testable import HubCLI
 import HubCore
 import Testing
 
@@ -27,5 +27,14 @@ struct ConfigUnsetPushTests {
     @Test func anUnknownProfileIs78() async throws {
         let (bench, _) = try await pushOperatorBench()
         expectFailure(await bench.run(["config", "unset-push", "--profile", "nope"]), exit: 78, code: "unknown_profile")
+    }
+}
+
+extension ConfigUnsetPushTests {
+    /// argv → Options, without running the command: every flag it declares reaches its Options.
+    @Test func parsesItsFlagsIntoOptions() throws {
+        let options = try parsedOptions(["config", "unset-push"], as: ConfigUnsetPush.self)
+        #expect(options == ConfigUnsetPush.Options())
+        #expect(try parsedOptions(["config", "unset-push"], as: ConfigUnsetPush.self) == ConfigUnsetPush.Options())
     }
 }

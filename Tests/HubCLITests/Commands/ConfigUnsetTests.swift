@@ -1,7 +1,7 @@
 // `hubctl config unset` in-process: the key's document with "value": null, and an unknown profile.
 
 import Foundation
-import HubCLI
+@testable import HubCLI
 import HubCore
 import Testing
 
@@ -21,5 +21,13 @@ struct ConfigUnsetTests {
         let bench = try CommandBench(emulator: try await InProcessEmulator.start())
         #expect(await bench.run(["config", "set", "acp-dest", "/srv/profile", "--profile", "prod"]).exitCode == 0)
         expectFailure(await bench.run(["config", "unset", "acp-dest", "--profile", "staging"]), exit: 78, code: "unknown_profile")
+    }
+}
+
+extension ConfigUnsetTests {
+    /// argv → Options, without running the command: every flag it declares reaches its Options.
+    @Test func parsesItsFlagsIntoOptions() throws {
+        let options = try parsedOptions(["config", "unset", "key-1"], as: ConfigUnset.self)
+        #expect(options == ConfigUnset.Options(key: "key-1"))
     }
 }

@@ -1,7 +1,7 @@
 // `hubctl config use` in-process: the profiles' document with the new default, and an unknown profile.
 
 import Foundation
-import HubCLI
+@testable import HubCLI
 import HubCore
 import Testing
 
@@ -22,5 +22,13 @@ struct ConfigUseTests {
         let bench = try CommandBench(emulator: try await InProcessEmulator.start())
         #expect(await bench.run(["config", "set", "user", "alice", "--profile", "prod"]).exitCode == 0)
         expectFailure(await bench.run(["config", "use", "staging"]), exit: 78, code: "unknown_profile")
+    }
+}
+
+extension ConfigUseTests {
+    /// argv → Options, without running the command: every flag it declares reaches its Options.
+    @Test func parsesItsFlagsIntoOptions() throws {
+        let options = try parsedOptions(["config", "use", "name-1"], as: ConfigUse.self)
+        #expect(options == ConfigUse.Options(name: "name-1"))
     }
 }

@@ -2,7 +2,7 @@
 // with a scripted browser (as MobileServicesCommandTests), and a pasted redirect of another login.
 
 import Foundation
-import HubCLI
+@testable import HubCLI
 import HubCore
 import Testing
 
@@ -48,5 +48,14 @@ struct LoginTests {
     @Test func nothingPastedIs64() async throws {
         let bench = try await oauthBench()
         expectFailure(await bench.run(["login", "--no-browser"], stdin: ""), exit: 64, code: "usage")
+    }
+}
+
+extension LoginTests {
+    /// argv → Options, without running the command: every flag it declares reaches its Options.
+    @Test func parsesItsFlagsIntoOptions() throws {
+        let options = try parsedOptions(["login", "--no-browser"], as: LoginCommand.self)
+        #expect(options == LoginCommand.Options(noBrowser: true))
+        #expect(try parsedOptions(["login"], as: LoginCommand.self) == LoginCommand.Options())
     }
 }

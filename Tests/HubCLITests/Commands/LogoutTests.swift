@@ -1,7 +1,7 @@
 // `hubctl logout` in-process: {"server", "appId", "clientId", "loggedOut"}, and no client id.
 
 import Foundation
-import HubCLI
+@testable import HubCLI
 import HubCore
 import Testing
 
@@ -25,5 +25,14 @@ struct LogoutTests {
     @Test func noClientIdIs78() async throws {
         let bench = try await oauthBench()
         expectFailure(await bench.run(["logout"], environment: ["HUBCTL_OAUTH_CLIENT_ID": ""]), exit: 78, code: "missing_oauth_client_id")
+    }
+}
+
+extension LogoutTests {
+    /// argv → Options, without running the command: every flag it declares reaches its Options.
+    @Test func parsesItsFlagsIntoOptions() throws {
+        let options = try parsedOptions(["logout"], as: LogoutCommand.self)
+        #expect(options == LogoutCommand.Options())
+        #expect(try parsedOptions(["logout"], as: LogoutCommand.self) == LogoutCommand.Options())
     }
 }

@@ -2,7 +2,7 @@
 // anything is sent.
 
 import Foundation
-import HubCLI
+@testable import HubCLI
 import HubCore
 import Testing
 
@@ -32,5 +32,13 @@ struct LogsUploadTests {
         #expect(r.error?["message"]?.stringValue?.contains("2") == true, "the line number: \(r)")
         let received = try await bench.emulator.document("/_emulator/received")
         #expect(arrayElements(received["logs"]).isEmpty, "nothing was sent")
+    }
+}
+
+extension LogsUploadTests {
+    /// argv → Options, without running the command: every flag it declares reaches its Options.
+    @Test func parsesItsFlagsIntoOptions() throws {
+        let options = try parsedOptions(["logs", "upload", "--max-request-size", "maxRequestSize-1", "--from-settings", "file-1"], as: LogsUpload.self)
+        #expect(options == LogsUpload.Options(file: "file-1", maxRequestSize: "maxRequestSize-1", fromSettings: true))
     }
 }

@@ -2,7 +2,7 @@
 // (the report still on stdout, the summary on stderr).
 
 import Foundation
-import HubCLI
+@testable import HubCLI
 import HubCore
 import Testing
 
@@ -64,5 +64,13 @@ struct PlistValidateTests {
         let r = await bench.run(["plist", "validate", bench.root + "/nope.plist"])
         #expect(r.exitCode == 66, "\(r)")
         #expect(arrayElements(r.json?["files"]).first?["errors"].map { arrayElements($0).map { $0["code"] } } == [.string("not_found")])
+    }
+}
+
+extension PlistValidateTests {
+    /// argv → Options, without running the command: every flag it declares reaches its Options.
+    @Test func parsesItsFlagsIntoOptions() throws {
+        let options = try parsedOptions(["plist", "validate", "--strict", "files-1", "files-2"], as: PlistValidateCommand.self)
+        #expect(options == PlistValidateCommand.Options(strict: true, files: ["files-1", "files-2"]))
     }
 }

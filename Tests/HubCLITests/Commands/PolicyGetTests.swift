@@ -1,7 +1,7 @@
 // `hubctl policy get` in-process (Mobile Services): the policies typed, and a bad policy name.
 
 import Foundation
-import HubCLI
+@testable import HubCLI
 import HubCore
 import Testing
 
@@ -39,5 +39,14 @@ struct PolicyGetTests {
     @Test func aPolicyTheServerDoesNotHaveIs66() async throws {
         let bench = try await registeredCommandBench(platform: "mobile-services")
         expectFailure(await bench.run(["policy", "get", "noSuchPolicy"]), exit: 66, code: "policy_not_found")
+    }
+}
+
+extension PolicyGetTests {
+    /// argv → Options, without running the command: every flag it declares reaches its Options.
+    @Test func parsesItsFlagsIntoOptions() throws {
+        let options = try parsedOptions(["policy", "get", "name-1"], as: PolicyGet.self)
+        #expect(options == PolicyGet.Options(name: "name-1"))
+        #expect(try parsedOptions(["policy", "get"], as: PolicyGet.self) == PolicyGet.Options())
     }
 }

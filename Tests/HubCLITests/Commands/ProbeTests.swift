@@ -3,7 +3,7 @@
 // (SIGTERM/SIGINT during a step) need a real process: ProbeCleanupEndToEndTests.
 
 import Foundation
-import HubCLI
+@testable import HubCLI
 import HubCore
 import Testing
 
@@ -50,5 +50,14 @@ struct ProbeTests {
     @Test func pushWithoutRegisterIs64() async throws {
         let bench = try await registeredCommandBench()
         expectFailure(await bench.run(["probe", "--push"]), exit: 64, code: "usage")
+    }
+}
+
+extension ProbeTests {
+    /// argv → Options, without running the command: every flag it declares reaches its Options.
+    @Test func parsesItsFlagsIntoOptions() throws {
+        let options = try parsedOptions(["probe", "--dest", "dest-1", "--service-key", "serviceKey-1", "--binding", "binding-1", "--key-alias", "keyAlias-1", "--binding-name", "bindingName-1", "--tenant", "tenant-1", "--register", "--push", "--format", "format-1", "--textfile", "textfile-1"], as: ProbeCommand.self)
+        #expect(options == ProbeCommand.Options(destination: ACPDestination.Value(dest: "dest-1"), backend: PushBackendOptions.Value(serviceKey: "serviceKey-1", binding: "binding-1", keyAlias: "keyAlias-1", bindingName: "bindingName-1", tenant: "tenant-1"), register: true, push: true, format: "format-1", textfile: "textfile-1"))
+        #expect(try parsedOptions(["probe"], as: ProbeCommand.self) == ProbeCommand.Options())
     }
 }

@@ -2,7 +2,7 @@
 // application without push configured.
 
 import Foundation
-import HubCLI
+@testable import HubCLI
 import HubCore
 import Testing
 
@@ -23,5 +23,13 @@ struct PushIdTests {
         let bench = try await registeredCommandBench(platform: "mobile-services")
         try await bench.emulator.call("PUT", "/_emulator/services", json: #"{"appId": "com.example.demo", "pushConfigured": false}"#)
         expectFailure(await bench.run(["push", "id", "--os", "android"]), exit: 69, code: "push_not_configured")
+    }
+}
+
+extension PushIdTests {
+    /// argv → Options, without running the command: every flag it declares reaches its Options.
+    @Test func parsesItsFlagsIntoOptions() throws {
+        let options = try parsedOptions(["push", "id", "--os", "os-1"], as: PushId.self)
+        #expect(options == PushId.Options(os: PushOSOption.Value(os: "os-1")))
     }
 }

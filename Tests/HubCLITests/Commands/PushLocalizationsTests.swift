@@ -1,7 +1,7 @@
 // `hubctl push localizations` in-process: {"users", "requests", "localizations"}, and no users.
 
 import Foundation
-import HubCLI
+@testable import HubCLI
 import HubCore
 import Testing
 
@@ -18,5 +18,14 @@ struct PushLocalizationsTests {
     @Test func noUsersIs64() async throws {
         let (bench, key) = try await pushOperatorBench()
         expectFailure(await bench.run(["push", "localizations", "--service-key", key]), exit: 64, code: "usage")
+    }
+}
+
+extension PushLocalizationsTests {
+    /// argv → Options, without running the command: every flag it declares reaches its Options.
+    @Test func parsesItsFlagsIntoOptions() throws {
+        let options = try parsedOptions(["push", "localizations", "--service-key", "serviceKey-1", "--binding", "binding-1", "--key-alias", "keyAlias-1", "--binding-name", "bindingName-1", "--tenant", "tenant-1", "--users", "users-1", "--users-from", "usersFrom-1"], as: PushLocalizations.self)
+        #expect(options == PushLocalizations.Options(backend: PushBackendOptions.Value(serviceKey: "serviceKey-1", binding: "binding-1", keyAlias: "keyAlias-1", bindingName: "bindingName-1", tenant: "tenant-1"), users: "users-1", usersFrom: "usersFrom-1"))
+        #expect(try parsedOptions(["push", "localizations"], as: PushLocalizations.self) == PushLocalizations.Options())
     }
 }

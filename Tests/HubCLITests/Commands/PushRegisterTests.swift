@@ -2,7 +2,7 @@
 // "pushId"}, and an os the push API does not know.
 
 import Foundation
-import HubCLI
+@testable import HubCLI
 import HubCore
 import Testing
 
@@ -25,5 +25,13 @@ struct PushRegisterTests {
         expectFailure(await bench.run(["push", "register", "--os", "symbian", "--token", "t"]), exit: 64, code: "invalid_push_os")
         let received = try await bench.emulator.document("/_emulator/received")
         #expect(arrayElements(received["push"]).isEmpty, "nothing was sent")
+    }
+}
+
+extension PushRegisterTests {
+    /// argv → Options, without running the command: every flag it declares reaches its Options.
+    @Test func parsesItsFlagsIntoOptions() throws {
+        let options = try parsedOptions(["push", "register", "--os", "os-1", "--token", "token-1", "--group", "group-1", "--device-model", "deviceModel-1", "--form-factor", "formFactor-1", "--user-locale", "userLocale-1", "--time-zone", "timeZone-1"], as: PushRegister.self)
+        #expect(options == PushRegister.Options(os: PushOSOption.Value(os: "os-1"), token: "token-1", group: "group-1", deviceModel: "deviceModel-1", formFactor: "formFactor-1", userLocale: "userLocale-1", timeZone: "timeZone-1"))
     }
 }

@@ -1,7 +1,7 @@
 // `hubctl push registrations` in-process: the list with SAP's member names, and --id with --group.
 
 import Foundation
-import HubCLI
+@testable import HubCLI
 import HubCore
 import Testing
 
@@ -29,5 +29,14 @@ struct PushRegistrationsTests {
     @Test func anUnknownIdIs66() async throws {
         let (bench, key) = try await pushOperatorBench()
         expectFailure(await bench.run(["push", "registrations", "--service-key", key, "--id", "no-such-registration"]), exit: 66, code: "not_found")
+    }
+}
+
+extension PushRegistrationsTests {
+    /// argv → Options, without running the command: every flag it declares reaches its Options.
+    @Test func parsesItsFlagsIntoOptions() throws {
+        let options = try parsedOptions(["push", "registrations", "--service-key", "serviceKey-1", "--binding", "binding-1", "--key-alias", "keyAlias-1", "--binding-name", "bindingName-1", "--tenant", "tenant-1", "--group", "group-1", "--id", "id-1"], as: PushRegistrations.self)
+        #expect(options == PushRegistrations.Options(backend: PushBackendOptions.Value(serviceKey: "serviceKey-1", binding: "binding-1", keyAlias: "keyAlias-1", bindingName: "bindingName-1", tenant: "tenant-1"), group: "group-1", id: "id-1"))
+        #expect(try parsedOptions(["push", "registrations"], as: PushRegistrations.self) == PushRegistrations.Options())
     }
 }

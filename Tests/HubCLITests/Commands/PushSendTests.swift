@@ -2,7 +2,7 @@
 // types, and a send without a target.
 
 import Foundation
-import HubCLI
+@testable import HubCLI
 import HubCore
 import Testing
 
@@ -74,5 +74,14 @@ struct PushSendTests {
         expectFailure(await bench.run(["push", "send", "--service-key", key, "--alert", "hello"]), exit: 64, code: "usage")
         let sent = try await bench.emulator.document("/_emulator/push/notifications")
         #expect(sent["notifications"] == .array([]), "nothing was sent")
+    }
+}
+
+extension PushSendTests {
+    /// argv → Options, without running the command: every flag it declares reaches its Options.
+    @Test func parsesItsFlagsIntoOptions() throws {
+        let options = try parsedOptions(["push", "send", "--service-key", "serviceKey-1", "--binding", "binding-1", "--key-alias", "keyAlias-1", "--binding-name", "bindingName-1", "--tenant", "tenant-1", "--device", "device-1", "--users", "users-1", "--users-from", "usersFrom-1", "--group", "group-1", "--topic", "topic-1", "--topic", "topic-2", "--capability", "capability-1", "--all", "--bulk", "bulk-1", "--alert", "alert-1", "--locale-alert", "localeAlert-1", "--locale-alert", "localeAlert-2", "--badge", "3", "--sound", "sound-1", "--priority", "priority-1", "--data", "data-1", "--custom", "custom-1", "--custom", "custom-2", "--notification", "notification-1", "--skip-done", "skipDone-1"], as: PushSend.self)
+        #expect(options == PushSend.Options(backend: PushBackendOptions.Value(serviceKey: "serviceKey-1", binding: "binding-1", keyAlias: "keyAlias-1", bindingName: "bindingName-1", tenant: "tenant-1"), device: "device-1", users: "users-1", usersFrom: "usersFrom-1", group: "group-1", topic: ["topic-1", "topic-2"], capability: "capability-1", all: true, bulk: "bulk-1", alert: "alert-1", localeAlert: ["localeAlert-1", "localeAlert-2"], badge: 3, sound: "sound-1", priority: "priority-1", data: "data-1", custom: ["custom-1", "custom-2"], notification: "notification-1", skipDone: "skipDone-1"))
+        #expect(try parsedOptions(["push", "send"], as: PushSend.self) == PushSend.Options())
     }
 }

@@ -1,7 +1,7 @@
 // `hubctl push status` in-process: the notification's status document, and an unknown notification.
 
 import Foundation
-import HubCLI
+@testable import HubCLI
 import HubCore
 import Testing
 
@@ -22,5 +22,13 @@ struct PushStatusTests {
     @Test func anUnknownNotificationIs66() async throws {
         let (bench, key) = try await pushOperatorBench()
         expectFailure(await bench.run(["push", "status", "--service-key", key, "no-such-notification"]), exit: 66, code: "not_found")
+    }
+}
+
+extension PushStatusTests {
+    /// argv → Options, without running the command: every flag it declares reaches its Options.
+    @Test func parsesItsFlagsIntoOptions() throws {
+        let options = try parsedOptions(["push", "status", "--service-key", "serviceKey-1", "--binding", "binding-1", "--key-alias", "keyAlias-1", "--binding-name", "bindingName-1", "--tenant", "tenant-1", "notificationId-1"], as: PushStatus.self)
+        #expect(options == PushStatus.Options(backend: PushBackendOptions.Value(serviceKey: "serviceKey-1", binding: "binding-1", keyAlias: "keyAlias-1", bindingName: "bindingName-1", tenant: "tenant-1"), notificationId: "notificationId-1"))
     }
 }

@@ -1,7 +1,7 @@
 // `hubctl push unregister` in-process (Mobile Services): "deleted", then "absent"; and no registration.
 
 import Foundation
-import HubCLI
+@testable import HubCLI
 import HubCore
 import Testing
 
@@ -23,5 +23,13 @@ struct PushUnregisterTests {
     @Test func notRegisteredIs66() async throws {
         let bench = try CommandBench(emulator: try await InProcessEmulator.start())
         expectFailure(await bench.run(["push", "unregister", "--os", "ios"]), exit: 66, code: "not_registered")
+    }
+}
+
+extension PushUnregisterTests {
+    /// argv → Options, without running the command: every flag it declares reaches its Options.
+    @Test func parsesItsFlagsIntoOptions() throws {
+        let options = try parsedOptions(["push", "unregister", "--os", "os-1"], as: PushUnregister.self)
+        #expect(options == PushUnregister.Options(os: PushOSOption.Value(os: "os-1")))
     }
 }

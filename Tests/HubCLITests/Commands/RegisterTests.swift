@@ -1,7 +1,7 @@
 // `hubctl register` in-process: the settings document it prints, and a refused flag.
 
 import Foundation
-import HubCLI
+@testable import HubCLI
 import HubCore
 import Testing
 
@@ -29,5 +29,14 @@ struct RegisterTests {
         expectFailure(r, exit: 64, code: "invalid_capability")
         let state = try await bench.emulator.document("/_emulator/state")
         #expect(arrayElements(state["connections"]).isEmpty, "nothing was created")
+    }
+}
+
+extension RegisterTests {
+    /// argv → Options, without running the command: every flag it declares reaches its Options.
+    @Test func parsesItsFlagsIntoOptions() throws {
+        let options = try parsedOptions(["register", "--device-type", "deviceType-1", "--device-model", "deviceModel-1", "--set", "set-1", "--set", "set-2", "--capability", "capability-1", "--capability", "capability-2", "--save-credentials", "--force"], as: RegisterCommand.self)
+        #expect(options == RegisterCommand.Options(deviceType: "deviceType-1", deviceModel: "deviceModel-1", set: ["set-1", "set-2"], capability: ["capability-1", "capability-2"], saveCredentials: true, force: true))
+        #expect(try parsedOptions(["register"], as: RegisterCommand.self) == RegisterCommand.Options())
     }
 }

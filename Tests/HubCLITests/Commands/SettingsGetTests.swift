@@ -1,7 +1,7 @@
 // `hubctl settings get` in-process: the named properties, typed, and an unknown name.
 
 import Foundation
-import HubCLI
+@testable import HubCLI
 import HubCore
 import Testing
 
@@ -27,5 +27,14 @@ struct SettingsGetTests {
     @Test func anUnknownPropertyIs65() async throws {
         let bench = try await registeredCommandBench()
         expectFailure(await bench.run(["settings", "get", "NoSuchSetting"]), exit: 65, code: "unknown_setting")
+    }
+}
+
+extension SettingsGetTests {
+    /// argv → Options, without running the command: every flag it declares reaches its Options.
+    @Test func parsesItsFlagsIntoOptions() throws {
+        let options = try parsedOptions(["settings", "get", "--expand", "expand-1", "--expand", "expand-2", "names-1", "names-2"], as: SettingsGet.self)
+        #expect(options == SettingsGet.Options(names: ["names-1", "names-2"], expand: ["expand-1", "expand-2"]))
+        #expect(try parsedOptions(["settings", "get"], as: SettingsGet.self) == SettingsGet.Options())
     }
 }

@@ -2,7 +2,7 @@
 // server that refuses the credentials.
 
 import Foundation
-import HubCLI
+@testable import HubCLI
 import HubCore
 import Testing
 
@@ -27,5 +27,14 @@ struct SettingsSchemaTests {
     @Test func refusedCredentialsAre77() async throws {
         let bench = try CommandBench(emulator: try await InProcessEmulator.start(), password: "not-the-password")
         expectFailure(await bench.run(["settings", "schema"]), exit: 77, code: "auth_failed")
+    }
+}
+
+extension SettingsSchemaTests {
+    /// argv → Options, without running the command: every flag it declares reaches its Options.
+    @Test func parsesItsFlagsIntoOptions() throws {
+        let options = try parsedOptions(["settings", "schema"], as: SettingsSchema.self)
+        #expect(options == SettingsSchema.Options())
+        #expect(try parsedOptions(["settings", "schema"], as: SettingsSchema.self) == SettingsSchema.Options())
     }
 }

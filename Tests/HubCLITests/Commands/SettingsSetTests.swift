@@ -2,7 +2,7 @@
 // read-only property refused before anything is sent.
 
 import Foundation
-import HubCLI
+@testable import HubCLI
 import HubCore
 import Testing
 
@@ -29,5 +29,13 @@ struct SettingsSetTests {
     @Test func aWronglyTypedValueIs64() async throws {
         let bench = try await registeredCommandBench()
         expectFailure(await bench.run(["settings", "set", "ApnsPushEnable=perhaps"]), exit: 64, code: "wrong_type")
+    }
+}
+
+extension SettingsSetTests {
+    /// argv → Options, without running the command: every flag it declares reaches its Options.
+    @Test func parsesItsFlagsIntoOptions() throws {
+        let options = try parsedOptions(["settings", "set", "assignments-1", "assignments-2"], as: SettingsSet.self)
+        #expect(options == SettingsSet.Options(assignments: ["assignments-1", "assignments-2"]))
     }
 }

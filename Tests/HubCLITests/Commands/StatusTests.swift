@@ -1,7 +1,7 @@
 // `hubctl status` in-process: what it knows locally after a register, and a damaged local file.
 
 import Foundation
-import HubCLI
+@testable import HubCLI
 import HubCore
 import Testing
 
@@ -39,5 +39,14 @@ struct StatusTests {
         try FileManager.default.createDirectory(atPath: bench.home, withIntermediateDirectories: true)
         _ = FileManager.default.createFile(atPath: bench.home + "/passcode-policy.json", contents: Data("not json".utf8))
         expectFailure(await bench.run(["status"]), exit: 65, code: "invalid_passcode_policy")
+    }
+}
+
+extension StatusTests {
+    /// argv → Options, without running the command: every flag it declares reaches its Options.
+    @Test func parsesItsFlagsIntoOptions() throws {
+        let options = try parsedOptions(["status"], as: StatusCommand.self)
+        #expect(options == StatusCommand.Options())
+        #expect(try parsedOptions(["status"], as: StatusCommand.self) == StatusCommand.Options())
     }
 }

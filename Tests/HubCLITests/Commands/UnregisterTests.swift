@@ -1,7 +1,7 @@
 // `hubctl unregister` in-process: its document, and the error when nothing is registered.
 
 import Foundation
-import HubCLI
+@testable import HubCLI
 import HubCore
 import Testing
 
@@ -21,5 +21,14 @@ struct UnregisterTests {
     @Test func nothingRegisteredIs66() async throws {
         let bench = try CommandBench(emulator: try await InProcessEmulator.start())
         expectFailure(await bench.run(["unregister"]), exit: 66, code: "not_registered")
+    }
+}
+
+extension UnregisterTests {
+    /// argv → Options, without running the command: every flag it declares reaches its Options.
+    @Test func parsesItsFlagsIntoOptions() throws {
+        let options = try parsedOptions(["unregister", "--appcid", "appcid-1"], as: UnregisterCommand.self)
+        #expect(options == UnregisterCommand.Options(appcid: "appcid-1"))
+        #expect(try parsedOptions(["unregister"], as: UnregisterCommand.self) == UnregisterCommand.Options())
     }
 }

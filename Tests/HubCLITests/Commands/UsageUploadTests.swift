@@ -2,7 +2,7 @@
 // without SAP's required members.
 
 import Foundation
-import HubCLI
+@testable import HubCLI
 import HubCore
 import Testing
 
@@ -24,5 +24,13 @@ struct UsageUploadTests {
         let r = await bench.run(["usage", "upload", "-"], stdin: #"{"sessions": []}"#)
         expectFailure(r, exit: 65, code: "invalid_usage_report")
         #expect(r.error?["message"]?.stringValue?.contains("report") == true, "\(r)")
+    }
+}
+
+extension UsageUploadTests {
+    /// argv → Options, without running the command: every flag it declares reaches its Options.
+    @Test func parsesItsFlagsIntoOptions() throws {
+        let options = try parsedOptions(["usage", "upload", "file-1"], as: UsageUpload.self)
+        #expect(options == UsageUpload.Options(file: "file-1"))
     }
 }

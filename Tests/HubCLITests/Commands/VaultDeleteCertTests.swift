@@ -1,7 +1,7 @@
 // `hubctl vault delete-cert` in-process: {"key", "deleted": true}, and no certificate stored.
 
 import Foundation
-import HubCLI
+@testable import HubCLI
 import HubCore
 import Testing
 
@@ -23,5 +23,14 @@ struct VaultDeleteCertTests {
         let bench = try CommandBench(emulator: try await InProcessEmulator.start(), extra: ["HUBCTL_VAULT_KEY": fixedVaultKey(10)])
         #expect(await bench.run(["vault", "init"]).exitCode == 0)
         expectFailure(await bench.run(["vault", "delete-cert"]), exit: 66, code: "vault_key_not_found")
+    }
+}
+
+extension VaultDeleteCertTests {
+    /// argv → Options, without running the command: every flag it declares reaches its Options.
+    @Test func parsesItsFlagsIntoOptions() throws {
+        let options = try parsedOptions(["vault", "delete-cert"], as: VaultDeleteCert.self)
+        #expect(options == VaultDeleteCert.Options())
+        #expect(try parsedOptions(["vault", "delete-cert"], as: VaultDeleteCert.self) == VaultDeleteCert.Options())
     }
 }

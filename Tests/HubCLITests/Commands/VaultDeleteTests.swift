@@ -1,7 +1,7 @@
 // `hubctl vault delete` in-process: {"key", "deleted": true}, and no vault at all.
 
 import Foundation
-import HubCLI
+@testable import HubCLI
 import HubCore
 import Testing
 
@@ -26,5 +26,13 @@ struct VaultDeleteTests {
         let bench = try CommandBench(emulator: try await InProcessEmulator.start(), extra: ["HUBCTL_VAULT_KEY": fixedVaultKey(6)])
         #expect(await bench.run(["vault", "init"]).exitCode == 0)
         expectFailure(await bench.run(["vault", "delete", "api-token"]), exit: 66, code: "vault_key_not_found")
+    }
+}
+
+extension VaultDeleteTests {
+    /// argv → Options, without running the command: every flag it declares reaches its Options.
+    @Test func parsesItsFlagsIntoOptions() throws {
+        let options = try parsedOptions(["vault", "delete", "key-1"], as: VaultDelete.self)
+        #expect(options == VaultDelete.Options(key: "key-1"))
     }
 }

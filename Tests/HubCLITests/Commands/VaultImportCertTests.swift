@@ -2,7 +2,7 @@
 // certificate and key, and nothing to import.
 
 import Foundation
-import HubCLI
+@testable import HubCLI
 import HubCore
 import Testing
 
@@ -63,5 +63,14 @@ struct VaultImportCertTests {
         let bench = try CommandBench(emulator: try await InProcessEmulator.start(), extra: ["HUBCTL_VAULT_KEY": fixedVaultKey(9)])
         let (cert, _) = FixedCertificate.files(bench)
         expectFailure(await bench.run(["vault", "import-cert", "--cert", cert]), exit: 64, code: "certificate_without_key")
+    }
+}
+
+extension VaultImportCertTests {
+    /// argv → Options, without running the command: every flag it declares reaches its Options.
+    @Test func parsesItsFlagsIntoOptions() throws {
+        let options = try parsedOptions(["vault", "import-cert"], as: VaultImportCert.self)
+        #expect(options == VaultImportCert.Options())
+        #expect(try parsedOptions(["vault", "import-cert"], as: VaultImportCert.self) == VaultImportCert.Options())
     }
 }

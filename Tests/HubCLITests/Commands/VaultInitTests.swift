@@ -1,7 +1,7 @@
 // `hubctl vault init` in-process: {"path", "created", "kdf"}, and a vault that exists already.
 
 import Foundation
-import HubCLI
+@testable import HubCLI
 import HubCore
 import Testing
 
@@ -30,5 +30,14 @@ struct VaultInitTests {
     @Test func noPassphraseSourceIs78() async throws {
         let bench = try CommandBench(emulator: try await InProcessEmulator.start())
         expectFailure(await bench.run(["vault", "init"]), exit: 78, code: "vault_secret_missing")
+    }
+}
+
+extension VaultInitTests {
+    /// argv → Options, without running the command: every flag it declares reaches its Options.
+    @Test func parsesItsFlagsIntoOptions() throws {
+        let options = try parsedOptions(["vault", "init"], as: VaultInit.self)
+        #expect(options == VaultInit.Options())
+        #expect(try parsedOptions(["vault", "init"], as: VaultInit.self) == VaultInit.Options())
     }
 }

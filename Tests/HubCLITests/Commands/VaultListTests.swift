@@ -2,7 +2,7 @@
 // and another key than the vault's.
 
 import Foundation
-import HubCLI
+@testable import HubCLI
 import HubCore
 import Testing
 
@@ -25,5 +25,14 @@ struct VaultListTests {
         let bench = try CommandBench(emulator: try await InProcessEmulator.start(), extra: ["HUBCTL_VAULT_KEY": fixedVaultKey(4)])
         #expect(await bench.run(["vault", "init"]).exitCode == 0)
         expectFailure(await bench.run(["vault", "list"], environment: ["HUBCTL_VAULT_KEY": fixedVaultKey(5)]), exit: 77, code: "wrong_passphrase")
+    }
+}
+
+extension VaultListTests {
+    /// argv → Options, without running the command: every flag it declares reaches its Options.
+    @Test func parsesItsFlagsIntoOptions() throws {
+        let options = try parsedOptions(["vault", "list"], as: VaultList.self)
+        #expect(options == VaultList.Options())
+        #expect(try parsedOptions(["vault", "list"], as: VaultList.self) == VaultList.Options())
     }
 }

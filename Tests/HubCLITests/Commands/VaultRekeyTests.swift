@@ -2,7 +2,7 @@
 // no new secret given.
 
 import Foundation
-import HubCLI
+@testable import HubCLI
 import HubCore
 import Testing
 
@@ -25,5 +25,14 @@ struct VaultRekeyTests {
         let bench = try CommandBench(emulator: try await InProcessEmulator.start(), extra: ["HUBCTL_VAULT_KEY": fixedVaultKey(7)])
         #expect(await bench.run(["vault", "init"]).exitCode == 0)
         expectFailure(await bench.run(["vault", "rekey"]), exit: 78, code: "vault_secret_missing")
+    }
+}
+
+extension VaultRekeyTests {
+    /// argv → Options, without running the command: every flag it declares reaches its Options.
+    @Test func parsesItsFlagsIntoOptions() throws {
+        let options = try parsedOptions(["vault", "rekey", "--new-passphrase-file", "newPassphraseFile-1"], as: VaultRekey.self)
+        #expect(options == VaultRekey.Options(newPassphraseFile: "newPassphraseFile-1"))
+        #expect(try parsedOptions(["vault", "rekey"], as: VaultRekey.self) == VaultRekey.Options())
     }
 }

@@ -2,7 +2,7 @@
 // a key name that is not printable.
 
 import Foundation
-import HubCLI
+@testable import HubCLI
 import HubCore
 import Testing
 
@@ -24,5 +24,13 @@ struct VaultSetTests {
         let bench = try CommandBench(emulator: try await InProcessEmulator.start(), extra: ["HUBCTL_VAULT_KEY": fixedVaultKey(2)])
         expectFailure(await bench.run(["vault", "set", "bad\u{7}key"], stdin: "x"), exit: 64, code: "invalid_vault_key_name")
         #expect(!FileManager.default.fileExists(atPath: bench.home + "/vault"), "no vault was created")
+    }
+}
+
+extension VaultSetTests {
+    /// argv → Options, without running the command: every flag it declares reaches its Options.
+    @Test func parsesItsFlagsIntoOptions() throws {
+        let options = try parsedOptions(["vault", "set", "key-1", "value-1"], as: VaultSet.self)
+        #expect(options == VaultSet.Options(key: "key-1", value: "value-1"))
     }
 }

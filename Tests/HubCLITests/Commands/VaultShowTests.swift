@@ -1,7 +1,7 @@
 // `hubctl vault show` in-process: {"key", "value", "updatedAt"}, and a key that is not there.
 
 import Foundation
-import HubCLI
+@testable import HubCLI
 import HubCore
 import Testing
 
@@ -20,5 +20,13 @@ struct VaultShowTests {
         let bench = try CommandBench(emulator: try await InProcessEmulator.start(), extra: ["HUBCTL_VAULT_KEY": fixedVaultKey(3)])
         #expect(await bench.run(["vault", "init"]).exitCode == 0)
         expectFailure(await bench.run(["vault", "show", "nope"]), exit: 66, code: "vault_key_not_found")
+    }
+}
+
+extension VaultShowTests {
+    /// argv → Options, without running the command: every flag it declares reaches its Options.
+    @Test func parsesItsFlagsIntoOptions() throws {
+        let options = try parsedOptions(["vault", "show", "key-1"], as: VaultShow.self)
+        #expect(options == VaultShow.Options(key: "key-1"))
     }
 }

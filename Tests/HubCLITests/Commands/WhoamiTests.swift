@@ -1,7 +1,7 @@
 // `hubctl whoami` in-process (Mobile Services): the user document, and access control turned off.
 
 import Foundation
-import HubCLI
+@testable import HubCLI
 import HubCore
 import Testing
 
@@ -32,5 +32,14 @@ struct WhoamiTests {
     @Test func onSMP3Is64() async throws {
         let bench = try await registeredCommandBench(platform: "smp3")
         expectFailure(await bench.run(["whoami"]), exit: 64, code: "usage")
+    }
+}
+
+extension WhoamiTests {
+    /// argv → Options, without running the command: every flag it declares reaches its Options.
+    @Test func parsesItsFlagsIntoOptions() throws {
+        let options = try parsedOptions(["whoami"], as: WhoamiCommand.self)
+        #expect(options == WhoamiCommand.Options())
+        #expect(try parsedOptions(["whoami"], as: WhoamiCommand.self) == WhoamiCommand.Options())
     }
 }

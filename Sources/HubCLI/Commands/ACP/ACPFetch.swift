@@ -44,7 +44,7 @@ struct ACPFetchCommand: HubCommand {
 
     /// The command's options as plain data, and its body.
     struct Options: CommandOptions {
-        var destination: ACPDestination.Value
+        var destination = ACPDestination.Value()
         var force = false
         var noSync = false
         var maxBytes: Int64 = ExtractionLimits.defaultTotalBytes

@@ -63,8 +63,8 @@ struct ProbeCommand: HubCommand {
 
     /// The command's options as plain data, and its body.
     struct Options: CommandOptions {
-        var destination: ACPDestination.Value
-        var backend: PushBackendOptions.Value
+        var destination = ACPDestination.Value()
+        var backend = PushBackendOptions.Value()
         var register = false
         var push = false
         var format: String = "json"

@@ -30,7 +30,7 @@ struct PushLocalizations: HubCommand {
 
     /// The command's options as plain data, and its body.
     struct Options: CommandOptions {
-        var backend: PushBackendOptions.Value
+        var backend = PushBackendOptions.Value()
         var users: String?
         var usersFrom: String?
 

@@ -31,7 +31,7 @@ struct PushRegistrations: HubCommand {
 
     /// The command's options as plain data, and its body.
     struct Options: CommandOptions {
-        var backend: PushBackendOptions.Value
+        var backend = PushBackendOptions.Value()
         var group: String?
         var id: String?
 

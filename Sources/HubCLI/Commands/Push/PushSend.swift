@@ -70,7 +70,7 @@ struct PushSend: HubCommand {
 
     /// The command's options as plain data, and its body.
     struct Options: CommandOptions {
-        var backend: PushBackendOptions.Value
+        var backend = PushBackendOptions.Value()
         var device: String?
         var users: String?
         var usersFrom: String?

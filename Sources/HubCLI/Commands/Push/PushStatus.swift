@@ -30,7 +30,7 @@ struct PushStatus: HubCommand {
 
     /// The command's options as plain data, and its body.
     struct Options: CommandOptions {
-        var backend: PushBackendOptions.Value
+        var backend = PushBackendOptions.Value()
         var notificationId: String
 
         func run(_ invocation: Invocation) throws {

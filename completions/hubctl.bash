@@ -197,7 +197,7 @@ _hubctl() {
 
 _hubctl_register() {
     repeating_flags=()
-    non_repeating_flags=(--password-stdin --insecure --allow-http --no-input --anonymous --verbose --save-credentials --force --version -h --help)
+    non_repeating_flags=(--password-stdin --anonymous --insecure --allow-http --no-input --verbose --save-credentials --force --version -h --help)
     repeating_options=(--set --capability)
     non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --device-type --device-model)
     __hubctl_offer_flags_options 0
@@ -296,7 +296,7 @@ _hubctl_register() {
 
 _hubctl_unregister() {
     repeating_flags=()
-    non_repeating_flags=(--password-stdin --insecure --allow-http --no-input --anonymous --verbose --version -h --help)
+    non_repeating_flags=(--password-stdin --anonymous --insecure --allow-http --no-input --verbose --version -h --help)
     repeating_options=()
     non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --appcid)
     __hubctl_offer_flags_options 0
@@ -409,7 +409,7 @@ _hubctl_settings() {
 
 _hubctl_settings_get() {
     repeating_flags=()
-    non_repeating_flags=(--password-stdin --insecure --allow-http --no-input --anonymous --verbose --version -h --help)
+    non_repeating_flags=(--password-stdin --anonymous --insecure --allow-http --no-input --verbose --version -h --help)
     repeating_options=(--expand)
     non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format)
     __hubctl_offer_flags_options -1
@@ -507,7 +507,7 @@ _hubctl_settings_get() {
 
 _hubctl_settings_set() {
     repeating_flags=()
-    non_repeating_flags=(--password-stdin --insecure --allow-http --no-input --anonymous --verbose --version -h --help)
+    non_repeating_flags=(--password-stdin --anonymous --insecure --allow-http --no-input --verbose --version -h --help)
     repeating_options=()
     non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format)
     __hubctl_offer_flags_options -1
@@ -602,7 +602,7 @@ _hubctl_settings_set() {
 
 _hubctl_settings_schema() {
     repeating_flags=()
-    non_repeating_flags=(--password-stdin --insecure --allow-http --no-input --anonymous --verbose --version -h --help)
+    non_repeating_flags=(--password-stdin --anonymous --insecure --allow-http --no-input --verbose --version -h --help)
     repeating_options=()
     non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format)
     __hubctl_offer_flags_options 0
@@ -712,7 +712,7 @@ _hubctl_acp() {
 
 _hubctl_acp_check() {
     repeating_flags=()
-    non_repeating_flags=(--password-stdin --insecure --allow-http --no-input --anonymous --verbose --wait --fetch --version -h --help)
+    non_repeating_flags=(--password-stdin --anonymous --insecure --allow-http --no-input --verbose --wait --fetch --version -h --help)
     repeating_options=()
     non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --dest --interval --jitter-seed)
     __hubctl_offer_flags_options 0
@@ -809,7 +809,7 @@ _hubctl_acp_check() {
 
 _hubctl_acp_fetch() {
     repeating_flags=()
-    non_repeating_flags=(--password-stdin --insecure --allow-http --no-input --anonymous --verbose --force --no-sync --version -h --help)
+    non_repeating_flags=(--password-stdin --anonymous --insecure --allow-http --no-input --verbose --force --no-sync --version -h --help)
     repeating_options=()
     non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --dest --max-bytes --max-entries --max-path-bytes)
     __hubctl_offer_flags_options 0
@@ -932,7 +932,7 @@ _hubctl_vault() {
 
 _hubctl_vault_init() {
     repeating_flags=()
-    non_repeating_flags=(--password-stdin --insecure --allow-http --no-input --anonymous --verbose --version -h --help)
+    non_repeating_flags=(--password-stdin --anonymous --insecure --allow-http --no-input --verbose --version -h --help)
     repeating_options=()
     non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format)
     __hubctl_offer_flags_options 0
@@ -1019,7 +1019,7 @@ _hubctl_vault_init() {
 
 _hubctl_vault_set() {
     repeating_flags=()
-    non_repeating_flags=(--password-stdin --insecure --allow-http --no-input --anonymous --verbose --version -h --help)
+    non_repeating_flags=(--password-stdin --anonymous --insecure --allow-http --no-input --verbose --version -h --help)
     repeating_options=()
     non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format)
     __hubctl_offer_flags_options 2
@@ -1106,7 +1106,7 @@ _hubctl_vault_set() {
 
 _hubctl_vault_show() {
     repeating_flags=()
-    non_repeating_flags=(--password-stdin --insecure --allow-http --no-input --anonymous --verbose --version -h --help)
+    non_repeating_flags=(--password-stdin --anonymous --insecure --allow-http --no-input --verbose --version -h --help)
     repeating_options=()
     non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format)
     __hubctl_offer_flags_options 1
@@ -1201,7 +1201,7 @@ _hubctl_vault_show() {
 
 _hubctl_vault_list() {
     repeating_flags=()
-    non_repeating_flags=(--password-stdin --insecure --allow-http --no-input --anonymous --verbose --version -h --help)
+    non_repeating_flags=(--password-stdin --anonymous --insecure --allow-http --no-input --verbose --version -h --help)
     repeating_options=()
     non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format)
     __hubctl_offer_flags_options 0
@@ -1288,7 +1288,7 @@ _hubctl_vault_list() {
 
 _hubctl_vault_delete() {
     repeating_flags=()
-    non_repeating_flags=(--password-stdin --insecure --allow-http --no-input --anonymous --verbose --version -h --help)
+    non_repeating_flags=(--password-stdin --anonymous --insecure --allow-http --no-input --verbose --version -h --help)
     repeating_options=()
     non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format)
     __hubctl_offer_flags_options 1
@@ -1383,7 +1383,7 @@ _hubctl_vault_delete() {
 
 _hubctl_vault_rekey() {
     repeating_flags=()
-    non_repeating_flags=(--password-stdin --insecure --allow-http --no-input --anonymous --verbose --version -h --help)
+    non_repeating_flags=(--password-stdin --anonymous --insecure --allow-http --no-input --verbose --version -h --help)
     repeating_options=()
     non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --new-passphrase-file)
     __hubctl_offer_flags_options 0
@@ -1473,7 +1473,7 @@ _hubctl_vault_rekey() {
 
 _hubctl_vault_import-cert() {
     repeating_flags=()
-    non_repeating_flags=(--password-stdin --insecure --allow-http --no-input --anonymous --verbose --version -h --help)
+    non_repeating_flags=(--password-stdin --anonymous --insecure --allow-http --no-input --verbose --version -h --help)
     repeating_options=()
     non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format)
     __hubctl_offer_flags_options 0
@@ -1560,7 +1560,7 @@ _hubctl_vault_import-cert() {
 
 _hubctl_vault_delete-cert() {
     repeating_flags=()
-    non_repeating_flags=(--password-stdin --insecure --allow-http --no-input --anonymous --verbose --version -h --help)
+    non_repeating_flags=(--password-stdin --anonymous --insecure --allow-http --no-input --verbose --version -h --help)
     repeating_options=()
     non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format)
     __hubctl_offer_flags_options 0
@@ -1670,7 +1670,7 @@ _hubctl_plist() {
 
 _hubctl_plist_validate() {
     repeating_flags=()
-    non_repeating_flags=(--password-stdin --insecure --allow-http --no-input --anonymous --verbose --strict --version -h --help)
+    non_repeating_flags=(--password-stdin --anonymous --insecure --allow-http --no-input --verbose --strict --version -h --help)
     repeating_options=()
     non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format)
     __hubctl_offer_flags_options -1
@@ -1757,7 +1757,7 @@ _hubctl_plist_validate() {
 
 _hubctl_status() {
     repeating_flags=()
-    non_repeating_flags=(--password-stdin --insecure --allow-http --no-input --anonymous --verbose --version -h --help)
+    non_repeating_flags=(--password-stdin --anonymous --insecure --allow-http --no-input --verbose --version -h --help)
     repeating_options=()
     non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format)
     __hubctl_offer_flags_options 0
@@ -1844,7 +1844,7 @@ _hubctl_status() {
 
 _hubctl_batch() {
     repeating_flags=()
-    non_repeating_flags=(--password-stdin --insecure --allow-http --no-input --anonymous --verbose --version -h --help)
+    non_repeating_flags=(--password-stdin --anonymous --insecure --allow-http --no-input --verbose --version -h --help)
     repeating_options=(--resume)
     non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --concurrency --shard --results)
     __hubctl_offer_flags_options 1
@@ -1953,7 +1953,7 @@ _hubctl_batch() {
 
 _hubctl_login() {
     repeating_flags=()
-    non_repeating_flags=(--password-stdin --insecure --allow-http --no-input --anonymous --verbose --no-browser --version -h --help)
+    non_repeating_flags=(--password-stdin --anonymous --insecure --allow-http --no-input --verbose --no-browser --version -h --help)
     repeating_options=()
     non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format)
     __hubctl_offer_flags_options 0
@@ -2040,7 +2040,7 @@ _hubctl_login() {
 
 _hubctl_logout() {
     repeating_flags=()
-    non_repeating_flags=(--password-stdin --insecure --allow-http --no-input --anonymous --verbose --version -h --help)
+    non_repeating_flags=(--password-stdin --anonymous --insecure --allow-http --no-input --verbose --version -h --help)
     repeating_options=()
     non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format)
     __hubctl_offer_flags_options 0
@@ -2150,7 +2150,7 @@ _hubctl_auth() {
 
 _hubctl_auth_token() {
     repeating_flags=()
-    non_repeating_flags=(--password-stdin --insecure --allow-http --no-input --anonymous --verbose --version -h --help)
+    non_repeating_flags=(--password-stdin --anonymous --insecure --allow-http --no-input --verbose --version -h --help)
     repeating_options=()
     non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format)
     __hubctl_offer_flags_options 0
@@ -2260,7 +2260,7 @@ _hubctl_push() {
 
 _hubctl_push_register() {
     repeating_flags=()
-    non_repeating_flags=(--password-stdin --insecure --allow-http --no-input --anonymous --verbose --version -h --help)
+    non_repeating_flags=(--password-stdin --anonymous --insecure --allow-http --no-input --verbose --version -h --help)
     repeating_options=()
     non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --os --token --group --device-model --form-factor --user-locale --time-zone)
     __hubctl_offer_flags_options 0
@@ -2368,7 +2368,7 @@ _hubctl_push_register() {
 
 _hubctl_push_unregister() {
     repeating_flags=()
-    non_repeating_flags=(--password-stdin --insecure --allow-http --no-input --anonymous --verbose --version -h --help)
+    non_repeating_flags=(--password-stdin --anonymous --insecure --allow-http --no-input --verbose --version -h --help)
     repeating_options=()
     non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --os)
     __hubctl_offer_flags_options 0
@@ -2458,7 +2458,7 @@ _hubctl_push_unregister() {
 
 _hubctl_push_id() {
     repeating_flags=()
-    non_repeating_flags=(--password-stdin --insecure --allow-http --no-input --anonymous --verbose --version -h --help)
+    non_repeating_flags=(--password-stdin --anonymous --insecure --allow-http --no-input --verbose --version -h --help)
     repeating_options=()
     non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --os)
     __hubctl_offer_flags_options 0
@@ -2548,7 +2548,7 @@ _hubctl_push_id() {
 
 _hubctl_push_send() {
     repeating_flags=()
-    non_repeating_flags=(--password-stdin --insecure --allow-http --no-input --anonymous --verbose --all --version -h --help)
+    non_repeating_flags=(--password-stdin --anonymous --insecure --allow-http --no-input --verbose --all --version -h --help)
     repeating_options=(--topic --locale-alert --custom)
     non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --service-key --binding --key-alias --binding-name --tenant --device --users --users-from --group --capability --bulk --alert --badge --sound --priority --data --notification --skip-done)
     __hubctl_offer_flags_options 0
@@ -2704,7 +2704,7 @@ _hubctl_push_send() {
 
 _hubctl_push_status() {
     repeating_flags=()
-    non_repeating_flags=(--password-stdin --insecure --allow-http --no-input --anonymous --verbose --version -h --help)
+    non_repeating_flags=(--password-stdin --anonymous --insecure --allow-http --no-input --verbose --version -h --help)
     repeating_options=()
     non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --service-key --binding --key-alias --binding-name --tenant)
     __hubctl_offer_flags_options 1
@@ -2808,7 +2808,7 @@ _hubctl_push_status() {
 
 _hubctl_push_registrations() {
     repeating_flags=()
-    non_repeating_flags=(--password-stdin --insecure --allow-http --no-input --anonymous --verbose --version -h --help)
+    non_repeating_flags=(--password-stdin --anonymous --insecure --allow-http --no-input --verbose --version -h --help)
     repeating_options=()
     non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --service-key --binding --key-alias --binding-name --tenant --group --id)
     __hubctl_offer_flags_options 0
@@ -2918,7 +2918,7 @@ _hubctl_push_registrations() {
 
 _hubctl_push_localizations() {
     repeating_flags=()
-    non_repeating_flags=(--password-stdin --insecure --allow-http --no-input --anonymous --verbose --version -h --help)
+    non_repeating_flags=(--password-stdin --anonymous --insecure --allow-http --no-input --verbose --version -h --help)
     repeating_options=()
     non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --service-key --binding --key-alias --binding-name --tenant --users --users-from)
     __hubctl_offer_flags_options 0
@@ -3052,7 +3052,7 @@ _hubctl_logs() {
 
 _hubctl_logs_upload() {
     repeating_flags=()
-    non_repeating_flags=(--password-stdin --insecure --allow-http --no-input --anonymous --verbose --from-settings --version -h --help)
+    non_repeating_flags=(--password-stdin --anonymous --insecure --allow-http --no-input --verbose --from-settings --version -h --help)
     repeating_options=()
     non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --max-request-size)
     __hubctl_offer_flags_options 1
@@ -3173,7 +3173,7 @@ _hubctl_usage() {
 
 _hubctl_usage_upload() {
     repeating_flags=()
-    non_repeating_flags=(--password-stdin --insecure --allow-http --no-input --anonymous --verbose --version -h --help)
+    non_repeating_flags=(--password-stdin --anonymous --insecure --allow-http --no-input --verbose --version -h --help)
     repeating_options=()
     non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format)
     __hubctl_offer_flags_options 1
@@ -3268,7 +3268,7 @@ _hubctl_usage_upload() {
 
 _hubctl_whoami() {
     repeating_flags=()
-    non_repeating_flags=(--password-stdin --insecure --allow-http --no-input --anonymous --verbose --version -h --help)
+    non_repeating_flags=(--password-stdin --anonymous --insecure --allow-http --no-input --verbose --version -h --help)
     repeating_options=()
     non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format)
     __hubctl_offer_flags_options 0
@@ -3378,7 +3378,7 @@ _hubctl_policy() {
 
 _hubctl_policy_get() {
     repeating_flags=()
-    non_repeating_flags=(--password-stdin --insecure --allow-http --no-input --anonymous --verbose --version -h --help)
+    non_repeating_flags=(--password-stdin --anonymous --insecure --allow-http --no-input --verbose --version -h --help)
     repeating_options=()
     non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format)
     __hubctl_offer_flags_options 1
@@ -3465,7 +3465,7 @@ _hubctl_policy_get() {
 
 _hubctl_probe() {
     repeating_flags=()
-    non_repeating_flags=(--password-stdin --insecure --allow-http --no-input --anonymous --verbose --register --push --version -h --help)
+    non_repeating_flags=(--password-stdin --anonymous --insecure --allow-http --no-input --verbose --register --push --version -h --help)
     repeating_options=()
     non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --dest --service-key --binding --key-alias --binding-name --tenant --format --textfile)
     __hubctl_offer_flags_options 0
@@ -3603,7 +3603,7 @@ _hubctl_config() {
 
 _hubctl_config_set() {
     repeating_flags=()
-    non_repeating_flags=(--password-stdin --insecure --allow-http --no-input --anonymous --verbose --version -h --help)
+    non_repeating_flags=(--password-stdin --anonymous --insecure --allow-http --no-input --verbose --version -h --help)
     repeating_options=()
     non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format)
     __hubctl_offer_flags_options 2
@@ -3698,7 +3698,7 @@ _hubctl_config_set() {
 
 _hubctl_config_unset() {
     repeating_flags=()
-    non_repeating_flags=(--password-stdin --insecure --allow-http --no-input --anonymous --verbose --version -h --help)
+    non_repeating_flags=(--password-stdin --anonymous --insecure --allow-http --no-input --verbose --version -h --help)
     repeating_options=()
     non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format)
     __hubctl_offer_flags_options 1
@@ -3793,7 +3793,7 @@ _hubctl_config_unset() {
 
 _hubctl_config_get() {
     repeating_flags=()
-    non_repeating_flags=(--password-stdin --insecure --allow-http --no-input --anonymous --verbose --version -h --help)
+    non_repeating_flags=(--password-stdin --anonymous --insecure --allow-http --no-input --verbose --version -h --help)
     repeating_options=()
     non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format)
     __hubctl_offer_flags_options 1
@@ -3888,7 +3888,7 @@ _hubctl_config_get() {
 
 _hubctl_config_list() {
     repeating_flags=()
-    non_repeating_flags=(--password-stdin --insecure --allow-http --no-input --anonymous --verbose --version -h --help)
+    non_repeating_flags=(--password-stdin --anonymous --insecure --allow-http --no-input --verbose --version -h --help)
     repeating_options=()
     non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format)
     __hubctl_offer_flags_options 0
@@ -3975,7 +3975,7 @@ _hubctl_config_list() {
 
 _hubctl_config_use() {
     repeating_flags=()
-    non_repeating_flags=(--password-stdin --insecure --allow-http --no-input --anonymous --verbose --version -h --help)
+    non_repeating_flags=(--password-stdin --anonymous --insecure --allow-http --no-input --verbose --version -h --help)
     repeating_options=()
     non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format)
     __hubctl_offer_flags_options 1
@@ -4070,7 +4070,7 @@ _hubctl_config_use() {
 
 _hubctl_config_path() {
     repeating_flags=()
-    non_repeating_flags=(--password-stdin --insecure --allow-http --no-input --anonymous --verbose --version -h --help)
+    non_repeating_flags=(--password-stdin --anonymous --insecure --allow-http --no-input --verbose --version -h --help)
     repeating_options=()
     non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format)
     __hubctl_offer_flags_options 0
@@ -4157,7 +4157,7 @@ _hubctl_config_path() {
 
 _hubctl_config_set-push() {
     repeating_flags=()
-    non_repeating_flags=(--password-stdin --insecure --allow-http --no-input --anonymous --verbose --version -h --help)
+    non_repeating_flags=(--password-stdin --anonymous --insecure --allow-http --no-input --verbose --version -h --help)
     repeating_options=()
     non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --service-key --binding --key-alias --tenant)
     __hubctl_offer_flags_options 0
@@ -4258,7 +4258,7 @@ _hubctl_config_set-push() {
 
 _hubctl_config_unset-push() {
     repeating_flags=()
-    non_repeating_flags=(--password-stdin --insecure --allow-http --no-input --anonymous --verbose --version -h --help)
+    non_repeating_flags=(--password-stdin --anonymous --insecure --allow-http --no-input --verbose --version -h --help)
     repeating_options=()
     non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format)
     __hubctl_offer_flags_options 0

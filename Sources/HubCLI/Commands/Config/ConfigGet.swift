@@ -29,11 +29,8 @@ struct ConfigGet: HubCommand {
         var key: String
 
         func run(_ invocation: Invocation) throws {
-            let setting = try ConfigEditor.profileSetting(key)
-            let path = invocation.configPath
-            let file = try ConfigFile.load(path: path)
-            let profile = invocation.configProfile(in: file)
-            try requireProfile(profile, in: file)
+            let target = try ConfigTarget(key: key, invocation)
+            let (setting, path, file, profile) = (target.setting, target.path, target.file, target.profile)
             guard let value = file.profiles[profile]?[setting.name] else {
                 throw HubError(.noInput, code: .configKeyNotSet,
                                "Profile '\(profile)' does not set '\(setting.name)'. Set it with `hubctl config set \(setting.name) VALUE --profile \(profile)`.")

@@ -15,3 +15,20 @@ func requireProfile(_ profile: String, in file: ConfigFile) throws {
         (known.isEmpty ? " (the file has no profiles)." : "; known profiles: \(known.joined(separator: ", ")).") +
         " Create it with `hubctl config set KEY VALUE --profile \(profile)`.", code: .unknownProfile)
 }
+
+/// What `config get` and `config unset` act on: the profile setting KEY names, in the
+/// configuration file and the profile in force (which must exist).
+struct ConfigTarget {
+    let setting: GlobalSetting
+    let path: String
+    let file: ConfigFile
+    let profile: String
+
+    init(key: String, _ invocation: Invocation) throws {
+        setting = try ConfigEditor.profileSetting(key)
+        path = invocation.configPath
+        file = try ConfigFile.load(path: path)
+        profile = invocation.configProfile(in: file)
+        try requireProfile(profile, in: file)
+    }
+}

@@ -29,11 +29,8 @@ struct ConfigUnset: HubCommand {
         var key: String
 
         func run(_ invocation: Invocation) throws {
-            let setting = try ConfigEditor.profileSetting(key)
-            let path = invocation.configPath
-            let file = try ConfigFile.load(path: path)
-            let profile = invocation.configProfile(in: file)
-            try requireProfile(profile, in: file)
+            let target = try ConfigTarget(key: key, invocation)
+            let (setting, path, profile) = (target.setting, target.path, target.profile)
             try ConfigEditor.set(path: path, profile: profile, key: setting.name, value: nil)
             try invocation.emit(ConfigValueOutput(path: path, profile: profile, key: setting.name, value: nil))
         }

@@ -46,9 +46,6 @@ public final class CommandContext: Sendable {
                        make: wrap(makeHTTPTransport), usesDefault: usesDefaultTransport, started: started)
     }
 
-    public func emit<T: Encodable>(_ value: T) throws { try console.emit(value) }
-    public func emit<T: Encodable & CompactJSONWritable>(_ value: T) throws { try console.emit(value) }
-
     /// Asks for a secret line (label on stderr, echo off on a terminal), waiting for the answer no
     /// longer than `until` (the command's deadline): then `timeout` (75).
     func readSecret(_ label: String, until: ContinuousClock.Instant) throws -> [UInt8] {

@@ -99,8 +99,8 @@ public final class Invocation: Sendable {
     public var console: Console { context.console }
     public var input: any InputSource { context.input }
     public var environment: [String: String] { context.environment }
-    public func emit<T: Encodable>(_ value: T) throws { try context.emit(value) }
-    public func emit<T: Encodable & CompactJSONWritable>(_ value: T) throws { try context.emit(value) }
+    /// The command's one document on stdout (`Console.emit`).
+    public func emit(_ document: some JSONDocument) throws { try context.console.emit(document) }
 
     /// A setting's environment variable (the settings table names it), nil when unset or empty.
     func value(of setting: GlobalSetting) -> String? { setting.value(in: environment) }

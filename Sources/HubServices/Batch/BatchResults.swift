@@ -27,15 +27,15 @@ public enum BatchResults {
                 throw HubError.data("\(path) is not the results of a batch: its line \(bad) is not a result. Give --resume the results an earlier `hubctl batch` wrote.", code: .notAResultsFile)
             }
             if text.isEmpty { continue }
-            guard let value = try? JSONSerialization.jsonObject(with: Data(text.utf8)) else {
+            guard let value = try? JSONValue.read(Data(text.utf8)) else {
                 pendingBad = number  // a cut-off last line is allowed; another line after it is not
                 continue
             }
-            guard let object = value as? [String: Any], let line = object["line"] as? Int, line > 0,
-                  let code = object["exitCode"] as? Int else {
+            guard case .int(let number64)? = value["line"], number64 > 0, let line = Int(exactly: number64),
+                  case .int(let code)? = value["exitCode"] else {
                 throw HubError.data("\(path) is not the results of a batch: its line \(number) is not a result ({\"line\": …, \"exitCode\": …}). Give --resume the results an earlier `hubctl batch` wrote.", code: .notAResultsFile)
             }
-            guard let digest = object["lineSha256"] as? String, digest.count == 64 else {
+            guard let digest = value["lineSha256"]?.stringValue, digest.count == 64 else {
                 throw HubError.data("\(path) line \(number) has no line digest (\"lineSha256\"): it was written by an older hubctl, and its line numbers alone cannot tell whether the jobs file changed since. Run the batch again without --resume, or with a results file of this version.", code: .notAResultsFile)
             }
             if code == 0 { done[line] = digest }
@@ -53,7 +53,7 @@ public enum BatchResults {
         } else if body.isEmpty {
             result.append(Data("null".utf8))
         } else {
-            result.append((try? JSONOutput.encode(["text": String(decoding: body, as: UTF8.self)], pretty: false)) ?? Data("null".utf8))
+            result.append(Data((try? JSONValue.object(["text": .string(String(decoding: body, as: UTF8.self))]).written(pretty: false)) ?? Array("null".utf8)))
         }
         result.append(Data("}".utf8))
         return result
@@ -68,7 +68,7 @@ public enum BatchResults {
     }
 
     public static func errorObject(_ error: HubError) -> Data {
-        (try? JSONOutput.encode(ErrorDocument(error).error, pretty: false)) ?? Data("{}".utf8)
+        Data((try? ErrorDocument(error).body.written(pretty: false)) ?? Array("{}".utf8))
     }
 
     /// The exit codes of failed lines from most to least severe: a bug, then what the input or the

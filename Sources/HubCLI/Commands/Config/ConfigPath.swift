@@ -22,7 +22,10 @@ struct ConfigPath: HubCommand {
 
     static var resolvesConnection: Bool { false }
 
-    struct Output: Encodable { var path: String; var exists: Bool }
+    struct Output: JSONDocument {
+        var path: String; var exists: Bool
+        var json: JSONValue { .object(["path": .string(path), "exists": .bool(exists)]) }
+    }
 
     func execute(_ invocation: Invocation) throws {
         let path = invocation.configPath

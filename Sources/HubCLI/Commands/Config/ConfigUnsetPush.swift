@@ -28,12 +28,16 @@ struct ConfigUnsetPush: HubCommand {
 
     static var resolvesConnection: Bool { false }
 
-    struct Output: Encodable {
+    struct Output: JSONDocument {
         var path: String
         var profile: String
         /// The push-* settings the profile had.
         var removed: [String]
         var vaultKeysRemoved: [String]
+
+        var json: JSONValue {
+            .object(["path": .string(path), "profile": .string(profile), "removed": .strings(removed), "vaultKeysRemoved": .strings(vaultKeysRemoved)])
+        }
     }
 
     func execute(_ invocation: Invocation) throws {

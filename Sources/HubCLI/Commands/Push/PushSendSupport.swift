@@ -93,8 +93,7 @@ struct PushSendIdentity: Equatable {
     }
 
     static func digest(_ value: JSONValue) throws -> String {
-        var bytes: [UInt8] = []
-        try value.writeCompactJSON(to: &bytes)
+        let bytes = try value.written(pretty: false)
         return try bytes.withUnsafeBytes { try SHA256Digest.hex(of: $0) }
     }
 

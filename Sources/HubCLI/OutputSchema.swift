@@ -2,7 +2,9 @@
 // value; storage records (state.json, passcode-policy.json) and service results never double as
 // output, so changing a file format cannot change what scripts read, and the reverse. Each gives
 // its document as a JSONValue (`JSONDocument.json`), which HubCore's one writer writes pretty on a
-// terminal and compact in a pipe (OutputBytesTests pins the bytes). A member that is always
+// terminal and compact in a pipe (OutputBytesTests pins the bytes). Two documents are a service's
+// result as it is and live beside it in HubServices: `push send`'s report (PushSendReport.swift)
+// and the probe's (ProbeReport.swift). A member that is always
 // present is given as null when unknown; `JSONValue.members` leaves out the ones given as nil.
 //
 // Field names are the contract with scripts (README "Usage"): add fields, never rename them.
@@ -445,61 +447,6 @@ extension PolicyOutput {
 }
 
 // MARK: push send|status|registrations|localizations (the operator's side)
-
-/// `push send`: what the requests came to, one result per device registration.
-struct PushSendOutput: JSONDocument {
-    var target: String
-    var requests: Int
-    /// Requests taken for asynchronous delivery (`--all`), with their correlation ids.
-    var accepted: Int
-    var correlationIds: [String]
-    var sent: Int
-    var queued: Int
-    var failed: Int
-    /// How many users were asked (users, topics or a capability narrowed to users, bulk); null otherwise.
-    var usersAsked: Int?
-    var usersWithoutRegistration: [String]
-    /// Requests answered "no registrations" (nothing was sent by them).
-    var requestsWithoutRegistrations: Int
-    var results: [PushResultEntry]
-    /// Users of the request that failed and of those never sent (`--skip-done` sends to them).
-    var usersNotSent: [String] = []
-    /// Users of a request that may have reached the service before its answer was lost: neither
-    /// sent nor not sent (`--skip-done` does not send to them again).
-    var usersUnknown: [String] = []
-    /// What stopped the send after some requests went out; null when every request went out.
-    var stopped: HubError?
-    /// The service's messages for the requests it sent nothing for (HTTP 404).
-    var serviceMessages: [String] = []
-    /// What the send was for (`applicationId`, `targetSha256`, `notificationSha256`), which
-    /// `--skip-done` checks.
-    var identity: PushSendIdentity?
-
-    var json: JSONValue {
-        .object([
-            "applicationId": JSONValue(identity?.applicationId),
-            "targetSha256": JSONValue(identity?.targetSha256),
-            "notificationSha256": JSONValue(identity?.notificationSha256),
-            "usersNotSent": .array(usersNotSent.map(JSONValue.string)),
-            "usersUnknown": .array(usersUnknown.map(JSONValue.string)),
-            "serviceMessages": .array(serviceMessages.map(JSONValue.string)),
-            "error": stopped.map { e in .object(["code": .string(e.code.rawValue), "message": .string(e.message), "exitCode": .int(Int64(e.exitCode))]) } ?? .null,
-            "target": .string(target), "requests": .int(Int64(requests)), "accepted": .int(Int64(accepted)),
-            "correlationIds": .array(correlationIds.map(JSONValue.string)),
-            "sent": .int(Int64(sent)), "queued": .int(Int64(queued)), "failed": .int(Int64(failed)),
-            "usersAsked": usersAsked.map { .int(Int64($0)) } ?? .null,
-            "usersWithoutRegistration": .array(usersWithoutRegistration.map(JSONValue.string)),
-            "requestsWithoutRegistrations": .int(Int64(requestsWithoutRegistrations)),
-            "results": .array(results.map { r in
-                .object([
-                    "registrationId": JSONValue(r.registrationId), "notificationId": JSONValue(r.notificationId),
-                    "code": .int(Int64(r.completion.code)), "outcome": .string(r.completion.outcome.rawValue),
-                    "reason": .string(r.completion.reason), "message": JSONValue(r.message),
-                ])
-            }),
-        ])
-    }
-}
 
 /// `push status`: the service's `statusDetails`.
 struct PushStatusOutput: JSONDocument {

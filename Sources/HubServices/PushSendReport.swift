@@ -76,13 +76,14 @@ public struct PushSendIdentity: Equatable, Sendable {
     public var targetSha256: String
     public var notificationSha256: String
 
-    public init(applicationId: String, targetSha256: String, notificationSha256: String) {
+    /// The send to `scope` (the target kind and its names) of `notification` (what is sent) for an application.
+    public init(applicationId: String, scope: JSONValue, notification: JSONValue) throws {
         self.applicationId = applicationId
-        self.targetSha256 = targetSha256
-        self.notificationSha256 = notificationSha256
+        targetSha256 = try Self.digest(scope)
+        notificationSha256 = try Self.digest(notification)
     }
 
-    public static func digest(_ value: JSONValue) throws -> String {
+    static func digest(_ value: JSONValue) throws -> String {
         let bytes = try value.written(pretty: false)
         return try bytes.withUnsafeBytes { try SHA256Digest.hex(of: $0) }
     }
@@ -142,28 +143,6 @@ public struct PushSendOutput: JSONDocument, Sendable {
     /// What the send was for (`applicationId`, `targetSha256`, `notificationSha256`), which
     /// `--skip-done` checks.
     public var identity: PushSendIdentity?
-
-    public init(target: String, requests: Int, accepted: Int, correlationIds: [String], sent: Int, queued: Int, failed: Int,
-                usersAsked: Int?, usersWithoutRegistration: [String], requestsWithoutRegistrations: Int, results: [PushResultEntry],
-                usersNotSent: [String] = [], usersUnknown: [String] = [], stopped: HubError? = nil, serviceMessages: [String] = [],
-                identity: PushSendIdentity? = nil) {
-        self.target = target
-        self.requests = requests
-        self.accepted = accepted
-        self.correlationIds = correlationIds
-        self.sent = sent
-        self.queued = queued
-        self.failed = failed
-        self.usersAsked = usersAsked
-        self.usersWithoutRegistration = usersWithoutRegistration
-        self.requestsWithoutRegistrations = requestsWithoutRegistrations
-        self.results = results
-        self.usersNotSent = usersNotSent
-        self.usersUnknown = usersUnknown
-        self.stopped = stopped
-        self.serviceMessages = serviceMessages
-        self.identity = identity
-    }
 
     public var json: JSONValue {
         .object([

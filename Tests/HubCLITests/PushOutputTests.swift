@@ -3,7 +3,7 @@
 
 import Foundation
 import HubCore
-import HubServices
+@testable import HubServices
 @testable import HubCLI
 import Testing
 

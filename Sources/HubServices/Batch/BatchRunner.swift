@@ -9,16 +9,7 @@ import Glibc
 #endif
 
 /// What a line's command did: its exit code and what it wrote on stdout and stderr.
-public struct BatchLineRun: Sendable {
-    public var exitCode: Int32
-    public var stdout: Data
-    public var stderr: Data
-    public init(exitCode: Int32, stdout: Data, stderr: Data) {
-        self.exitCode = exitCode
-        self.stdout = stdout
-        self.stderr = stderr
-    }
-}
+public typealias BatchLineRun = (exitCode: Int32, stdout: Data, stderr: Data)
 
 /// Runs the operations of one batch and writes their results. The command line of a line is run
 /// by `runLine` (the command layer's `Hubctl.run` with a console that captures the line's output):

@@ -127,7 +127,7 @@ extension BatchCommand {
                               options: { merge(line: $0, op: op, batch: batch) }) {
             CommandContext(console: console, environment: environment, input: BufferedInput(), transport: transport)
         }
-        return BatchLineRun(exitCode: code, stdout: out.withLock { $0 }, stderr: err.withLock { $0 })
+        return (exitCode: code, stdout: out.withLock { $0 }, stderr: err.withLock { $0 })
     }
 
     /// The line's options: its command's own flags first, then the line's keys, then the batch's

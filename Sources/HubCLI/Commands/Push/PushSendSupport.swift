@@ -17,6 +17,6 @@ extension PushSendIdentity {
             scope = .object(["bulk": .array(byUser.map { .string($0.user) })])
             sent = NotificationBackend.bulkBody(root: payload, users: byUser)
         }
-        self.init(applicationId: appId, targetSha256: try Self.digest(scope), notificationSha256: try Self.digest(sent))
+        try self.init(applicationId: appId, scope: scope, notification: sent)
     }
 }

@@ -89,22 +89,22 @@ enum UsageSuggestion {
             return nil
         } catch {
             let text = Hubctl.fullMessage(for: error)
-            guard let tool = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any],
-                  let command = tool["command"] as? [String: Any] else { return nil }
+            guard let tool = try? JSONValue.read(Data(text.utf8)), let command = tool["command"], command.objectValue != nil else { return nil }
             return node(command)
         }
     }()
 
-    private static func node(_ command: [String: Any]) -> Node {
+    private static func node(_ command: JSONValue) -> Node {
+        func list(_ value: JSONValue?) -> [JSONValue] { if case .array(let items)? = value { items } else { [] } }
         var options: [String: Bool] = [:]
-        for argument in command["arguments"] as? [[String: Any]] ?? [] {
-            let kind = argument["kind"] as? String
-            for name in argument["names"] as? [[String: Any]] ?? [] where name["kind"] as? String == "long" {
-                if let n = name["name"] as? String { options[n] = kind == "option" }
+        for argument in list(command["arguments"]) {
+            let kind = argument["kind"]?.stringValue
+            for name in list(argument["names"]) where name["kind"]?.stringValue == "long" {
+                if let n = name["name"]?.stringValue { options[n] = kind == "option" }
             }
         }
-        let subs = (command["subcommands"] as? [[String: Any]] ?? []).map(node)
-        return Node(name: command["commandName"] as? String ?? "", subcommands: subs, options: options)
+        let subs = list(command["subcommands"]).map(node)
+        return Node(name: command["commandName"]?.stringValue ?? "", subcommands: subs, options: options)
     }
 
     /// The parser's complaint names the word in quotes: `Unknown option '--sever'`.

@@ -1,6 +1,11 @@
 // Every JSON document hubctl prints on stdout, in one place. Each type is mapped from a domain
 // value; storage records (state.json, passcode-policy.json) and service results never double as
-// output, so changing a file format cannot change what scripts read, and the reverse.
+// output, so changing a file format cannot change what scripts read, and the reverse. Each gives
+// its document as a JSONValue (`JSONDocument.json`), which HubCore's one writer writes pretty on a
+// terminal and compact in a pipe (OutputBytesTests pins the bytes). Two documents are a service's
+// result as it is and live beside it in HubServices: `push send`'s report (PushSendReport.swift)
+// and the probe's (ProbeReport.swift). A member that is always
+// present is given as null when unknown; `JSONValue.members` leaves out the ones given as nil.
 //
 // Field names are the contract with scripts (README "Usage"): add fields, never rename them.
 
@@ -14,25 +19,18 @@ import HubVault
 // MARK: register, settings get|set
 
 /// The connection's settings as the server has them: property names with typed values.
-struct SettingsOutput: Encodable, CompactJSONWritable {
+struct SettingsOutput: JSONDocument {
     var properties: [String: JSONValue]
 
-    func writeCompactJSON(to out: inout [UInt8]) throws {
-        try JSONValue.writeObject(properties, to: &out)
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.singleValueContainer()
-        try c.encode(properties)
-    }
+    var json: JSONValue { .object(properties) }
 }
 
 // MARK: settings schema
 
 /// `{"source": "server", "apiVersion": "v1", "properties": {"DeviceModel": {"type": "Edm.String", "writable": true,
 /// "nullable": true, "source": "server"}, …}}`
-struct SchemaOutput: Encodable {
-    struct Property: Encodable {
+struct SchemaOutput: JSONDocument {
+    struct Property {
         var type: String
         var writable: Bool
         var nullable: Bool
@@ -49,14 +47,24 @@ struct SchemaOutput: Encodable {
             Property(type: $0.type.rawValue, writable: $0.writable, nullable: $0.nullable, source: schema.source.rawValue)
         }
     }
+
+    var json: JSONValue {
+        .object(["source": .string(source), "apiVersion": .string(apiVersion), "properties": .object(properties.mapValues { p in
+            .object(["type": .string(p.type), "writable": .bool(p.writable), "nullable": .bool(p.nullable), "source": .string(p.source)])
+        })])
+    }
 }
 
 // MARK: unregister
 
-struct UnregisterOutput: Encodable {
+struct UnregisterOutput: JSONDocument {
     var applicationConnectionId: String
     var deleted: Bool
     var serverKnewIt: Bool
+
+    var json: JSONValue {
+        .object(["applicationConnectionId": .string(applicationConnectionId), "deleted": .bool(deleted), "serverKnewIt": .bool(serverKnewIt)])
+    }
 }
 
 extension UnregisterOutput {
@@ -65,9 +73,7 @@ extension UnregisterOutput {
 
 // MARK: acp check|fetch
 
-/// Written directly in a pipe (`CompactJSONWritable`), byte for byte as JSONEncoder writes it
-/// (ACPCheckOutputTests): JSONEncoder's first use costs `acp check` a quarter of a millisecond.
-struct ACPCheckOutput: Encodable, CompactJSONWritable {
+struct ACPCheckOutput: JSONDocument {
     var appId: String
     var current: String?
     var available: String?
@@ -83,34 +89,14 @@ struct ACPCheckOutput: Encodable, CompactJSONWritable {
     /// `acp check --wait --fetch`: what the fetch that followed did (the document of `acp fetch`).
     var fetch: ACPFetchOutput?
 
-    enum CodingKeys: String, CodingKey {
-        case appId, current, available, updateAvailable, source, availableRevision, currentRevision, destination, fetch
-    }
-
     /// `current`, `available` and the revisions are always present, null when unknown.
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(appId, forKey: .appId)
-        try c.encode(current, forKey: .current)
-        try c.encode(available, forKey: .available)
-        try c.encode(updateAvailable, forKey: .updateAvailable)
-        try c.encode(source, forKey: .source)
-        try c.encode(availableRevision, forKey: .availableRevision)
-        try c.encode(currentRevision, forKey: .currentRevision)
-        try c.encodeIfPresent(destination, forKey: .destination)
-        try c.encodeIfPresent(fetch, forKey: .fetch)
-    }
-
-    func writeCompactJSON(to out: inout [UInt8]) throws {
-        var members: [String: JSONValue] = [
+    var json: JSONValue {
+        .members([
             "appId": .string(appId), "current": JSONValue(current), "available": JSONValue(available),
             "updateAvailable": .bool(updateAvailable), "source": .string(source),
             "availableRevision": JSONValue(availableRevision), "currentRevision": JSONValue(currentRevision),
-        ]
-        if let destination { members["destination"] = .string(destination) }
-        // `--wait --fetch` only: the fetch's document as JSONEncoder writes it.
-        if let fetch { members["fetch"] = try JSONValue.read(JSONOutput.foundationEncode(fetch, pretty: false)) }
-        try JSONValue.object(members).writeCompactJSON(to: &out)
+            "destination": destination.map(JSONValue.string), "fetch": fetch?.json,
+        ])
     }
 }
 
@@ -122,7 +108,7 @@ extension ACPCheckOutput {
     }
 }
 
-struct ACPFetchOutput: Encodable {
+struct ACPFetchOutput: JSONDocument {
     var bundleId: String
     var updated: Bool
     var path: String
@@ -140,10 +126,13 @@ struct ACPFetchOutput: Encodable {
     /// The installed bundle's version: `etag:…`, `last-modified:…` or `sha256:…`.
     var revision: String?
 
-    enum CodingKeys: String, CodingKey {
-        case bundleId, updated, path, files, bytes, sha256, manifest
-        case fileExtension = "extension"
-        case source, kind, file, revision
+    var json: JSONValue {
+        .members([
+            "bundleId": .string(bundleId), "updated": .bool(updated), "path": .string(path), "files": JSONValue(files),
+            "bytes": .int(bytes), "sha256": .string(sha256), "manifest": .object(manifest.mapValues(JSONValue.string)),
+            "extension": fileExtension.map(JSONValue.string), "source": .string(source), "kind": .string(kind),
+            "file": file.map(JSONValue.string), "revision": revision.map(JSONValue.string),
+        ])
     }
 }
 
@@ -157,8 +146,8 @@ extension ACPFetchOutput {
 
 // MARK: status
 
-struct StatusOutput: Encodable {
-    struct Config: Encodable {
+struct StatusOutput: JSONDocument {
+    struct Config {
         var profile: String
         var server: String?
         var appId: String?
@@ -168,9 +157,18 @@ struct StatusOutput: Encodable {
         var securityConfiguration: String?
         var userCreationPolicy: String?
         var shareCredentials: Bool
+
+        var json: JSONValue {
+            .members([
+                "profile": .string(profile), "server": server.map(JSONValue.string), "appId": appId.map(JSONValue.string),
+                "user": user.map(JSONValue.string), "apiVersion": .string(apiVersion), "plist": plist.map(JSONValue.string),
+                "securityConfiguration": securityConfiguration.map(JSONValue.string),
+                "userCreationPolicy": userCreationPolicy.map(JSONValue.string), "shareCredentials": .bool(shareCredentials),
+            ])
+        }
     }
 
-    struct RegistrationEntry: Encodable {
+    struct RegistrationEntry {
         var server: String
         var appId: String
         var user: String?
@@ -179,17 +177,35 @@ struct StatusOutput: Encodable {
         var anonymous: Bool
         var securityConfiguration: String?
         var createdAt: Date
+
+        var json: JSONValue {
+            .members([
+                "server": .string(server), "appId": .string(appId), "user": user.map(JSONValue.string),
+                "applicationConnectionId": .string(applicationConnectionId), "apiVersion": .string(apiVersion),
+                "anonymous": .bool(anonymous), "securityConfiguration": securityConfiguration.map(JSONValue.string),
+                "createdAt": JSONValue(createdAt),
+            ])
+        }
     }
 
     /// The passcode policy's rules, field for field (`retryLimit` 0: unlimited).
-    struct Policy: Encodable {
+    struct Policy {
         var minLength, minUniqueChars, retryLimit, expiresInDays, lockTimeout: Int
         var digitRequired, upperRequired, lowerRequired, specialRequired, defaultPasswordAllowed: Bool
+
+        var json: JSONValue {
+            .object([
+                "minLength": JSONValue(minLength), "minUniqueChars": JSONValue(minUniqueChars), "retryLimit": JSONValue(retryLimit),
+                "expiresInDays": JSONValue(expiresInDays), "lockTimeout": JSONValue(lockTimeout),
+                "digitRequired": .bool(digitRequired), "upperRequired": .bool(upperRequired), "lowerRequired": .bool(lowerRequired),
+                "specialRequired": .bool(specialRequired), "defaultPasswordAllowed": .bool(defaultPasswordAllowed),
+            ])
+        }
     }
 
-    struct Vault: Encodable { var path: String; var exists: Bool }
+    struct Vault { var path: String; var exists: Bool }
 
-    struct ACPProfile: Encodable {
+    struct ACPProfile {
         var appId: String
         var path: String
         var current: String?
@@ -197,6 +213,13 @@ struct StatusOutput: Encodable {
         var fetchedAt: Date?
         /// The server the profile came from (known for fetches since hubctl recorded them).
         var server: String?
+
+        var json: JSONValue {
+            .members([
+                "appId": .string(appId), "path": .string(path), "current": current.map(JSONValue.string),
+                "sha256": sha256.map(JSONValue.string), "fetchedAt": fetchedAt.map(JSONValue.init), "server": server.map(JSONValue.string),
+            ])
+        }
     }
 
     var version: String
@@ -209,6 +232,15 @@ struct StatusOutput: Encodable {
     /// The passcode policy in force for the vault (null when the server sent none or it is disabled).
     var passcodePolicy: Policy?
     var acp: [ACPProfile]
+
+    var json: JSONValue {
+        .members([
+            "version": .string(version), "home": .string(home), "configFile": .string(configFile), "config": config?.json,
+            "configError": configError.map(JSONValue.string), "registrations": .array(registrations.map(\.json)),
+            "vault": .object(["path": .string(vault.path), "exists": .bool(vault.exists)]),
+            "passcodePolicy": passcodePolicy?.json, "acp": .array(acp.map(\.json)),
+        ])
+    }
 }
 
 extension StatusOutput.RegistrationEntry {
@@ -228,13 +260,30 @@ extension StatusOutput.Policy {
 
 // MARK: vault
 
-struct VaultCreatedOutput: Encodable { var path: String; var created: Bool; var kdf: String }
-struct VaultRekeyedOutput: Encodable { var path: String; var rekeyed: Bool; var kdf: String }
-struct VaultStoredOutput: Encodable { var key: String; var updatedAt: Date; var vaultCreated: Bool }
-struct VaultCertificateStoredOutput: Encodable { var key: String; var format: String; var updatedAt: Date; var vaultCreated: Bool }
-struct VaultDeletedOutput: Encodable { var key: String; var deleted: Bool }
+struct VaultCreatedOutput: JSONDocument {
+    var path: String; var created: Bool; var kdf: String
+    var json: JSONValue { .object(["path": .string(path), "created": .bool(created), "kdf": .string(kdf)]) }
+}
+struct VaultRekeyedOutput: JSONDocument {
+    var path: String; var rekeyed: Bool; var kdf: String
+    var json: JSONValue { .object(["path": .string(path), "rekeyed": .bool(rekeyed), "kdf": .string(kdf)]) }
+}
+struct VaultStoredOutput: JSONDocument {
+    var key: String; var updatedAt: Date; var vaultCreated: Bool
+    var json: JSONValue { .object(["key": .string(key), "updatedAt": JSONValue(updatedAt), "vaultCreated": .bool(vaultCreated)]) }
+}
+struct VaultCertificateStoredOutput: JSONDocument {
+    var key: String; var format: String; var updatedAt: Date; var vaultCreated: Bool
+    var json: JSONValue {
+        .object(["key": .string(key), "format": .string(format), "updatedAt": JSONValue(updatedAt), "vaultCreated": .bool(vaultCreated)])
+    }
+}
+struct VaultDeletedOutput: JSONDocument {
+    var key: String; var deleted: Bool
+    var json: JSONValue { .object(["key": .string(key), "deleted": .bool(deleted)]) }
+}
 
-struct VaultValueOutput: Encodable {
+struct VaultValueOutput: JSONDocument {
     var key: String
     var value: String
     /// "base64" when the value is not UTF-8 text; absent otherwise.
@@ -252,32 +301,32 @@ struct VaultValueOutput: Encodable {
             encoding = "base64"
         }
     }
+
+    var json: JSONValue {
+        .members(["key": .string(key), "value": .string(value), "encoding": encoding.map(JSONValue.string), "updatedAt": JSONValue(updatedAt)])
+    }
 }
 
-struct VaultListOutput: Encodable {
-    struct Entry: Encodable { var key: String; var updatedAt: Date }
+struct VaultListOutput: JSONDocument {
+    struct Entry { var key: String; var updatedAt: Date }
     var entries: [Entry]
+
+    var json: JSONValue { .object(["entries": .array(entries.map { .object(["key": .string($0.key), "updatedAt": JSONValue($0.updatedAt)]) })]) }
 }
 
 // MARK: push register|unregister|id
 
 /// One shape for every push command, on either platform; `pushId` is null except for `push id`.
-struct PushOutput: Encodable {
+struct PushOutput: JSONDocument {
     var platform: String
     var os: String
     var deviceId: String
     var action: String
     var pushId: String?
 
-    enum CodingKeys: String, CodingKey { case platform, os, deviceId, action, pushId }
-
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(platform, forKey: .platform)
-        try c.encode(os, forKey: .os)
-        try c.encode(deviceId, forKey: .deviceId)
-        try c.encode(action, forKey: .action)
-        try c.encode(pushId, forKey: .pushId)
+    var json: JSONValue {
+        .object(["platform": .string(platform), "os": .string(os), "deviceId": .string(deviceId), "action": .string(action),
+                 "pushId": JSONValue(pushId)])
     }
 }
 
@@ -289,7 +338,7 @@ extension PushOutput {
 
 // MARK: logs upload
 
-struct LogsUploadOutput: Encodable {
+struct LogsUploadOutput: JSONDocument {
     var uploaded: Bool
     /// Why nothing was sent (`--from-settings`); null when it was.
     var skipped: String?
@@ -303,23 +352,13 @@ struct LogsUploadOutput: Encodable {
     var minimumSeverity: String?
     var connectionLogLevel: String?
 
-    enum CodingKeys: String, CodingKey {
-        case uploaded, skipped, platform, deviceId, source, requests, lines, bytes, filteredLines, minimumSeverity, connectionLogLevel
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(uploaded, forKey: .uploaded)
-        try c.encode(skipped, forKey: .skipped)
-        try c.encode(platform, forKey: .platform)
-        try c.encode(deviceId, forKey: .deviceId)
-        try c.encode(source, forKey: .source)
-        try c.encode(requests, forKey: .requests)
-        try c.encode(lines, forKey: .lines)
-        try c.encode(bytes, forKey: .bytes)
-        try c.encode(filteredLines, forKey: .filteredLines)
-        try c.encode(minimumSeverity, forKey: .minimumSeverity)
-        try c.encode(connectionLogLevel, forKey: .connectionLogLevel)
+    var json: JSONValue {
+        .object([
+            "uploaded": .bool(uploaded), "skipped": JSONValue(skipped), "platform": JSONValue(platform), "deviceId": .string(deviceId),
+            "source": .string(source), "requests": JSONValue(requests), "lines": JSONValue(lines), "bytes": .int(bytes),
+            "filteredLines": JSONValue(filteredLines), "minimumSeverity": JSONValue(minimumSeverity),
+            "connectionLogLevel": JSONValue(connectionLogLevel),
+        ])
     }
 }
 
@@ -343,12 +382,17 @@ extension LogsUploadOutput {
 
 // MARK: usage upload
 
-struct UsageUploadOutput: Encodable {
+struct UsageUploadOutput: JSONDocument {
     var platform: String
     var deviceId: String
     var sessions: Int
     var events: Int
     var bytes: Int
+
+    var json: JSONValue {
+        .object(["platform": .string(platform), "deviceId": .string(deviceId), "sessions": JSONValue(sessions),
+                 "events": JSONValue(events), "bytes": JSONValue(bytes)])
+    }
 }
 
 extension UsageUploadOutput {
@@ -360,7 +404,7 @@ extension UsageUploadOutput {
 // MARK: whoami
 
 /// `/v2/Me` in SAP's shape: `displayName` is the server's, else "givenName familyName".
-struct WhoamiOutput: Encodable {
+struct WhoamiOutput: JSONDocument {
     var platform: String
     var id: String?
     var userName: String?
@@ -372,22 +416,12 @@ struct WhoamiOutput: Encodable {
     var groups: [String]
     var registrationId: String?
 
-    enum CodingKeys: String, CodingKey {
-        case platform, id, userName, displayName, givenName, familyName, emails, roles, groups, registrationId
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(platform, forKey: .platform)
-        try c.encode(id, forKey: .id)
-        try c.encode(userName, forKey: .userName)
-        try c.encode(displayName, forKey: .displayName)
-        try c.encode(givenName, forKey: .givenName)
-        try c.encode(familyName, forKey: .familyName)
-        try c.encode(emails, forKey: .emails)
-        try c.encode(roles, forKey: .roles)
-        try c.encode(groups, forKey: .groups)
-        try c.encode(registrationId, forKey: .registrationId)
+    var json: JSONValue {
+        .object([
+            "platform": .string(platform), "id": JSONValue(id), "userName": JSONValue(userName), "displayName": JSONValue(displayName),
+            "givenName": JSONValue(givenName), "familyName": JSONValue(familyName), "emails": .strings(emails),
+            "roles": .strings(roles), "groups": .strings(groups), "registrationId": JSONValue(registrationId),
+        ])
     }
 }
 
@@ -401,9 +435,11 @@ extension WhoamiOutput {
 
 // MARK: policy get
 
-struct PolicyOutput: Encodable {
+struct PolicyOutput: JSONDocument {
     var platform: String
     var policies: [String: JSONValue]
+
+    var json: JSONValue { .object(["platform": .string(platform), "policies": .object(policies)]) }
 }
 
 extension PolicyOutput {
@@ -412,82 +448,12 @@ extension PolicyOutput {
 
 // MARK: push send|status|registrations|localizations (the operator's side)
 
-/// An output built as one JSON value: every member printed, `null` included, and written directly
-/// in a pipe (10,000 results for 10,000 users) byte for byte as JSONEncoder would.
-protocol JSONDocumentOutput: Encodable, CompactJSONWritable {
-    var document: JSONValue { get }
-}
-
-extension JSONDocumentOutput {
-    func encode(to encoder: any Encoder) throws { try document.encode(to: encoder) }
-    func writeCompactJSON(to out: inout [UInt8]) throws { try document.writeCompactJSON(to: &out) }
-}
-
-extension JSONValue {
-    init(_ text: String?) { self = text.map(JSONValue.string) ?? .null }
-}
-
-/// `push send`: what the requests came to, one result per device registration.
-struct PushSendOutput: JSONDocumentOutput {
-    var target: String
-    var requests: Int
-    /// Requests taken for asynchronous delivery (`--all`), with their correlation ids.
-    var accepted: Int
-    var correlationIds: [String]
-    var sent: Int
-    var queued: Int
-    var failed: Int
-    /// How many users were asked (users, topics or a capability narrowed to users, bulk); null otherwise.
-    var usersAsked: Int?
-    var usersWithoutRegistration: [String]
-    /// Requests answered "no registrations" (nothing was sent by them).
-    var requestsWithoutRegistrations: Int
-    var results: [PushResultEntry]
-    /// Users of the request that failed and of those never sent (`--skip-done` sends to them).
-    var usersNotSent: [String] = []
-    /// Users of a request that may have reached the service before its answer was lost: neither
-    /// sent nor not sent (`--skip-done` does not send to them again).
-    var usersUnknown: [String] = []
-    /// What stopped the send after some requests went out; null when every request went out.
-    var stopped: HubError?
-    /// The service's messages for the requests it sent nothing for (HTTP 404).
-    var serviceMessages: [String] = []
-    /// What the send was for (`applicationId`, `targetSha256`, `notificationSha256`), which
-    /// `--skip-done` checks.
-    var identity: PushSendIdentity?
-
-    var document: JSONValue {
-        .object([
-            "applicationId": JSONValue(identity?.applicationId),
-            "targetSha256": JSONValue(identity?.targetSha256),
-            "notificationSha256": JSONValue(identity?.notificationSha256),
-            "usersNotSent": .array(usersNotSent.map(JSONValue.string)),
-            "usersUnknown": .array(usersUnknown.map(JSONValue.string)),
-            "serviceMessages": .array(serviceMessages.map(JSONValue.string)),
-            "error": stopped.map { e in .object(["code": .string(e.code.rawValue), "message": .string(e.message), "exitCode": .int(Int64(e.exitCode))]) } ?? .null,
-            "target": .string(target), "requests": .int(Int64(requests)), "accepted": .int(Int64(accepted)),
-            "correlationIds": .array(correlationIds.map(JSONValue.string)),
-            "sent": .int(Int64(sent)), "queued": .int(Int64(queued)), "failed": .int(Int64(failed)),
-            "usersAsked": usersAsked.map { .int(Int64($0)) } ?? .null,
-            "usersWithoutRegistration": .array(usersWithoutRegistration.map(JSONValue.string)),
-            "requestsWithoutRegistrations": .int(Int64(requestsWithoutRegistrations)),
-            "results": .array(results.map { r in
-                .object([
-                    "registrationId": JSONValue(r.registrationId), "notificationId": JSONValue(r.notificationId),
-                    "code": .int(Int64(r.completion.code)), "outcome": .string(r.completion.outcome.rawValue),
-                    "reason": .string(r.completion.reason), "message": JSONValue(r.message),
-                ])
-            }),
-        ])
-    }
-}
-
 /// `push status`: the service's `statusDetails`.
-struct PushStatusOutput: JSONDocumentOutput {
+struct PushStatusOutput: JSONDocument {
     var status: PushNotificationStatus
     var asked: String
 
-    var document: JSONValue {
+    var json: JSONValue {
         .object([
             "notificationId": .string(status.notificationId ?? asked), "applicationId": JSONValue(status.applicationId),
             "notificationType": JSONValue(status.notificationType), "status": JSONValue(status.status),
@@ -499,10 +465,10 @@ struct PushStatusOutput: JSONDocumentOutput {
 }
 
 /// `push registrations`: a registration with SAP's member names.
-struct PushRegistrationOutput: JSONDocumentOutput {
+struct PushRegistrationOutput: JSONDocument {
     var registration: PushBackendRegistration
 
-    var document: JSONValue {
+    var json: JSONValue {
         let r = registration
         return .object([
             "id": JSONValue(r.id), "device": JSONValue(r.device), "deviceModel": JSONValue(r.deviceModel),
@@ -512,24 +478,24 @@ struct PushRegistrationOutput: JSONDocumentOutput {
     }
 }
 
-struct PushRegistrationListOutput: JSONDocumentOutput {
+struct PushRegistrationListOutput: JSONDocument {
     var registrations: [PushBackendRegistration]
-    var document: JSONValue { .array(registrations.map { PushRegistrationOutput(registration: $0).document }) }
+    var json: JSONValue { .array(registrations.map { PushRegistrationOutput(registration: $0).json }) }
 }
 
 /// `push localizations`: the locales of the users' registrations.
-struct PushLocalizationsOutput: JSONDocumentOutput {
+struct PushLocalizationsOutput: JSONDocument {
     var users: Int
     var requests: Int
     var localizations: [String]
 
-    var document: JSONValue {
+    var json: JSONValue {
         .object(["users": .int(Int64(users)), "requests": .int(Int64(requests)), "localizations": .array(localizations.map(JSONValue.string))])
     }
 }
 
 // `hubctl login`, `logout`, `auth token`.
-struct LoginOutput: Encodable {
+struct LoginOutput: JSONDocument {
     var server: String
     var appId: String
     var clientId: String
@@ -547,116 +513,49 @@ struct LoginOutput: Encodable {
         scope = tokens.scope
         refreshable = tokens.refreshToken != nil
     }
+
+    var json: JSONValue {
+        .members(["server": .string(server), "appId": .string(appId), "clientId": .string(clientId), "loggedIn": .bool(loggedIn),
+                  "expiresAt": expiresAt.map(JSONValue.string), "scope": scope.map(JSONValue.string), "refreshable": .bool(refreshable)])
+    }
 }
 
-struct LogoutOutput: Encodable {
+struct LogoutOutput: JSONDocument {
     var server: String
     var appId: String
     var clientId: String
     var loggedOut: Bool
+
+    var json: JSONValue {
+        .object(["server": .string(server), "appId": .string(appId), "clientId": .string(clientId), "loggedOut": .bool(loggedOut)])
+    }
 }
 
-struct AuthTokenOutput: Encodable {
+struct AuthTokenOutput: JSONDocument {
     var accessToken: String
     var tokenType: String
     var expiresAt: String?
-}
 
-// MARK: Helpers
-
-// `hubctl probe` (docs/protocol.md §18.3; docs/operations.md "probe (Prometheus)" says what each metric means).
-struct ProbeReport: Encodable {
-    var success: Bool
-    var server: String
-    var appId: String
-    var timestamp: String
-    /// When a probe of this server and application last succeeded (this one included); nil: never.
-    var lastSuccess: String?
-    var durationSeconds: Double
-    var steps: [ProbeStep]
-
-    private var timestampSeconds: Double
-    private var lastSuccessSeconds: Double?
-
-    init(server: String, appId: String, timestamp: Date, steps: [ProbeStep], lastSuccess: Date?) {
-        self.success = steps.allSatisfy(\.success)
-        self.server = server
-        self.appId = appId
-        self.timestamp = ISO8601.string(from: timestamp)
-        self.lastSuccess = lastSuccess.map { ISO8601.string(from: $0) }
-        self.durationSeconds = ProbePhases.microseconds(steps.reduce(0) { $0 + $1.durationSeconds })
-        self.steps = steps
-        self.timestampSeconds = timestamp.timeIntervalSince1970
-        self.lastSuccessSeconds = lastSuccess?.timeIntervalSince1970
-    }
-
-    enum CodingKeys: String, CodingKey { case success, server, appId, timestamp, lastSuccess, durationSeconds, steps }
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(success, forKey: .success)
-        try c.encode(server, forKey: .server)
-        try c.encode(appId, forKey: .appId)
-        try c.encode(timestamp, forKey: .timestamp)
-        try c.encode(lastSuccess, forKey: .lastSuccess)
-        try c.encode(durationSeconds, forKey: .durationSeconds)
-        try c.encode(steps, forKey: .steps)
-    }
-
-    /// The report as Prometheus gauges, labelled with the server and the application.
-    var prometheus: String {
-        var text = PrometheusText()
-        let base = [("server", server), ("app", appId)]
-        text.gauge("hubctl_probe_success", help: "1 when every step of the last hubctl probe succeeded, else 0.",
-                   labels: base, success ? 1 : 0)
-        for s in steps {
-            text.gauge("hubctl_probe_step_success", help: "1 when the step succeeded in the last probe, else 0.",
-                       labels: base + [("step", s.step)], s.success ? 1 : 0)
-        }
-        for s in steps {
-            text.gauge("hubctl_probe_duration_seconds", help: "How long the step took in the last probe, in seconds.",
-                       labels: base + [("step", s.step)], s.durationSeconds)
-        }
-        for s in steps where !s.exchanges.isEmpty {
-            for (phase, seconds) in ProbePhases(sum: s.exchanges.map(\.phases)).labelled {
-                text.gauge("hubctl_probe_http_phase_seconds",
-                           help: "Time of one HTTP phase (dns, connect, tls, first_byte, total) in the step, summed over its exchanges, in seconds.",
-                           labels: base + [("step", s.step), ("phase", phase)], seconds)
-            }
-        }
-        for s in steps where !s.exchanges.isEmpty {
-            text.gauge("hubctl_probe_http_status_code", help: "HTTP status of the step's last exchange (0: no answer).",
-                       labels: base + [("step", s.step)], Double(s.exchanges.last?.status ?? 0))
-        }
-        text.gauge("hubctl_probe_timestamp_seconds", help: "When the last probe ended, in seconds since the Unix epoch.",
-                   labels: base, timestampSeconds.rounded(.down))
-        text.gauge("hubctl_probe_last_success_timestamp_seconds",
-                   help: "When a probe of this server and application last succeeded, in seconds since the Unix epoch (0: never).",
-                   labels: base, (lastSuccessSeconds ?? 0).rounded(.down))
-        return text.text
+    var json: JSONValue {
+        .members(["accessToken": .string(accessToken), "tokenType": .string(tokenType), "expiresAt": expiresAt.map(JSONValue.string)])
     }
 }
 
 // `hubctl config`.
 /// One key of one profile.
-struct ConfigValueOutput: Encodable {
+struct ConfigValueOutput: JSONDocument {
     var path: String
     var profile: String
     var key: String
     var value: String?
 
-    enum CodingKeys: String, CodingKey { case path, profile, key, value }
-
     /// `value` is always present, null once removed.
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(path, forKey: .path)
-        try c.encode(profile, forKey: .profile)
-        try c.encode(key, forKey: .key)
-        try c.encode(value, forKey: .value)
+    var json: JSONValue {
+        .object(["path": .string(path), "profile": .string(profile), "key": .string(key), "value": JSONValue(value)])
     }
 }
 
-struct ConfigListOutput: Encodable {
+struct ConfigListOutput: JSONDocument {
     var path: String
     var exists: Bool
     /// The profile `config use` chose (null when none was chosen).
@@ -665,20 +564,14 @@ struct ConfigListOutput: Encodable {
     var current: String
     var profiles: [String: [String: String]]
 
-    enum CodingKeys: String, CodingKey { case path, exists, defaultProfile, current, profiles }
-
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(path, forKey: .path)
-        try c.encode(exists, forKey: .exists)
-        try c.encode(defaultProfile, forKey: .defaultProfile)
-        try c.encode(current, forKey: .current)
-        try c.encode(profiles, forKey: .profiles)
+    var json: JSONValue {
+        .object(["path": .string(path), "exists": .bool(exists), "defaultProfile": JSONValue(defaultProfile),
+                 "current": .string(current), "profiles": .object(profiles.mapValues { .object($0.mapValues(JSONValue.string)) })])
     }
 }
 
 // `hubctl config set-push`, `unset-push`.
-struct ConfigPushOutput: Encodable {
+struct ConfigPushOutput: JSONDocument {
     var path: String
     var profile: String
     /// api-key (X-API-Key, as SAP's library sends every service key) or client-credentials.
@@ -689,4 +582,10 @@ struct ConfigPushOutput: Encodable {
     var vaultKey: String
     var vaultCreated: Bool
     var vaultKeysRemoved: [String]
+
+    var json: JSONValue {
+        .object(["path": .string(path), "profile": .string(profile), "authentication": .string(authentication),
+                 "settings": .object(settings.mapValues(JSONValue.string)), "vaultKey": .string(vaultKey),
+                 "vaultCreated": .bool(vaultCreated), "vaultKeysRemoved": .strings(vaultKeysRemoved)])
+    }
 }

@@ -4,7 +4,7 @@ import Foundation
 import HubCore
 
 /// The settings a valid clienthub.plist gives, with defaults applied (docs/protocol.md §8).
-public struct ClientHubConfiguration: Sendable, Equatable, Encodable {
+public struct ClientHubConfiguration: Sendable, Equatable {
     public var host: String
     public var port: Int
     /// `HTTPS`; default true.
@@ -138,11 +138,6 @@ public struct ClientHubConfiguration: Sendable, Equatable, Encodable {
                            "\(path) is not a valid clienthub.plist: \(shown.joined(separator: " "))\(more) Run `hubctl plist validate \(path)` to see every problem.")
         }
         return configuration
-    }
-
-    /// The same JSON shape as the effective values of `plist validate`, which it encodes as.
-    public func encode(to encoder: any Encoder) throws {
-        try effectiveValues.encode(to: encoder)
     }
 
     /// These settings as effective values (every one known).

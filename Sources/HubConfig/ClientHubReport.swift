@@ -3,12 +3,12 @@
 import HubCore
 
 /// `{"valid": …, "files": [ … ]}`: one entry per file, in the order given.
-public struct ClientHubReport: Encodable, Sendable {
+public struct ClientHubReport: JSONDocument, Sendable {
     public var valid: Bool
     public var files: [File]
 
     /// One file's entry; `format` and `config` are always present (null when unknown).
-    public struct File: Encodable, Sendable {
+    public struct File: Sendable {
         public var path: String
         public var valid: Bool
         public var format: ClientHubPlistFormat?
@@ -16,16 +16,9 @@ public struct ClientHubReport: Encodable, Sendable {
         public var warnings: [ClientHubIssue]
         public var config: ClientHubEffectiveValues?
 
-        enum CodingKeys: String, CodingKey { case path, valid, format, errors, warnings, config }
-
-        public func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(path, forKey: .path)
-            try c.encode(valid, forKey: .valid)
-            try c.encode(format, forKey: .format)
-            try c.encode(errors, forKey: .errors)
-            try c.encode(warnings, forKey: .warnings)
-            try c.encode(config, forKey: .config)
+        public var json: JSONValue {
+            .object(["path": .string(path), "valid": .bool(valid), "format": JSONValue(format?.rawValue),
+                     "errors": .array(errors.map(\.json)), "warnings": .array(warnings.map(\.json)), "config": config?.json ?? .null])
         }
     }
 
@@ -45,7 +38,7 @@ public struct ClientHubReport: Encodable, Sendable {
         timedOutPaths = results.filter { $0.inputUnavailable && timedOut($0) }.map(\.path)
     }
 
-    enum CodingKeys: String, CodingKey { case valid, files }
+    public var json: JSONValue { .object(["valid": .bool(valid), "files": .array(files.map(\.json))]) }
 
     /// The error to exit with after printing the report: 66 when a file is missing or unreadable
     /// (it wins: the run checked less than it was asked to, and trying again will not help), 75

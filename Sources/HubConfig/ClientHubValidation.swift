@@ -30,7 +30,7 @@ public enum ClientHubIssueCode: String, Codable, Sendable, CaseIterable {
 }
 
 /// One finding: which key (absent for whole-file problems), what, and where in an XML file.
-public struct ClientHubIssue: Codable, Sendable, Equatable {
+public struct ClientHubIssue: Sendable, Equatable {
     public var key: String?
     public var code: ClientHubIssueCode
     public var message: String
@@ -43,13 +43,9 @@ public struct ClientHubIssue: Codable, Sendable, Equatable {
         self.line = line
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        // `key` is always present (null for file-level issues) so `jq '.key'` needs no guard.
-        try c.encode(key, forKey: .key)
-        try c.encode(code, forKey: .code)
-        try c.encode(message, forKey: .message)
-        try c.encodeIfPresent(line, forKey: .line)
+    /// The issue in a report: `key` always present (null for file-level issues), `line` when known.
+    public var json: JSONValue {
+        .members(["key": JSONValue(key), "code": .string(code.rawValue), "message": .string(message), "line": line.map { .int(Int64($0)) }])
     }
 }
 
@@ -104,7 +100,7 @@ public struct ClientHubValidation: Sendable {
 
 /// The values of a clienthub.plist with defaults applied; a value is nil when it is missing or
 /// invalid (the report shows null there), and `serverURL` is nil unless host and port are usable.
-public struct ClientHubEffectiveValues: Sendable, Equatable, Encodable {
+public struct ClientHubEffectiveValues: Sendable, Equatable {
     public var host: String?
     public var port: Int?
     public var https: Bool
@@ -135,24 +131,14 @@ public struct ClientHubEffectiveValues: Sendable, Equatable, Encodable {
                                       shareCredentials: shareCredentials)
     }
 
-    enum CodingKeys: String, CodingKey {
-        case host, port, https, urlSuffix, farmID, securityConfiguration, userCreationPolicy, domain,
-             shareCredentials, serverURL
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        // Every field is always present (null when unknown) so the report has one fixed shape.
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(host, forKey: .host)
-        try c.encode(port, forKey: .port)
-        try c.encode(https, forKey: .https)
-        try c.encode(effectiveURLSuffix, forKey: .urlSuffix)
-        try c.encode(farmID, forKey: .farmID)
-        try c.encode(securityConfiguration, forKey: .securityConfiguration)
-        try c.encode(userCreationPolicy, forKey: .userCreationPolicy)
-        try c.encode(domain, forKey: .domain)
-        try c.encode(shareCredentials, forKey: .shareCredentials)
-        try c.encode(serverURL, forKey: .serverURL)
+    /// Every field is always present (null when unknown) so the report has one fixed shape.
+    public var json: JSONValue {
+        .object([
+            "host": JSONValue(host), "port": port.map { .int(Int64($0)) } ?? .null, "https": .bool(https),
+            "urlSuffix": .string(effectiveURLSuffix), "farmID": JSONValue(farmID),
+            "securityConfiguration": JSONValue(securityConfiguration), "userCreationPolicy": JSONValue(userCreationPolicy?.rawValue),
+            "domain": JSONValue(domain), "shareCredentials": .bool(shareCredentials), "serverURL": JSONValue(serverURL),
+        ])
     }
 }
 

@@ -115,3 +115,32 @@ public enum BoundedFile {
         }
     }
 }
+
+extension HubError {
+    /// A line of stdin that could not be read: `timeout` (75) when the deadline ended the wait,
+    /// saying what was waited for; `unreadable` (66) when stdin failed.
+    public static func stdin(_ error: BoundedFile.Failure, waitingFor what: String) -> HubError {
+        if case .timedOut = error {
+            return HubError(.temporary, code: .timeout,
+                            "hubctl waited for \(what) on stdin until the deadline, and none came (a pipe or FIFO nobody writes to, or a terminal nobody typed at). Give it on stdin, or raise --deadline.")
+        }
+        let reason = if case .failed(_, let err) = error { String(cString: strerror(err)) } else { "\(error)" }
+        return HubError.noInput("stdin cannot be read (waiting for \(what)): \(reason).", code: .unreadable)
+    }
+
+    /// A read that failed, in words: `label` names the input (a path, "the value on stdin").
+    public static func input(_ error: BoundedFile.Failure, label: String, limit: Int, tooLarge: ErrorCode) -> HubError {
+        switch error {
+        case .tooLarge:
+            return HubError.data("\(label) is larger than \(limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit) bytes"); nothing was sent.", code: tooLarge)
+        case .timedOut:
+            return HubError(.temporary, code: .timeout, "\(label) gave no end of input before the deadline (a FIFO nobody writes to, or a command that does not end). Raise --deadline if it is slow.")
+        case .failed(_, let err):
+            return HubError.noInput("\(label) cannot be read: \(String(cString: strerror(err))).", code: .unreadable)
+        case .missing:
+            return HubError.noInput("\(label) does not exist. Check the path.", code: .fileNotFound)
+        case .directory, .notRegular:
+            return HubError.noInput("\(label) is not a file hubctl can read.", code: .notAFile)
+        }
+    }
+}

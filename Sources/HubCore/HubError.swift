@@ -115,18 +115,25 @@ public struct HubError: Error, Sendable, CustomStringConvertible {
     }
 }
 
-/// The JSON shape of an error on stderr: `{"error": {"code": …, "message": …, "status": …}}`.
-public struct ErrorDocument: Encodable, Sendable {
-    public struct Body: Encodable, Sendable {
-        public var code: ErrorCode
-        public var message: String
-        public var status: Int?
-    }
-    public var error: Body
+/// The JSON shape of an error on stderr: `{"error": {"code": …, "message": …, "status": …}}`,
+/// `status` only when the server gave one.
+public struct ErrorDocument: JSONDocument, Sendable {
+    public var code: ErrorCode
+    public var message: String
+    public var status: Int?
 
     public init(_ error: HubError) {
-        self.error = Body(code: error.code, message: error.message, status: error.status)
+        code = error.code
+        message = error.message
+        status = error.status
     }
+
+    /// The inner object (a batch result's `error`).
+    public var body: JSONValue {
+        .members(["code": .string(code.rawValue), "message": .string(message), "status": status.map { .int(Int64($0)) }])
+    }
+
+    public var json: JSONValue { .object(["error": body]) }
 }
 
 extension String {

@@ -72,7 +72,7 @@ public enum JSONValue: Sendable, Equatable, Codable, CustomStringConvertible {
         case .int(let i): String(i)
         case .double(let d): String(d)
         case .string(let s): s
-        case .array, .object: (try? String(decoding: JSONOutput.encode(self, pretty: false), as: UTF8.self)) ?? ""
+        case .array, .object: String(decoding: (try? written(pretty: false)) ?? [], as: UTF8.self)
         }
     }
 }

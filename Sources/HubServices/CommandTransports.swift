@@ -53,6 +53,21 @@ public struct OAuthLayer {
         self.vault = vault
         self.seedRefreshToken = seedRefreshToken
     }
+
+    /// The OAuth client of a configuration, nil when no client id is configured.
+    public static func client(of config: ConnectionConfig) -> OAuthClientInfo? {
+        guard let oauth = config.oauth else { return nil }
+        return OAuthClientInfo(server: config.server, appId: config.appId, clientId: oauth.clientId,
+                               redirectURI: oauth.redirectURI, authorizeURL: oauth.authorizeURL, tokenURL: oauth.tokenURL)
+    }
+
+    /// The layer of the configuration's client (nil when no client id is configured), its tokens
+    /// kept where `vault` says for that client (opened only when asked).
+    public static func configured(_ config: ConnectionConfig, seedRefreshToken: String?,
+                                  vault: (OAuthClientInfo) throws -> OAuthTokenVault) throws -> OAuthLayer? {
+        guard let client = client(of: config) else { return nil }
+        return OAuthLayer(client: client, vault: try vault(client), seedRefreshToken: seedRefreshToken)
+    }
 }
 
 /// One command's way to its servers: its transport factory and the settings every request goes

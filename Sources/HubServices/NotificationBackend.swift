@@ -268,7 +268,7 @@ public final class NotificationBackend {
     /// or a client-credentials bearer token, renewed once when the service refuses a cached one.
     func exchange(_ method: String, _ url: String, json body: JSONValue? = nil) throws -> HTTPResponse {
         var headers = [HTTPHeader("Accept", "application/json")]
-        let data = try body.map { try JSONOutput.encode($0, pretty: false) }
+        let data = try body.map { Data(try $0.written(pretty: false)) }
         if data != nil { headers.append(HTTPHeader("Content-Type", "application/json")) }
         if case .apiKey(_, let key) = credentials.auth { headers.append(HTTPHeader("X-API-Key", key)) }
         if let tenant = tenantHeader { headers.append(HTTPHeader("x-tenant-id", tenant)) }

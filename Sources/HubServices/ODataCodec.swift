@@ -80,7 +80,7 @@ public enum ODataCodec {
 
     /// The body of a create or update: a plain JSON object of properties (no `d` wrapper).
     public static func encodeProperties(_ properties: [String: JSONValue]) throws -> Data {
-        try JSONOutput.encode(properties, pretty: false)
+        Data(try JSONValue.object(properties).written(pretty: false))
     }
 }
 

@@ -133,7 +133,7 @@ public final class ProbeRun: Sendable {
     }
 }
 
-public struct ProbePhases: Encodable, Sendable {
+public struct ProbePhases: Sendable {
     public var dns: Double
     public var connect: Double
     public var tls: Double
@@ -160,11 +160,15 @@ public struct ProbePhases: Encodable, Sendable {
     /// Seconds rounded to the microsecond, as the report gives every duration.
     public static func microseconds(_ seconds: Double) -> Double { HTTPTimings.microseconds(seconds) }
 
+    public var json: JSONValue {
+        .object(["dns": .double(dns), "connect": .double(connect), "tls": .double(tls), "firstByte": .double(firstByte), "total": .double(total)])
+    }
+
     /// The Prometheus `phase` label values, in order.
     public var labelled: [(String, Double)] { [("dns", dns), ("connect", connect), ("tls", tls), ("first_byte", firstByte), ("total", total)] }
 }
 
-public struct ProbeExchange: Encodable, Sendable {
+public struct ProbeExchange: Sendable {
     public var method: String
     /// Redacted as --verbose shows it (no userinfo, secret-looking query values hidden).
     public var url: String
@@ -179,17 +183,13 @@ public struct ProbeExchange: Encodable, Sendable {
         phases = ProbePhases(e.timings)
     }
 
-    enum CodingKeys: String, CodingKey { case method, url, status, phases }
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(method, forKey: .method)
-        try c.encode(url, forKey: .url)
-        try c.encode(status, forKey: .status)
-        try c.encode(phases, forKey: .phases)
+    /// `status` is always present, null when no answer came.
+    public var json: JSONValue {
+        .object(["method": .string(method), "url": .string(url), "status": status.map { .int(Int64($0)) } ?? .null, "phases": phases.json])
     }
 }
 
-public struct ProbeStepError: Encodable, Sendable {
+public struct ProbeStepError: Sendable {
     public var code: String
     public var message: String
     public var exitCode: Int32
@@ -209,9 +209,14 @@ public struct ProbeStepError: Encodable, Sendable {
         self.exitCode = exitCode
         status = nil
     }
+
+    public var json: JSONValue {
+        .members(["code": .string(code), "message": .string(message), "exitCode": .int(Int64(exitCode)),
+                  "status": status.map { .int(Int64($0)) }])
+    }
 }
 
-public struct ProbeStep: Encodable, Sendable {
+public struct ProbeStep: Sendable {
     public var step: String
     public var success: Bool
     public var durationSeconds: Double
@@ -219,4 +224,9 @@ public struct ProbeStep: Encodable, Sendable {
     public var error: ProbeStepError?
     /// `cleanup` only: the connection ids of earlier probes' throw-away connections it removed.
     public var removed: [String]?
+
+    public var json: JSONValue {
+        .members(["step": .string(step), "success": .bool(success), "durationSeconds": .double(durationSeconds),
+                  "exchanges": .array(exchanges.map(\.json)), "error": error?.json, "removed": removed.map(JSONValue.strings)])
+    }
 }

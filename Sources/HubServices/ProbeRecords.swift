@@ -26,7 +26,7 @@ public enum ProbeState {
         guard succeeded else { return entries[key].flatMap(seconds).map { Date(timeIntervalSince1970: $0) } }
         entries[key] = .double(at.timeIntervalSince1970.rounded(.down))
         try AtomicFile.ensurePrivateDirectory(home)
-        try AtomicFile.write(try JSONOutput.encode(JSONValue.object(["lastSuccess": .object(entries)]), pretty: false), to: path)
+        try AtomicFile.write(Data(try JSONValue.object(["lastSuccess": .object(entries)]).written(pretty: false)), to: path)
         return Date(timeIntervalSince1970: at.timeIntervalSince1970.rounded(.down))
     }
 
@@ -94,7 +94,7 @@ public final class ProbePendingConnection: Sendable {
         var body: [String: JSONValue] = ["server": .string(server), "appId": .string(appId),
                                          "connectionId": .string(connectionId), "created": .string(ISO8601.string(from: at))]
         if let user { body["user"] = .string(user) }
-        let data = try JSONOutput.encode(JSONValue.object(body), pretty: false)
+        let data = Data(try JSONValue.object(body).written(pretty: false))
         let written = data.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         guard written == data.count, fsync(fd) == 0 else {
             let e = errno

@@ -322,7 +322,7 @@ public enum PushNotificationShape {
             case ("sendAsSms", _): problems.append("notification.sendAsSms: must be true or false")
             case ("data", .string): break
             case ("data", .object):
-                if let text = try? JSONOutput.encode(v, pretty: false) { members["data"] = .string(String(decoding: text, as: UTF8.self)) }
+                if let text = try? v.written(pretty: false) { members["data"] = .string(String(decoding: text, as: UTF8.self)) }
             case ("data", _): problems.append("notification.data: must be a string (a serialized JSON object) or an object")
             case ("custom", .object(let pairs)):
                 for (k, cv) in pairs.sorted(by: { $0.key < $1.key }) where cv.stringValue == nil {

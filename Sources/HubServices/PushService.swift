@@ -72,7 +72,7 @@ public struct PushService {
         switch context.platform {
         case .mobileServices:
             let url = context.endpoint.pushDeviceURL(os: request.os.rawValue, deviceId: context.deviceId)
-            let body = try JSONOutput.encode(request.body, pretty: false)
+            let body = Data(try JSONValue.object(request.body).written(pretty: false))
             // The device id is fixed, so a repeated create finds the first one (409) and updates it.
             let created = try session.send(session.request("POST", url, appcid: context.deviceId, json: body, idempotent: true))
             switch created.status {

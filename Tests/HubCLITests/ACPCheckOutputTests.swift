@@ -1,5 +1,5 @@
-// `acp check` writes its document directly in a pipe: byte for byte what JSONEncoder writes for
-// the same value, its nulls included, with and without the profile directory and a fetch.
+// `acp check`'s document: its nulls always printed (`current`, `available`, the revisions), the
+// profile directory and a fetch only when there are some; the same bytes as JSONEncoder writes.
 
 import Foundation
 import HubCore
@@ -20,10 +20,15 @@ import Testing
     ]
 
     @Test(arguments: outputs)
-    func theDirectWriterMatchesJSONEncoder(output: ACPCheckOutput) throws {
-        let direct = String(decoding: try JSONOutput.encode(output, pretty: false), as: UTF8.self)
-        let foundation = String(decoding: try JSONOutput.foundationEncode(output, pretty: false), as: UTF8.self)
-        #expect(direct == foundation)
-        #expect(direct.contains(#""current":"#), "current is always printed: \(direct)")
+    func theDocumentAsJSONEncoderWritesIt(output: ACPCheckOutput) throws {
+        for pretty in [false, true] {
+            let direct = String(decoding: try output.json.written(pretty: pretty), as: UTF8.self)
+            let foundation = String(decoding: try JSONOutput.encode(output.json, pretty: pretty), as: UTF8.self)
+            #expect(direct == foundation)
+        }
+        let compact = String(decoding: try output.json.written(pretty: false), as: UTF8.self)
+        #expect(compact.contains(#""current":"#) && compact.contains(#""availableRevision":"#), "always printed: \(compact)")
+        #expect(compact.contains(#""destination":"#) == (output.destination != nil), "\(compact)")
+        #expect(compact.contains(#""fetch":{"#) == (output.fetch != nil), "\(compact)")
     }
 }

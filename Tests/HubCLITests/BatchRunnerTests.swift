@@ -45,7 +45,7 @@ struct BatchTests {
 
     @Test func lineParsing() throws {
         let batch = try GlobalOptions.parse(["--server", "https://smp.example.com"]).values
-        let ok = BatchOperation(line: 3, text: #"{"command": ["settings", "get"], "user": "u1", "app-id": "a"}"#, batch: batch)
+        let ok = BatchOperation(line: 3, text: #"{"command": ["settings", "get"], "user": "u1", "app-id": "a"}"#, defaults: .init(batch))
         #expect(ok.refusal == nil)
         #expect(ok.arguments == ["settings", "get"])
         #expect(ok.identity == "https://smp.example.com\na\nu1\n")
@@ -61,7 +61,7 @@ struct BatchTests {
             "not json",
         ]
         for text in refusals {
-            let op = BatchOperation(line: 1, text: text, batch: batch)
+            let op = BatchOperation(line: 1, text: text, defaults: .init(batch))
             #expect(op.refusal?.exitCode == 64, "\(text)")
         }
     }
@@ -79,7 +79,7 @@ struct BatchTests {
     /// The digest is the SHA-256 of the line's bytes, so any edit of a line changes it.
     @Test func aLinesDigestIsTheSHA256OfItsBytes() throws {
         let batch = try GlobalOptions.parse([]).values
-        let op = BatchOperation(line: 1, text: "abc", batch: batch)
+        let op = BatchOperation(line: 1, text: "abc", defaults: .init(batch))
         #expect(op.digest == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
     }
 
@@ -93,15 +93,15 @@ struct BatchTests {
                              (#"{"command": ["acp", "check", "--interval", "5", "--wait", "--fetch"]}"#, "usage"),
                              (#"{"command": ["settings", "get"], "password-env": "AWS_SECRET_ACCESS_KEY"}"#, "no_password"),
                              (#"{"command": ["settings", "get"], "password-env": "HUBCTL_"}"#, "no_password")] {
-            let op = BatchOperation(line: 2, text: text, batch: batch)
+            let op = BatchOperation(line: 2, text: text, defaults: .init(batch))
             #expect(op.refusal?.exitCode == 64, "\(text)")
             #expect(op.refusal?.code.rawValue == code, "\(text)")
         }
-        #expect(BatchOperation(line: 2, text: #"{"command": ["settings", "get"], "password-env": "HUBCTL_PW_U1"}"#, batch: batch).refusal == nil)
-        #expect(BatchOperation(line: 2, text: #"{"command": ["acp", "check"]}"#, batch: batch).refusal == nil)
-        #expect(BatchOperation(line: 2, text: #"{"command": ["acp", "check", "--wait"]}"#, batch: batch).refusal?.message.contains("--wait") == true)
+        #expect(BatchOperation(line: 2, text: #"{"command": ["settings", "get"], "password-env": "HUBCTL_PW_U1"}"#, defaults: .init(batch)).refusal == nil)
+        #expect(BatchOperation(line: 2, text: #"{"command": ["acp", "check"]}"#, defaults: .init(batch)).refusal == nil)
+        #expect(BatchOperation(line: 2, text: #"{"command": ["acp", "check", "--wait"]}"#, defaults: .init(batch)).refusal?.message.contains("--wait") == true)
         let bytes = Array(#"{"command": ["status"], "user": "\#u{FF}"}"#.utf8).map { $0 == 0xC3 ? 0xFF : $0 }
-        let invalid = BatchOperation(line: 3, bytes: bytes, digest: BatchOperation.digest(of: bytes), batch: batch)
+        let invalid = BatchOperation(line: 3, bytes: bytes, digest: BatchOperation.digest(of: bytes), defaults: .init(batch))
         #expect(invalid.refusal?.code == .invalidEncoding)
     }
 
@@ -120,8 +120,8 @@ struct BatchTests {
         }
         let batch = try GlobalOptions.parse(arguments).values
         #expect(batch.given.count == GlobalSetting.all.filter(\.hasFlag).count)
-        let op = BatchOperation(line: 1, text: #"{"command": ["status"]}"#, batch: batch)
-        let merged = BatchRunner.merge(line: GlobalValues(), op: op, batch: batch)
+        let op = BatchOperation(line: 1, text: #"{"command": ["status"]}"#, defaults: .init(batch))
+        let merged = BatchCommand.merge(line: GlobalValues(), op: op, batch: batch)
         #expect(GlobalValues.notInherited.contains(.passwordStdin) && GlobalValues.notInherited.contains(.noInput))
         for setting in GlobalSetting.all where setting.hasFlag && !GlobalValues.notInherited.contains(setting) {
             #expect(merged[setting] == batch[setting], "--\(setting.name) does not reach batch lines")
@@ -129,7 +129,7 @@ struct BatchTests {
         #expect(merged[.passwordStdin] == nil && merged[.errorFormat] == nil)
         #expect(merged.noInput)
         // A line's own flag wins over the batch's.
-        let own = BatchRunner.merge(line: GlobalValues([GlobalSetting.timeout.name: "3.0"]), op: op, batch: batch)
+        let own = BatchCommand.merge(line: GlobalValues([GlobalSetting.timeout.name: "3.0"]), op: op, batch: batch)
         #expect(own.timeout == 3)
     }
 

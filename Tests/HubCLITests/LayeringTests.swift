@@ -1,6 +1,8 @@
 // The command layer's boundaries (docs/architecture.md "How a command runs"), read from its
 // sources: no HTTP below the seam is built or read in HubCLI, a HUBCTL_* variable is read only
-// through the settings table, and every verb has a file of its own.
+// through the settings table, stdin and files are read only through InputSource, the ACP records
+// and the OAuth layer are the services', the batch engine is a service, and every verb has a file
+// of its own.
 
 import Foundation
 import Testing
@@ -64,5 +66,47 @@ struct LayeringTests {
             #expect(path.hasPrefix("Sources/HubCLI/Commands/"), "\(path): commands live under Commands/<Group>/")
         }
         #expect(found >= 40, "only \(found) commands found")
+    }
+
+    /// Files and stdin are read in one place, `Runtime/InputSource.swift` (bounded, waits counted
+    /// down from the deadline); a command asks `invocation.input`.
+    @Test func stdinAndFilesAreReadOnlyThroughInputSource() throws {
+        let forbidden = ["BoundedFile.read", "InputFile.open", "Data(contentsOf", "String(contentsOf", "contents(atPath",
+                         "contentsOfDirectory", "FileHandle(", "FileHandle.standardInput", "fopen(", "Glibc.open(", "readLine()"]
+        for (path, text) in try commandLayerSources() where path != "Sources/HubCLI/Runtime/InputSource.swift" {
+            for line in codeLines(text) {
+                for word in forbidden where line.contains(word) {
+                    Issue.record("\(path): `\(word)` reads a file or stdin; read through `invocation.input` (InputSource)")
+                }
+            }
+        }
+    }
+
+    /// What is not command-line work lives below the command layer: the ACP records (where profiles
+    /// went) are ACPService's, the OAuth layer is built by HubServices from the Services' vault, and
+    /// a batch's runner, scheduler and results are HubServices' batch engine.
+    @Test func servicesWorkStaysInTheServices() throws {
+        let forbidden = [("ACPStateStore", "the ACP records are ACPService's (`destination(given:home:)`, `install`, `InstalledProfile.all`)"),
+                         ("OAuthLayer(", "the OAuth layer comes from the Services (`oauthLayer`, `requireOAuthLayer`)"),
+                         ("BatchScheduler", "the batch engine is HubServices' `BatchRunner`"),
+                         ("PooledTransports(", "the batch engine is HubServices' `BatchRunner`")]
+        for (path, text) in try commandLayerSources() {
+            for line in codeLines(text) {
+                for (word, why) in forbidden where containsName(line, word) {
+                    Issue.record("\(path): `\(word)`: \(why)")
+                }
+            }
+        }
+    }
+
+    /// `word` in `line` as a name of its own: not the end of a longer one (`requireOAuthLayer(`).
+    func containsName(_ line: Substring, _ word: String) -> Bool {
+        var rest = line[...]
+        while let found = rest.range(of: word) {
+            let before = found.lowerBound == line.startIndex ? nil : line[line.index(before: found.lowerBound)]
+            if !(before.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false) { return true }
+            rest = line[found.upperBound...]
+        }
+        return false
     }
 }

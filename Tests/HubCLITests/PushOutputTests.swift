@@ -3,7 +3,7 @@
 
 import Foundation
 import HubCore
-import HubServices
+@testable import HubServices
 @testable import HubCLI
 import Testing
 
@@ -15,8 +15,8 @@ import Testing
             PushResultEntry(registrationId: "r-2", notificationId: "n-2", completion: PushCompletion(code: -1), message: nil),
             PushResultEntry(registrationId: nil, notificationId: nil, completion: PushCompletion(code: 6), message: "token rejected"),
         ])
-        let direct = try JSONOutput.encode(output, pretty: false)
-        let foundation = try JSONOutput.foundationEncode(output, pretty: false)
+        let direct = try output.json.written(pretty: false)
+        let foundation = try JSONOutput.encode(output.json, pretty: false)
         #expect(String(decoding: direct, as: UTF8.self) == String(decoding: foundation, as: UTF8.self))
         let text = String(decoding: direct, as: UTF8.self)
         #expect(text.contains(#""registrationId":null"#), "null members are printed: \(text)")

@@ -31,7 +31,7 @@ struct ClientHubConfigurationTests {
                                    "UserCreationPolicy": "", "HTTPS": "FALSE"]
         let data = try PropertyListSerialization.data(fromPropertyList: dict, format: .xml, options: 0)
         let values = try #require(ClientHubValidator.validate(data: data, path: "x").values)
-        let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(values)) as? [String: Any]
+        let json = try JSONSerialization.jsonObject(with: Data(values.json.written(pretty: false))) as? [String: Any]
         #expect(json?["serverURL"] as? String == "http://[::1]:8443/ias_relay_server/client/rs_client.dll/F1")
         #expect(json?["urlSuffix"] as? String == "ias_relay_server/client/rs_client.dll")
         #expect(json?["userCreationPolicy"] as? String == "certificate")

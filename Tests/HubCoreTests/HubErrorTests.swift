@@ -15,9 +15,9 @@ import Testing
     }
 
     @Test func errorDocumentOmitsStatusWhenNoServerAnswered() throws {
-        let data = try JSONOutput.encode(ErrorDocument(.config("no server")), pretty: false)
+        let data = try ErrorDocument(.config("no server")).json.written(pretty: false)
         #expect(String(decoding: data, as: UTF8.self) == #"{"error":{"code":"config","message":"no server"}}"#)
-        let withStatus = try JSONOutput.encode(ErrorDocument(HubError(.permission, code: .authFailed, "bad", status: 401)), pretty: false)
+        let withStatus = try ErrorDocument(HubError(.permission, code: .authFailed, "bad", status: 401)).json.written(pretty: false)
         #expect(String(decoding: withStatus, as: UTF8.self).contains(#""status":401"#))
     }
 

@@ -82,7 +82,7 @@ struct JSONValueReaderTests {
         var g = SeededGenerator(state: 0x0039_D0D0)
         let writer = JSONValueWriterTests()
         for _ in 0..<300 {
-            let data = try JSONOutput.foundationEncode(writer.randomValue(&g, depth: 0), pretty: false)
+            let data = try JSONOutput.encode(writer.randomValue(&g, depth: 0), pretty: false)
             #expect(try JSONValue.read(data, refusingDuplicateNames: true) == reader(data))
         }
     }
@@ -98,7 +98,7 @@ struct JSONValueReaderTests {
         var compared = 0
         for _ in 0..<1500 {
             let value = writer.randomValue(&g, depth: 0)
-            let text = String(decoding: try JSONOutput.foundationEncode(value, pretty: Bool.random(using: &g)), as: UTF8.self)
+            let text = String(decoding: try JSONOutput.encode(value, pretty: Bool.random(using: &g)), as: UTF8.self)
             same(text)
             // Damage: drop, duplicate or replace one byte.
             var bytes = Array(text.utf8)

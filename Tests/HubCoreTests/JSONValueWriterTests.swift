@@ -1,5 +1,5 @@
-// JSONValue's own compact writer against Foundation's JSONEncoder with hubctl's settings: the
-// bytes must be the same, for seeded random documents and for every escape.
+// JSONValue's own writer against Foundation's JSONEncoder with hubctl's settings: the bytes must
+// be the same, compact and pretty, for seeded random documents and for every escape.
 import Foundation
 import Testing
 @testable import HubCore
@@ -17,14 +17,12 @@ struct SeededGenerator: RandomNumberGenerator {
 }
 
 struct JSONValueWriterTests {
-    func written(_ value: JSONValue) throws -> String {
-        var out: [UInt8] = []
-        try value.writeCompactJSON(to: &out)
-        return String(decoding: out, as: UTF8.self)
+    func written(_ value: JSONValue, pretty: Bool = false) throws -> String {
+        String(decoding: try value.written(pretty: pretty), as: UTF8.self)
     }
 
-    func foundation(_ value: JSONValue) throws -> String {
-        String(decoding: try JSONOutput.foundationEncode(value, pretty: false), as: UTF8.self)
+    func foundation(_ value: JSONValue, pretty: Bool = false) throws -> String {
+        String(decoding: try JSONOutput.encode(value, pretty: pretty), as: UTF8.self)
     }
 
     /// Characters that exercise the escapes and the key order: controls, quotes, backslash, slash,
@@ -58,8 +56,9 @@ struct JSONValueWriterTests {
         var g = SeededGenerator(state: 0x5EED_0014)
         for index in 0..<2000 {
             let value = randomValue(&g, depth: 0)
-            let mine = try written(value), theirs = try foundation(value)
-            #expect(mine == theirs, "document \(index)")
+            let pretty = index % 2 == 1
+            let mine = try written(value, pretty: pretty), theirs = try foundation(value, pretty: pretty)
+            #expect(mine == theirs, "document \(index)\(pretty ? " (pretty)" : "")")
             if mine != theirs { break }
         }
     }
@@ -80,9 +79,12 @@ struct JSONValueWriterTests {
         #expect(throws: EncodingError.self) { _ = try written(.double(.nan)) }
     }
 
-    @Test func jsonOutputUsesTheWriterOnlyForCompactDocuments() throws {
-        let value = JSONValue.object(["b": .int(1), "a": .array([.null, .string("x")])])
-        #expect(String(decoding: try JSONOutput.encode(value, pretty: false), as: UTF8.self) == #"{"a":[null,"x"],"b":1}"#)
-        #expect(try JSONOutput.encode(value, pretty: true) == (try JSONOutput.foundationEncode(value, pretty: true)))
+    @Test func emptyAndNestedContainersPrettyAsJSONEncoderWritesThem() throws {
+        let value = JSONValue.object(["b": .int(1), "a": .array([.null, .string("x"), .array([]), .object([:])]), "c": .object([:]), "d": .array([])])
+        #expect(try written(value) == #"{"a":[null,"x",[],{}],"b":1,"c":{},"d":[]}"#)
+        #expect(try written(value, pretty: true) == (try foundation(value, pretty: true)))
+        for empty in [JSONValue.array([]), .object([:])] {
+            #expect(try written(empty, pretty: true) == (try foundation(empty, pretty: true)))
+        }
     }
 }

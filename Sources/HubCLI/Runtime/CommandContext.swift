@@ -46,15 +46,12 @@ public final class CommandContext: Sendable {
                        make: wrap(makeHTTPTransport), usesDefault: usesDefaultTransport, started: started)
     }
 
-    public func emit<T: Encodable>(_ value: T) throws { try console.emit(value) }
-    public func emit<T: Encodable & CompactJSONWritable>(_ value: T) throws { try console.emit(value) }
-
     /// Asks for a secret line (label on stderr, echo off on a terminal), waiting for the answer no
     /// longer than `until` (the command's deadline): then `timeout` (75).
     func readSecret(_ label: String, until: ContinuousClock.Instant) throws -> [UInt8] {
         let line: [UInt8]?
         do throws(BoundedFile.Failure) { line = try input.readSecretLine(until: until, prompting: { console.rawErr(label) }) } catch {
-            throw Self.stdinFailure(error, waitingFor: "an answer to \"\(label.trimmingSpaces())\"")
+            throw HubError.stdin(error, waitingFor: "an answer to \"\(label.trimmingSpaces())\"")
         }
         guard let line else {
             throw HubError.usage("No passphrase was entered (end of input).", code: .emptyPassphrase)
@@ -66,18 +63,7 @@ public final class CommandContext: Sendable {
     func readVisibleLine(_ label: String, until: ContinuousClock.Instant) throws -> String? {
         console.rawErr(label)
         do throws(BoundedFile.Failure) { return try input.readLine(until: until) } catch {
-            throw Self.stdinFailure(error, waitingFor: "an answer to \"\(label.trimmingSpaces())\"")
+            throw HubError.stdin(error, waitingFor: "an answer to \"\(label.trimmingSpaces())\"")
         }
-    }
-
-    /// A line of stdin that could not be read: `timeout` (75) when the deadline ended the wait,
-    /// saying what was waited for; `unreadable` (66) when stdin failed.
-    static func stdinFailure(_ error: BoundedFile.Failure, waitingFor what: String) -> HubError {
-        if case .timedOut = error {
-            return HubError(.temporary, code: .timeout,
-                            "hubctl waited for \(what) on stdin until the deadline, and none came (a pipe or FIFO nobody writes to, or a terminal nobody typed at). Give it on stdin, or raise --deadline.")
-        }
-        let reason = if case .failed(_, let err) = error { String(cString: strerror(err)) } else { "\(error)" }
-        return HubError.noInput("stdin cannot be read (waiting for \(what)): \(reason).", code: .unreadable)
     }
 }

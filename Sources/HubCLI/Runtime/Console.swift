@@ -45,19 +45,11 @@ public final class Console: Sendable {
     }
 
     /// Writes the command's one JSON document: pretty on a terminal, one line otherwise.
-    public func emit<T: Encodable>(_ value: T) throws {
-        var data = try JSONOutput.encode(value, pretty: stdoutIsTerminal)
-        data.append(0x0A)
+    public func emit(_ document: some JSONDocument) throws {
+        var bytes = try document.json.written(pretty: stdoutIsTerminal)
+        bytes.append(0x0A)
         lock.lock(); defer { lock.unlock() }
-        writeOut(data)
-    }
-
-    /// `emit` of a document that writes itself, chosen at compile time (no cast; JSONOutput).
-    public func emit<T: Encodable & CompactJSONWritable>(_ value: T) throws {
-        var data = try JSONOutput.encode(value, pretty: stdoutIsTerminal)
-        data.append(0x0A)
-        lock.lock(); defer { lock.unlock() }
-        writeOut(data)
+        writeOut(Data(bytes))
     }
 
     /// Plain text on stdout (help pages), with a final newline.
@@ -79,8 +71,7 @@ public final class Console: Sendable {
         var data: Data
         switch format {
         case .json:
-            data = (try? JSONOutput.encode(ErrorDocument(error), pretty: false)) ?? Data()
-            data.append(0x0A)
+            data = Data(((try? ErrorDocument(error).json.written(pretty: false)) ?? []) + [0x0A])
         case .text:
             data = Data(ErrorText.render(error, color: colorEnabled).utf8)
         }

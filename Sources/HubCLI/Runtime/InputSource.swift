@@ -32,6 +32,54 @@ public protocol InputSource: Sendable {
     func readLineBytes(limit: Int, until: ContinuousClock.Instant?) throws(BoundedFile.Failure) -> [UInt8]?
 }
 
+/// Reads with the messages of a command: what was waited for, what is too large, a path that is
+/// missing or not a file. The command layer reads stdin and files only through these and the
+/// protocol's own reads (LayeringTests holds it).
+extension InputSource {
+    /// A line of stdin (`readLine`), its failure worded as waiting for `what` on stdin.
+    public func readLine(until: ContinuousClock.Instant?, waitingFor what: String) throws -> String? {
+        do throws(BoundedFile.Failure) { return try readLine(until: until) } catch {
+            throw HubError.stdin(error, waitingFor: what)
+        }
+    }
+
+    /// All of stdin for a command given `-`: at most `limit` bytes, waiting no longer than `until`
+    /// (the deadline). `what` names the input in messages; `tooLarge` is the error past the limit.
+    public func readAll(limit: Int, until: ContinuousClock.Instant, what: String, tooLarge: ErrorCode) throws -> Data {
+        do throws(BoundedFile.Failure) {
+            return try readAll(limit: limit, until: until)
+        } catch {
+            throw HubError.input(error, label: "\(what) on stdin", limit: limit, tooLarge: tooLarge)
+        }
+    }
+
+    /// A whole FILE argument (a regular file, or a pipe such as `<(cmd)`, read once): at most
+    /// `limit` bytes, a pipe waited for no longer than `until`.
+    public func readFile(_ path: String, limit: Int, until: ContinuousClock.Instant, what: String, tooLarge: ErrorCode) throws -> Data {
+        do throws(BoundedFile.Failure) {
+            return try readFile(path, limit: limit, until: until)
+        } catch .missing {
+            throw HubError.noInput("No \(what) at \(path). Check the path.", code: .fileNotFound)
+        } catch .directory {
+            throw HubError.noInput("\(path) is a directory, not a \(what).", code: .notAFile)
+        } catch {
+            throw HubError.input(error, label: path, limit: limit, tooLarge: tooLarge)
+        }
+    }
+
+    /// A file's bytes as they are (at most `limit`; a pipe waited for until `until`), failures left
+    /// to the caller to word.
+    public func readFile(_ path: String, limit: Int, until: ContinuousClock.Instant) throws(BoundedFile.Failure) -> Data {
+        try BoundedFile.read(path: path, limit: limit, wait: max(0, ContinuousClock.now.duration(to: until).inSeconds))
+    }
+
+    /// A file opened once through one descriptor (a regular file as it is, a pipe spooled), at most
+    /// `limit` bytes, waiting no longer than `until`.
+    public func openFile(_ path: String, limit: Int64, until: ContinuousClock.Instant) throws(BoundedFile.Failure) -> InputFile {
+        try InputFile.open(path: path, limit: limit, until: until)
+    }
+}
+
 /// The process's standard input.
 public struct StandardInput: InputSource {
     public let isTerminal: Bool
@@ -142,27 +190,6 @@ enum StandardInputBuffer {
             }
             throw .failed(.read, errno: err)
         }
-    }
-}
-
-/// Reads lines from a C stream with a bound on what is kept of each (any bytes, NUL included):
-/// the batch's jobs file.
-enum BoundedLineReader {
-    static func readLine(from stream: UnsafeMutablePointer<FILE>, limit: Int) -> [UInt8]? {
-        var line: [UInt8] = []
-        var sawAny = false
-        flockfile(stream)
-        defer { funlockfile(stream) }
-        while true {
-            let c = getc_unlocked(stream)
-            if c == EOF { break }
-            sawAny = true
-            if c == 0x0A { break }
-            if line.count <= limit { line.append(UInt8(truncatingIfNeeded: c)) }
-        }
-        guard sawAny else { return nil }
-        if line.last == 0x0D, line.count <= limit { line.removeLast() }
-        return line
     }
 }
 

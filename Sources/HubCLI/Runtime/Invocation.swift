@@ -89,8 +89,8 @@ public final class Invocation: Sendable {
     public var console: Console { context.console }
     public var input: any InputSource { context.input }
     public var environment: [String: String] { context.environment }
-    public func emit<T: Encodable>(_ value: T) throws { try context.emit(value) }
-    public func emit<T: Encodable & CompactJSONWritable>(_ value: T) throws { try context.emit(value) }
+    /// The command's one document on stdout (`Console.emit`).
+    public func emit(_ document: some JSONDocument) throws { try context.console.emit(document) }
 
     /// A setting's environment variable (the settings table names it), nil when unset or empty.
     func value(of setting: GlobalSetting) -> String? { setting.value(in: environment) }
@@ -112,53 +112,10 @@ public final class Invocation: Sendable {
         ConfigResolver(flags: global.flagValues, environment: environment).profileName(file: file)
     }
 
-    /// All of stdin for a command given `-`: at most `limit` bytes, waiting no longer than the
-    /// deadline. `what` names the input in messages; `tooLarge` is the error past the limit.
-    func readStandardInput(limit: Int, what: String, tooLarge: ErrorCode) throws -> Data {
-        do throws(BoundedFile.Failure) {
-            return try input.readAll(limit: limit, until: deadline)
-        } catch {
-            throw Self.inputFailure(error, label: "\(what) on stdin", limit: limit, tooLarge: tooLarge)
-        }
-    }
-
-    /// A whole FILE argument (a regular file, or a pipe such as `<(cmd)`, read once): at most
-    /// `limit` bytes, a pipe waited for no longer than the deadline.
-    func readFileArgument(_ path: String, limit: Int, what: String, tooLarge: ErrorCode) throws -> Data {
-        do throws(BoundedFile.Failure) {
-            return try BoundedFile.read(path: path, limit: limit, wait: secondsLeft)
-        } catch .missing {
-            throw HubError.noInput("No \(what) at \(path). Check the path.", code: .fileNotFound)
-        } catch .directory {
-            throw HubError.noInput("\(path) is a directory, not a \(what).", code: .notAFile)
-        } catch {
-            throw Self.inputFailure(error, label: path, limit: limit, tooLarge: tooLarge)
-        }
-    }
-
-    static func inputFailure(_ error: BoundedFile.Failure, label: String, limit: Int, tooLarge: ErrorCode) -> HubError {
-        switch error {
-        case .tooLarge:
-            return HubError.data("\(label) is larger than \(limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit) bytes"); nothing was sent.", code: tooLarge)
-        case .timedOut:
-            return HubError(.temporary, code: .timeout, "\(label) gave no end of input before the deadline (a FIFO nobody writes to, or a command that does not end). Raise --deadline if it is slow.")
-        case .failed(_, let err):
-            return HubError.noInput("\(label) cannot be read: \(String(cString: strerror(err))).", code: .unreadable)
-        case .missing:
-            return HubError.noInput("\(label) does not exist. Check the path.", code: .fileNotFound)
-        case .directory, .notRegular:
-            return HubError.noInput("\(label) is not a file hubctl can read.", code: .notAFile)
-        }
-    }
-
     /// The password from the first line of stdin (`--password-stdin`) or `HUBCTL_PASSWORD`.
     func suppliedPassword() throws -> String? {
         if global.passwordStdin {
-            let read: String?
-            do throws(BoundedFile.Failure) { read = try input.readLine(until: deadline) } catch {
-                throw CommandContext.stdinFailure(error, waitingFor: "the password line (--password-stdin)")
-            }
-            guard let line = read, !line.isEmpty else {
+            guard let line = try input.readLine(until: deadline, waitingFor: "the password line (--password-stdin)"), !line.isEmpty else {
                 throw HubError.usage("--password-stdin was given but stdin had no password line. Pipe it in, e.g. `printf '%s\\n' \"$PW\" | hubctl … --password-stdin`.", code: .noPassword)
             }
             return line

@@ -8,11 +8,7 @@ import HubServices
 
 extension Services {
     /// The OAuth client of the configuration, nil when no client id is configured.
-    func oauthClient(_ config: ConnectionConfig) -> OAuthClientInfo? {
-        guard let oauth = config.oauth else { return nil }
-        return OAuthClientInfo(server: config.server, appId: config.appId, clientId: oauth.clientId,
-                               redirectURI: oauth.redirectURI, authorizeURL: oauth.authorizeURL, tokenURL: oauth.tokenURL)
-    }
+    func oauthClient(_ config: ConnectionConfig) -> OAuthClientInfo? { OAuthLayer.client(of: config) }
 
     /// Where the client's tokens are kept; the vault is opened only when they are needed.
     func oauthVault(_ client: OAuthClientInfo) throws -> OAuthTokenVault {
@@ -26,8 +22,13 @@ extension Services {
 
     /// The OAuth layer of the configuration's client, nil when no client id is configured.
     func oauthLayer(_ config: ConnectionConfig) throws -> OAuthLayer? {
-        guard let client = oauthClient(config) else { return nil }
-        return OAuthLayer(client: client, vault: try oauthVault(client), seedRefreshToken: invocation.value(of: .refreshToken))
+        try OAuthLayer.configured(config, seedRefreshToken: invocation.value(of: .refreshToken), vault: oauthVault)
+    }
+
+    /// The OAuth layer of the configured client; 78 when no client id is configured.
+    func requireOAuthLayer(_ config: ConnectionConfig) throws -> OAuthLayer {
+        guard let layer = try oauthLayer(config) else { throw Self.missingOAuthClient }
+        return layer
     }
 
     /// The probe's token step: one refresh of the configured client's access token through a
@@ -39,10 +40,12 @@ extension Services {
 
     /// The configured OAuth client; 78 when no client id is configured.
     func requireOAuthClient(_ config: ConnectionConfig) throws -> OAuthClientInfo {
-        guard let client = oauthClient(config) else {
-            throw HubError.config("No OAuth client id configured. Pass --oauth-client-id ID (the client id of the application's OAuth client in the Mobile Services cockpit), set HUBCTL_OAUTH_CLIENT_ID, or add `oauth-client-id:` to the profile.",
-                                  code: .missingOauthClientId)
-        }
+        guard let client = oauthClient(config) else { throw Self.missingOAuthClient }
         return client
+    }
+
+    private static var missingOAuthClient: HubError {
+        HubError.config("No OAuth client id configured. Pass --oauth-client-id ID (the client id of the application's OAuth client in the Mobile Services cockpit), set HUBCTL_OAUTH_CLIENT_ID, or add `oauth-client-id:` to the profile.",
+                        code: .missingOauthClientId)
     }
 }

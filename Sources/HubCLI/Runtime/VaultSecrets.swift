@@ -61,9 +61,8 @@ struct VaultSecrets {
     private func passphrase(fromFile path: String, flag: String) throws -> VaultSecret {
         // Only the first line counts; the cap keeps a wrong path (a device, a huge file) from being
         // read whole, and a pipe (`<(pass show …)`) is waited for until the deadline, no longer.
-        let wait = invocation.secondsLeft
         let read: Data?
-        do throws(BoundedFile.Failure) { read = try BoundedFile.read(path: path, limit: 1 << 20, wait: wait) } catch .timedOut {
+        do throws(BoundedFile.Failure) { read = try invocation.input.readFile(path, limit: 1 << 20, until: invocation.deadline) } catch .timedOut {
             throw HubError(.temporary, code: .timeout, "\(path) given with \(flag) gave no passphrase before the deadline (a FIFO nobody writes to, or a command that does not end).")
         } catch { read = nil }
         guard let data = read else {

@@ -96,8 +96,8 @@ struct ACPCheckCommand: HubCommand {
         func run(_ invocation: Invocation) throws {
             if wait { return try waitForProfile(invocation) }
             let service = try invocation.services.acp()
-            let dest = try destination.resolve(invocation, service: service)
-            try invocation.emit(ACPCheckOutput(try service.check(destination: dest), destination: ACPStateStore.absolute(dest)))
+            let dest = try service.destination(given: destination.dest, home: invocation.home)
+            try invocation.emit(ACPCheckOutput(try service.check(destination: dest), destination: ACPService.absolute(dest)))
         }
 
         /// `--wait`: one session for all the checks (its credentials and connections kept), each check
@@ -110,7 +110,7 @@ struct ACPCheckCommand: HubCommand {
             let until: ContinuousClock.Instant? = config.deadlineExplicit ? invocation.deadline : nil
             let window = StepWindow(seconds: config.deadline)
             let service = try invocation.services.acp(shape: .steps(window))
-            let dest = try destination.resolve(invocation, service: service)
+            let dest = try service.destination(given: destination.dest, home: invocation.home)
             var random = SeededRandom(seed: jitterSeed ?? UInt64.random(in: 0...UInt64.max))
             let console = invocation.console
             let environment = ACPWaitEnvironment(
@@ -145,8 +145,8 @@ struct ACPCheckCommand: HubCommand {
                 }
                 window.restart(seconds: left ?? config.deadline)
                 do {
-                    fetched = try ACPFetchCommand.Options.install(invocation, service: service, destination: dest, force: false,
-                                                          limits: .default, durable: true, progress: nil)
+                    fetched = try service.install(destination: dest, home: invocation.home, force: false,
+                                                  limits: .default, durable: true, progress: nil)
                 } catch let error as HubError where error.kind == .data || error.code == .bundleNotFound {
                     refused = identity(poll.check)
                     environment.report("the new profile \(poll.check.available ?? "") cannot be installed (\(error.code.rawValue): \(error.message)); the one in use (\(poll.check.current ?? "none")) stays, and the wait goes on until another profile is assigned.")
@@ -156,7 +156,7 @@ struct ACPCheckCommand: HubCommand {
             }
             switch outcome {
             case .found(let poll):
-                var output = ACPCheckOutput(poll.check, destination: ACPStateStore.absolute(dest))
+                var output = ACPCheckOutput(poll.check, destination: ACPService.absolute(dest))
                 if fetch {
                     guard let fetched else {
                         // A signal arrived during the check that found it: not fetched.

@@ -70,23 +70,10 @@ struct ACPFetchCommand: HubCommand {
             if let bar {
                 progress = { update in bar.update(update.bytesReceived, total: update.totalBytes) }
             }
-            let dest = try destination.resolve(invocation, service: service)
-            let result = try Self.install(invocation, service: service, destination: dest, force: force, limits: limits,
-                                          durable: !noSync, progress: progress)
+            let result = try service.install(destination: try service.destination(given: destination.dest, home: invocation.home),
+                                             home: invocation.home, force: force, limits: limits, durable: !noSync, progress: progress)
             bar?.finish()
             try invocation.emit(ACPFetchOutput(result))
-        }
-
-        /// Fetches, installs and records the assigned profile (also `acp check --wait --fetch`).
-        static func install(_ invocation: Invocation, service: ACPService, destination dest: String, force: Bool,
-                            limits: ExtractionLimits, durable: Bool,
-                            progress: (@Sendable (InstallProgress) -> Void)?) throws -> ACPFetchResult {
-            let result = try service.fetch(destination: dest, force: force, limits: limits, durable: durable, progress: progress)
-            // Remembered per (server, application), so that `acp check` and `status` find it without --dest.
-            try ACPStateStore(home: invocation.home).save(ACPStateRecord(
-                server: service.config.server, appId: service.config.appId, bundleId: result.bundleId,
-                destination: ACPStateStore.absolute(dest), sha256: result.sha256, fetchedAt: Date()))
-            return result
         }
     }
 }

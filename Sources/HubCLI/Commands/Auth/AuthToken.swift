@@ -30,8 +30,7 @@ struct AuthToken: HubCommand {
         func run(_ invocation: Invocation) throws {
             let config = try invocation.connectionConfig()
             let services = invocation.services
-            let client = try services.requireOAuthClient(config)
-            let oauth = OAuthLayer(client: client, vault: try services.oauthVault(client), seedRefreshToken: invocation.value(of: .refreshToken))
+            let oauth = try services.requireOAuthLayer(config)
             let tokens = try services.transports.usableTokens(config, certificates: try services.certificateProvider(config), oauth: oauth)
             try invocation.emit(AuthTokenOutput(accessToken: tokens.accessToken, tokenType: "Bearer",
                                              expiresAt: tokens.expiresAt.map { ISO8601.string(from: $0) }))

@@ -3,6 +3,7 @@
 import ArgumentParser
 import Foundation
 import HubCore
+import HubServices
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -79,15 +80,32 @@ struct BatchCommand: HubCommand {
             let shard = try self.shard.map { try BatchShard(parsing: $0, environment: invocation.environment) }
             // First the lock on where the results go, so no other batch can start on that file while
             // this one reads what an earlier run did.
-            let output = try BatchOutput.open(results: results, console: invocation.console)
+            let console = invocation.console
+            let output = try BatchOutput.open(results: results, stdoutIsProcess: console.writesToProcessStdout,
+                                              stdout: { console.writeRaw($0) })
             var done: [Int: String] = [:]
             for path in resume {
                 let same = output.identity != nil && ResultsLock.identity(path: path).map { $0 == output.identity! } == true
                 try BatchResults.succeededLines(in: path, into: &done, lockShared: !same)
             }
-            let input: BatchInput = (file == nil || file == "-") ? .standardInput(invocation.input) : .file(try BatchInput.open(file!))
-            let runner = try BatchRunner(invocation: invocation, batchGlobal: invocation.global, concurrency: concurrency,
-                                         shard: shard, skip: done, input: input, results: output.write)
+            let input: BatchInput
+            if file == nil || file == "-" {
+                // stdin is waited for without the deadline: the batch reads its jobs for as long as it
+                // runs (each line has a deadline of its own), and a producer that stalls is stopped by a signal.
+                let source = invocation.input
+                input = .standardInput { limit throws(BoundedFile.Failure) in try source.readLineBytes(limit: limit, until: nil) }
+            } else {
+                input = .file(try BatchInput.open(file!))
+            }
+            let batch = invocation.global, parsed = ParsedCommands()
+            let context = invocation.context
+            let runner = try BatchRunner(
+                environment: invocation.environment, transport: context.usesDefaultTransport ? nil : context.makeHTTPTransport,
+                defaults: BatchOperation.Defaults(batch),
+                concurrency: concurrency, shard: shard, skip: done, input: input,
+                progress: { total in invocation.showsProgress ? BatchProgress(totalBytes: total, draw: { console.rawErr($0) }) : nil },
+                note: { console.note($0) }, results: output.write,
+                runLine: { op, environment, transport in BatchCommand.runLine(op, environment: environment, transport: transport, batch: batch, parsed: parsed) })
             let severest = try withExtendedLifetime(output) { try runner.run() }
             if severest != 0 {
                 // The failed lines' errors are in the results already: exit with the severest line's code.
@@ -96,4 +114,66 @@ struct BatchCommand: HubCommand {
             }
         }
     }
+}
+
+extension BatchCommand {
+    /// One line through the same path as a command line: parsed by `Hubctl.run` (once per distinct
+    /// argument list), with the line's options and environment, its stdout and stderr captured.
+    static func runLine(_ op: BatchOperation, environment: [String: String], transport: @escaping TransportFactory,
+                        batch: GlobalValues, parsed: ParsedCommands) -> BatchLineRun {
+        let out = Mutex(Data())
+        let err = Mutex(Data())
+        let console = Console(stdoutIsTerminal: false, stderrIsTerminal: false,
+                              out: { data in out.withLock { $0.append(data) } },
+                              err: { data in err.withLock { $0.append(data) } })
+        let code = Hubctl.run(op.arguments, console: console, parse: { try parsed.command(for: op.arguments) },
+                              options: { merge(line: $0, op: op, batch: batch) }) {
+            CommandContext(console: console, environment: environment, input: BufferedInput(), transport: transport)
+        }
+        return (exitCode: code, stdout: out.withLock { $0 }, stderr: err.withLock { $0 })
+    }
+
+    /// The line's options: its command's own flags first, then the line's keys, then the batch's
+    /// flags; never a prompt. The values are keyed by the settings table, so every global flag
+    /// is inherited unless `GlobalValues.notInherited` names it (a test checks every flag).
+    static func merge(line: GlobalValues, op: BatchOperation, batch: GlobalValues) -> GlobalValues {
+        var g = line.inheriting(from: batch)
+        // The line's own keys come between its flags and the batch's.
+        g[.server] = line[.server] ?? op.server ?? batch[.server]
+        g[.appId] = line[.appId] ?? op.appId ?? batch[.appId]
+        g[.user] = line[.user] ?? op.user ?? batch[.user]
+        g[.profile] = line[.profile] ?? op.profile ?? batch[.profile]
+        g[.noInput] = "true"
+        return g
+    }
+}
+
+/// Argument lists parsed once: fleet files repeat the same `command` on thousands of lines, and
+/// ArgumentParser's parse (reflection over the command tree) costs more than the rest of a
+/// `settings get`. A failed parse is not kept (its error is reported on every such line).
+///
+/// `@unchecked Sendable`: `cache` is read and written only under `lock`; the cached commands are
+/// value types, copied out under the lock, and running one does not change it.
+final class ParsedCommands: @unchecked Sendable {
+    private let lock = NSLock()
+    private var cache: [[String]: any ParsableCommand] = [:]
+    /// Distinct argument lists kept (a file of all-different lines gains nothing from more).
+    static let limit = 4096
+
+    func command(for arguments: [String]) throws -> any ParsableCommand {
+        lock.lock()
+        let hit = cache[arguments]
+        lock.unlock()
+        if let hit { return hit }
+        let command = try Hubctl.parseAsRoot(ArgumentOrder.normalize(arguments))
+        lock.lock()
+        if cache.count < Self.limit { cache[arguments] = command }
+        lock.unlock()
+        return command
+    }
+}
+
+extension BatchOperation.Defaults {
+    /// The batch's `--server`, `--app-id`, `--user` and `--profile`.
+    init(_ batch: GlobalValues) { self.init(server: batch[.server], appId: batch[.appId], user: batch[.user], profile: batch[.profile]) }
 }

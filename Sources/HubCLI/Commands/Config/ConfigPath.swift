@@ -23,7 +23,10 @@ struct ConfigPath: HubCommand {
 
     /// The command's options as plain data, and its body.
     struct Options: CommandOptions {
-        struct Output: Encodable { var path: String; var exists: Bool }
+        struct Output: JSONDocument {
+            var path: String; var exists: Bool
+            var json: JSONValue { .object(["path": .string(path), "exists": .bool(exists)]) }
+        }
 
         func run(_ invocation: Invocation) throws {
             let path = invocation.configPath

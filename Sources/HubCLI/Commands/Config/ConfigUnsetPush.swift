@@ -29,12 +29,16 @@ struct ConfigUnsetPush: HubCommand {
 
     /// The command's options as plain data, and its body.
     struct Options: CommandOptions {
-        struct Output: Encodable {
+        struct Output: JSONDocument {
             var path: String
             var profile: String
             /// The push-* settings the profile had.
             var removed: [String]
             var vaultKeysRemoved: [String]
+
+            var json: JSONValue {
+                .object(["path": .string(path), "profile": .string(profile), "removed": .strings(removed), "vaultKeysRemoved": .strings(vaultKeysRemoved)])
+            }
         }
 
         func run(_ invocation: Invocation) throws {

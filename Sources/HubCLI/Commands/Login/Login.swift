@@ -128,7 +128,7 @@ struct LoginCommand: HubCommand {
                     invocation.console.rawErr("Open this address in a browser and log in:\n\n  \(url)\n\nThen paste the address the browser was sent to (or the code): ")
                 })
             } catch {
-                throw CommandContext.stdinFailure(error, waitingFor: "the address the browser was sent to after the login, or its code (--no-browser)")
+                throw HubError.stdin(error, waitingFor: "the address the browser was sent to after the login, or its code (--no-browser)")
             }
             guard let line, let answer = AuthorizationResponse(pasted: String(decoding: line, as: UTF8.self)) else {
                 throw HubError.usage("No address or code was given on stdin. Paste the address the browser was sent to after the login.", code: .usage)

@@ -71,13 +71,13 @@ struct LogsUpload: HubCommand {
             let source: LogSource
             do throws(BoundedFile.Failure) {
                 source = .file(file == "-" ? try invocation.input.spool(limit: Self.maximumSpoolBytes, until: invocation.deadline)
-                                           : try InputFile.open(path: file, limit: Int64.max, until: invocation.deadline))
+                                           : try invocation.input.openFile(file, limit: Int64.max, until: invocation.deadline))
             } catch .missing {
                 throw HubError.noInput("No log file at \(file). Check the path.", code: .fileNotFound)
             } catch .directory {
                 throw HubError.noInput("\(file) is a directory, not a log file.", code: .notAFile)
             } catch {
-                throw Invocation.inputFailure(error, label: file == "-" ? "The log on stdin" : file, limit: Int(Self.maximumSpoolBytes), tooLarge: .tooLarge)
+                throw HubError.input(error, label: file == "-" ? "The log on stdin" : file, limit: Int(Self.maximumSpoolBytes), tooLarge: .tooLarge)
             }
             let connections = try invocation.services.connections()
             let registration = try connections.recorded()

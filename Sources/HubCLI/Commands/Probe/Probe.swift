@@ -95,7 +95,7 @@ struct ProbeCommand: HubCommand {
             let plan = ProbeSteps(
                 config: config, connections: try steps.services.connections(),
                 cleanupConnections: { try cleanup().services.connections() },
-                acpDestination: { try destination.resolve(probe, service: $0) },
+                acpDestination: { try $0.destination(given: destination.dest, home: probe.home) },
                 renewTokens: probe.services.oauthClient(config) == nil ? nil : { try probe.services.renewOAuthTokens(config) },
                 leftovers: leftovers, register: register,
                 push: push ? { [backend] in try invocation.services.pushBackend(backend).backend } : nil,

@@ -73,10 +73,10 @@ struct PushBackendOptions: ParsableArguments {
         let what = serviceKey ? "service key" : "binding"
         let data: Data
         if path == "-" {
-            data = try invocation.readStandardInput(limit: 1 << 20, what: "the \(what)", tooLarge: .tooLarge)
+            data = try invocation.input.readAll(limit: 1 << 20, until: invocation.deadline, what: "the \(what)", tooLarge: .tooLarge)
         } else {
             warnIfReadable(path, invocation)
-            data = try invocation.readFileArgument(path, limit: 1 << 20, what: what, tooLarge: .tooLarge)
+            data = try invocation.input.readFile(path, limit: 1 << 20, until: invocation.deadline, what: what, tooLarge: .tooLarge)
         }
         let label = path == "-" ? "the \(what) on stdin" : path
         return serviceKey ? try PushBackendCredentials.serviceKey(data, alias: keyAlias, what: label) : try PushBackendCredentials.binding(data, what: label)

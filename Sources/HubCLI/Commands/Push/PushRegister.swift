@@ -54,7 +54,7 @@ struct PushRegister: HubCommand {
             if token == "-" {
                 let read: [UInt8]?
                 do throws(BoundedFile.Failure) { read = try invocation.input.readLineBytes(limit: 4096, until: invocation.deadline) } catch {
-                    throw CommandContext.stdinFailure(error, waitingFor: "the push token line (--token -)")
+                    throw HubError.stdin(error, waitingFor: "the push token line (--token -)")
                 }
                 guard let bytes = read, !bytes.isEmpty else { throw HubError.usage("--token - was given but stdin had no token line.") }
                 guard bytes.count <= 4096, let line = String(validating: bytes, as: UTF8.self) else {

@@ -43,23 +43,9 @@ struct StatusCommand: HubCommand {
             let registrations = try RegistrationStore(home: home, lockDeadline: invocation.deadline).all()
             let policy = try PasscodePolicyFile.load(home: home)
             let vault = VaultStore(directory: home)
-            let acpRoot = home + "/acp"
-            let apps = (try? FileManager.default.contentsOfDirectory(atPath: acpRoot))?.sorted() ?? []
-            // The last fetch of each (server, application), wherever it went; then the default
-            // directories under the home that no record points to.
-            let fetched = try ACPStateStore(home: home).all().map { last -> StatusOutput.ACPProfile in
-                let directory = ProfileDirectory(path: last.destination)
-                let record = try? directory.currentRecord()
-                return StatusOutput.ACPProfile(appId: last.appId, path: directory.currentPath, current: record?.bundleId,
-                                               sha256: record?.sha256, fetchedAt: record?.fetchedAt, server: last.server)
-            }
-            let recorded = Set(fetched.map(\.path))
-            let acp = fetched + apps.compactMap { app -> StatusOutput.ACPProfile? in
-                let directory = ProfileDirectory(path: ACPStateStore.absolute("\(acpRoot)/\(app)"))
-                guard !recorded.contains(directory.currentPath) else { return nil }
-                let record = try? ProfileDirectory(path: "\(acpRoot)/\(app)").currentRecord()
-                return StatusOutput.ACPProfile(appId: app, path: "\(acpRoot)/\(app)/current", current: record?.bundleId,
-                                 sha256: record?.sha256, fetchedAt: record?.fetchedAt)
+            let acp = try InstalledProfile.all(home: home).map {
+                StatusOutput.ACPProfile(appId: $0.appId, path: $0.path, current: $0.current, sha256: $0.sha256,
+                                        fetchedAt: $0.fetchedAt, server: $0.server)
             }
             try invocation.emit(StatusOutput(
                 version: HubVersion.current, home: home,

@@ -1,7 +1,6 @@
 // Where `hubctl batch` writes its results (docs/usage.md "batch"; docs/architecture.md "Batch"):
 // stdout or a --results file, each line written whole.
 
-import ArgumentParser
 import Foundation
 import HubCore
 import Synchronization
@@ -12,10 +11,10 @@ import Glibc
 /// Where a batch's results go, held for the whole run: stdout, or the --results file. A results
 /// file, and stdout when it is a regular file (`>> results.ndjson`), are locked exclusively, so a
 /// second batch on the same file ends at once (`results_in_use`, 75) instead of doing the work twice.
-final class BatchOutput: Sendable {
+public final class BatchOutput: Sendable {
     /// Device and inode of the locked results file (nil for a pipe or a terminal).
-    let identity: (UInt64, UInt64)?
-    let write: @Sendable (Data) -> Void
+    public let identity: (UInt64, UInt64)?
+    public let write: @Sendable (Data) -> Void
     private let descriptor: Int32?
 
     private init(identity: (UInt64, UInt64)?, descriptor: Int32?, write: @escaping @Sendable (Data) -> Void) {
@@ -26,15 +25,17 @@ final class BatchOutput: Sendable {
 
     deinit { if let descriptor { close(descriptor) } }
 
-    static func open(results: String?, console: Console) throws -> BatchOutput {
+    /// `results` nil: stdout, written through `stdout`; `stdoutIsProcess` says whether that is this
+    /// process's descriptor 1 (not a console a test or a batch captures).
+    public static func open(results: String?, stdoutIsProcess: Bool, stdout: @escaping @Sendable (Data) -> Void) throws -> BatchOutput {
         guard let path = results else {
             // stdout: locked when this process's descriptor 1 is a regular file.
             var info = stat()
-            if console.writesToProcessStdout, fstat(STDOUT_FILENO, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
+            if stdoutIsProcess, fstat(STDOUT_FILENO, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
                 try ResultsLock.exclusive(fd: STDOUT_FILENO, path: "on standard output")
-                return BatchOutput(identity: ResultsLock.identity(fd: STDOUT_FILENO), descriptor: nil, write: { console.writeRaw($0) })
+                return BatchOutput(identity: ResultsLock.identity(fd: STDOUT_FILENO), descriptor: nil, write: stdout)
             }
-            return BatchOutput(identity: nil, descriptor: nil, write: { console.writeRaw($0) })
+            return BatchOutput(identity: nil, descriptor: nil, write: stdout)
         }
         let fd = Glibc.open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else {

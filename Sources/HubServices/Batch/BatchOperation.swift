@@ -1,6 +1,5 @@
 // One line of a batch, parsed and checked: its command, its identity, or why it cannot run.
 
-import ArgumentParser
 import Foundation
 import HubCore
 import Synchronization
@@ -9,22 +8,33 @@ import Glibc
 #endif
 
 /// One line of the input, parsed.
-struct BatchOperation: Sendable {
-    let line: Int
+public struct BatchOperation: Sendable {
+    /// The batch's own flags that make a line's identity where the line does not give its key.
+    public struct Defaults: Sendable {
+        public var server, appId, user, profile: String?
+        public init(server: String?, appId: String?, user: String?, profile: String?) {
+            self.server = server
+            self.appId = appId
+            self.user = user
+            self.profile = profile
+        }
+    }
+
+    public let line: Int
     /// (server, app id, user, profile) as the line and the batch's flags give them: the unit of
     /// ordering and of sharding.
-    let identity: String
-    let arguments: [String]
-    let server: String?
-    let appId: String?
-    let user: String?
-    let profile: String?
-    let passwordEnv: String?
+    public let identity: String
+    public let arguments: [String]
+    public let server: String?
+    public let appId: String?
+    public let user: String?
+    public let profile: String?
+    public let passwordEnv: String?
     /// Set when the line cannot run (not JSON, an unknown key, a command batch does not run).
-    let refusal: HubError?
+    public let refusal: HubError?
     /// The SHA-256 of the line's bytes (without its line ending), in hex: with the line number, what
     /// a result is keyed by, so `--resume` can tell an edited jobs file (docs/security.md §16).
-    let digest: String
+    public let digest: String
 
     /// `password-env` may only name variables of this prefix: a jobs file must not be able to send
     /// any of the process's variables (AWS_SECRET_ACCESS_KEY, …) to a server as a password.
@@ -35,17 +45,17 @@ struct BatchOperation: Sendable {
     static let allowedCommands: Set<String> = ["register", "unregister", "settings", "acp", "status", "plist",
                                                 "push", "logs", "usage", "whoami", "policy"]
 
-    init(line: Int, text: String, batch: GlobalValues) {
+    public init(line: Int, text: String, defaults batch: Defaults) {
         let bytes = Array(text.utf8)
-        self.init(line: line, bytes: bytes, digest: Self.digest(of: bytes), batch: batch)
+        self.init(line: line, bytes: bytes, digest: Self.digest(of: bytes), defaults: batch)
     }
 
     /// The SHA-256 of a line's bytes, in hex.
-    static func digest(of bytes: [UInt8]) -> String {
+    public static func digest(of bytes: [UInt8]) -> String {
         (try? bytes.withUnsafeBytes { try SHA256Digest.hex(of: $0) }) ?? ""
     }
 
-    init(line: Int, bytes: [UInt8], digest: String, batch: GlobalValues) {
+    public init(line: Int, bytes: [UInt8], digest: String, defaults batch: Defaults) {
         self.line = line
         self.digest = digest
         var arguments: [String] = []
@@ -95,7 +105,7 @@ struct BatchOperation: Sendable {
         profile = strings["profile"]
         passwordEnv = strings["password-env"]
         self.refusal = refusal
-        identity = [server ?? batch[.server] ?? "", appId ?? batch[.appId] ?? "", user ?? batch[.user] ?? "",
-                    profile ?? batch[.profile] ?? ""].joined(separator: "\n")
+        identity = [server ?? batch.server ?? "", appId ?? batch.appId ?? "", user ?? batch.user ?? "",
+                    profile ?? batch.profile ?? ""].joined(separator: "\n")
     }
 }

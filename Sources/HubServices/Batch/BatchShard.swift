@@ -1,6 +1,5 @@
 // `--shard I/N`: which lines of a batch this process runs.
 
-import ArgumentParser
 import Foundation
 import HubCore
 import Synchronization
@@ -9,16 +8,16 @@ import Glibc
 #endif
 
 /// `--shard I/N`: the lines whose identity hashes to I modulo N.
-struct BatchShard: Equatable {
+public struct BatchShard: Equatable, Sendable {
     let index: Int
     let count: Int
 
-    init(index: Int, count: Int) {
+    public init(index: Int, count: Int) {
         self.index = index
         self.count = count
     }
 
-    init(parsing text: String, environment: [String: String]) throws {
+    public init(parsing text: String, environment: [String: String]) throws {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let count = Int(parts[1]), count >= 1 else {
             throw HubError.usage("--shard must be I/N with 0 <= I < N, e.g. 0/4, or /N to take I from JOB_COMPLETION_INDEX (got '\(text)').")
@@ -33,13 +32,13 @@ struct BatchShard: Equatable {
         self.init(index: index, count: count)
     }
 
-    func owns(_ identity: String) -> Bool {
+    public func owns(_ identity: String) -> Bool {
         Int(Self.fnv1a(identity) % UInt64(count)) == index
     }
 
     /// 64-bit FNV-1a of the UTF-8 bytes: the same on every machine and every run (Swift's
     /// `Hasher` is seeded per process, so it cannot split work across machines).
-    static func fnv1a(_ text: String) -> UInt64 {
+    public static func fnv1a(_ text: String) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in text.utf8 {
             hash ^= UInt64(byte)

@@ -1,6 +1,5 @@
 // The progress line of a batch on a terminal.
 
-import ArgumentParser
 import Foundation
 import HubCore
 import Synchronization
@@ -10,7 +9,7 @@ import Glibc
 
 /// `[#####-----]  52%  5210 done, 3 failed, 830/s, ETA 6s` on stderr, only on a terminal. The
 /// share is of the input's bytes read (a file's size is known; stdin shows counts and rate only).
-final class BatchProgress: Sendable {
+public final class BatchProgress: Sendable {
     private struct State {
         var bytesRead: Int64 = 0
         var done = 0
@@ -19,13 +18,14 @@ final class BatchProgress: Sendable {
         var drawn = false
         var finished = false
     }
-    private let console: Console
+    /// Writes raw text on stderr (the bar redraws itself with \r).
+    private let draw: @Sendable (String) -> Void
     private let totalBytes: Int64?
     private let started = ContinuousClock.now
     private let state = Mutex(State())
 
-    init(console: Console, totalBytes: Int64?) {
-        self.console = console
+    public init(totalBytes: Int64?, draw: @escaping @Sendable (String) -> Void) {
+        self.draw = draw
         self.totalBytes = totalBytes
     }
 
@@ -39,11 +39,11 @@ final class BatchProgress: Sendable {
             guard !s.finished, s.lastDraw.duration(to: now) > .milliseconds(100) else { return }
             s.lastDraw = now
             s.drawn = true
-            draw(s, now: now)
+            redraw(s, now: now)
         }
     }
 
-    private func draw(_ s: State, now: ContinuousClock.Instant) {
+    private func redraw(_ s: State, now: ContinuousClock.Instant) {
         let elapsed = started.duration(to: now)
         let seconds = max(0.001, elapsed.inSeconds)
         let rate = Double(s.done) / seconds
@@ -60,14 +60,14 @@ final class BatchProgress: Sendable {
         } else {
             text += String(format: "%d done, %d failed, %.0f/s", s.done, s.failed, rate)
         }
-        console.rawErr(text + "\u{1B}[K")
+        draw(text + "\u{1B}[K")
     }
 
     func finish() {
         state.withLock { s in
             guard !s.finished else { return }
             s.finished = true
-            if s.drawn { console.rawErr("\r\u{1B}[K") }
+            if s.drawn { draw("\r\u{1B}[K") }
         }
     }
 }

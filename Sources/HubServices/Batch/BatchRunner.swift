@@ -1,25 +1,32 @@
 // Runs a batch's lines on worker threads through the same seam as a command line.
 
-import ArgumentParser
 import Foundation
 import HubConfig
 import HubCore
-import HubServices
 import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Runs the operations of one batch and writes their results.
-final class BatchRunner: Sendable {
-    private let invocation: Invocation
-    private let batchGlobal: GlobalValues
+/// What a line's command did: its exit code and what it wrote on stdout and stderr.
+public typealias BatchLineRun = (exitCode: Int32, stdout: Data, stderr: Data)
+
+/// Runs the operations of one batch and writes their results. The command line of a line is run
+/// by `runLine` (the command layer's `Hubctl.run` with a console that captures the line's output):
+/// this engine knows the order, the results, the summary and the connection pool, not commands.
+public final class BatchRunner: Sendable {
+    /// Runs one line's arguments with the line's environment (its `password-env` set as the
+    /// password variable) over the batch's transport factory.
+    public typealias LineRunner = @Sendable (BatchOperation, _ environment: [String: String], _ transport: @escaping TransportFactory) -> BatchLineRun
+
+    private let environment: [String: String]
     private let concurrency: Int
     private let scheduler: BatchScheduler
     private let pool: PooledTransports?
     private let transport: TransportFactory
     private let progress: BatchProgress?
-    private let parsed = ParsedCommands()
+    private let note: @Sendable (String) -> Void
+    private let runLine: LineRunner
 
     private let results: @Sendable (Data) -> Void
 
@@ -37,25 +44,32 @@ final class BatchRunner: Sendable {
     }
     private let counts = Counts()
 
-    /// `skip`: the lines an earlier run did, with the digest each line had then. `results`: where
-    /// each result line goes (stdout, or the --results file).
-    init(invocation: Invocation, batchGlobal: GlobalValues, concurrency: Int, shard: BatchShard?,
-         skip: [Int: String], input: BatchInput, results: @escaping @Sendable (Data) -> Void) throws {
-        self.invocation = invocation
+    /// `transport`: the command's factory, nil for the default (libcurl), which the lines then share
+    /// through one connection pool. `skip`: the lines an earlier run did, with the digest each line
+    /// had then. `results`: where each result line goes (stdout, or the --results file). `progress`:
+    /// given the input's size when known, the progress bar to draw (nil: none). `note`: a human
+    /// line on the batch's stderr.
+    public init(environment: [String: String], transport given: TransportFactory?, defaults: BatchOperation.Defaults,
+                concurrency: Int, shard: BatchShard?, skip: [Int: String], input: BatchInput,
+                progress makeProgress: (_ totalBytes: Int64?) -> BatchProgress?,
+                note: @escaping @Sendable (String) -> Void, results: @escaping @Sendable (Data) -> Void,
+                runLine: @escaping LineRunner) throws {
+        self.environment = environment
         self.results = results
-        self.batchGlobal = batchGlobal
+        self.note = note
+        self.runLine = runLine
         self.concurrency = concurrency
-        if invocation.context.usesDefaultTransport {
+        if let given {
+            pool = nil
+            transport = given
+        } else {
             let pool = try PooledTransports(maxConnections: concurrency * 2)
             self.pool = pool
             transport = pool.factory
-        } else {
-            pool = nil
-            transport = invocation.context.makeHTTPTransport
         }
         var total: Int64?
         if case .file(let f) = input { total = f.regularFileSize }
-        progress = invocation.showsProgress ? BatchProgress(console: invocation.console, totalBytes: total) : nil
+        progress = makeProgress(total)
 
         let counts = self.counts
         let progress = self.progress
@@ -64,7 +78,7 @@ final class BatchRunner: Sendable {
             func next() -> [UInt8]? {
                 do throws(BoundedFile.Failure) { return try input.readLine() } catch {
                     counts.tally.withLock {
-                        $0.stopped = CommandContext.stdinFailure(error, waitingFor: "line \(lineNumber + 1) of the jobs")
+                        $0.stopped = HubError.stdin(error, waitingFor: "line \(lineNumber + 1) of the jobs")
                     }
                     return nil
                 }
@@ -86,7 +100,7 @@ final class BatchRunner: Sendable {
                     counts.tally.withLock { $0.skipped += 1 }
                     continue
                 }
-                let op = BatchOperation(line: lineNumber, bytes: bytes, digest: digest, batch: batchGlobal)
+                let op = BatchOperation(line: lineNumber, bytes: bytes, digest: digest, defaults: defaults)
                 if let shard, !shard.owns(op.identity) { continue }
                 return op
             }
@@ -96,7 +110,7 @@ final class BatchRunner: Sendable {
 
     /// Runs every operation and returns the batch's exit code; throws when the batch stopped
     /// before the end of its input (`resume_mismatch`), after the results of what ran.
-    func run() throws -> Int32 {
+    public func run() throws -> Int32 {
         let started = ContinuousClock.now
         let group = DispatchGroup()
         for index in 0..<concurrency {
@@ -128,7 +142,7 @@ final class BatchRunner: Sendable {
         }
         if t.skipped > 0 { summary += ", \(t.skipped) skipped (succeeded before, --resume)" }
         summary += String(format: " in %.1f s (%.0f/s).", seconds, seconds > 0 ? Double(ran) / seconds : 0)
-        invocation.console.note(summary)
+        note(summary)
         if let stopped = t.stopped { throw stopped }
         return t.severest
     }
@@ -144,13 +158,13 @@ final class BatchRunner: Sendable {
         progress?.completed(failed: code != 0)
     }
 
-    /// One operation through the same path as a command line: parsed by `Hubctl.run`, given a
-    /// invocation with the line's configuration, its output captured.
+    /// One operation through the same path as a command line (`runLine`), with the line's
+    /// environment; the error document on its stderr becomes the result's error.
     private func execute(_ op: BatchOperation) -> (Int32, Data) {
         if let refusal = op.refusal {
             return (refusal.exitCode, BatchResults.failure(line: op.line, digest: op.digest, exitCode: refusal.exitCode, errorObject: BatchResults.errorObject(refusal)))
         }
-        var environment = invocation.environment
+        var environment = self.environment
         if let name = op.passwordEnv {
             guard let password = environment[name], !password.isEmpty else {
                 let e = HubError.usage("Line \(op.line): the environment variable \(HubError.quoted(name)) named by \"password-env\" is not set or empty.", code: .noPassword)
@@ -158,69 +172,22 @@ final class BatchRunner: Sendable {
             }
             environment[GlobalSetting.password.environment!] = password
         }
-        let out = Mutex(Data())
-        let err = Mutex(Data())
-        let console = Console(stdoutIsTerminal: false, stderrIsTerminal: false,
-                              out: { data in out.withLock { $0.append(data) } },
-                              err: { data in err.withLock { $0.append(data) } })
-        let batch = batchGlobal, transport = self.transport, parsed = self.parsed
-        let code = Hubctl.run(op.arguments, console: console, parse: { try parsed.command(for: op.arguments) },
-                              options: { Self.merge(line: $0, op: op, batch: batch) }) {
-            CommandContext(console: console, environment: environment, input: BufferedInput(), transport: transport)
-        }
+        let run = runLine(op, environment, transport)
+        let code = run.exitCode
         // Human lines (warnings, --verbose) go on to the batch's stderr; the error document, if
         // any, into the result.
         var errorObject: Data?
-        let errText = err.withLock { $0 }
+        let errText = run.stderr
         for piece in errText.split(separator: 0x0A) {
             let prefix = Data("{\"error\":".utf8)
             if piece.starts(with: prefix), piece.last == UInt8(ascii: "}") {
                 errorObject = Data(piece.dropFirst(prefix.count).dropLast())
             } else {
-                invocation.console.note("line \(op.line): " + String(decoding: piece, as: UTF8.self))
+                note("line \(op.line): " + String(decoding: piece, as: UTF8.self))
             }
         }
-        if code == 0 { return (0, BatchResults.success(line: op.line, digest: op.digest, stdout: out.withLock { $0 })) }
+        if code == 0 { return (0, BatchResults.success(line: op.line, digest: op.digest, stdout: run.stdout)) }
         let object = errorObject ?? BatchResults.errorObject(HubError(.internal, code: .internal, "The command failed with exit code \(code) without an error document."))
         return (code, BatchResults.failure(line: op.line, digest: op.digest, exitCode: code, errorObject: object))
-    }
-
-    /// The line's options: its command's own flags first, then the line's keys, then the batch's
-    /// flags; never a prompt. The values are keyed by the settings table, so every global flag
-    /// is inherited unless `GlobalValues.notInherited` names it (a test checks every flag).
-    static func merge(line: GlobalValues, op: BatchOperation, batch: GlobalValues) -> GlobalValues {
-        var g = line.inheriting(from: batch)
-        // The line's own keys come between its flags and the batch's.
-        g[.server] = line[.server] ?? op.server ?? batch[.server]
-        g[.appId] = line[.appId] ?? op.appId ?? batch[.appId]
-        g[.user] = line[.user] ?? op.user ?? batch[.user]
-        g[.profile] = line[.profile] ?? op.profile ?? batch[.profile]
-        g[.noInput] = "true"
-        return g
-    }
-}
-
-/// Argument lists parsed once: fleet files repeat the same `command` on thousands of lines, and
-/// ArgumentParser's parse (reflection over the command tree) costs more than the rest of a
-/// `settings get`. A failed parse is not kept (its error is reported on every such line).
-///
-/// `@unchecked Sendable`: `cache` is read and written only under `lock`; the cached commands are
-/// value types, copied out under the lock, and running one does not change it.
-final class ParsedCommands: @unchecked Sendable {
-    private let lock = NSLock()
-    private var cache: [[String]: any ParsableCommand] = [:]
-    /// Distinct argument lists kept (a file of all-different lines gains nothing from more).
-    static let limit = 4096
-
-    func command(for arguments: [String]) throws -> any ParsableCommand {
-        lock.lock()
-        let hit = cache[arguments]
-        lock.unlock()
-        if let hit { return hit }
-        let command = try Hubctl.parseAsRoot(ArgumentOrder.normalize(arguments))
-        lock.lock()
-        if cache.count < Self.limit { cache[arguments] = command }
-        lock.unlock()
-        return command
     }
 }

@@ -1,6 +1,5 @@
 // The order in which a batch's lines run: file order within an identity, a bounded read-ahead.
 
-import ArgumentParser
 import Foundation
 import HubCore
 import Synchronization

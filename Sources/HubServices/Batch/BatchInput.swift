@@ -1,6 +1,5 @@
 // Where a batch's NDJSON comes from: stdin or a file, read a line at a time.
 
-import ArgumentParser
 import Foundation
 import HubCore
 import Synchronization
@@ -8,16 +7,16 @@ import Synchronization
 import Glibc
 #endif
 
-/// Where the NDJSON comes from: stdin (through the invocation's input) or a file read line by line,
-/// never all at once.
-enum BatchInput {
-    case standardInput(any InputSource)
+/// Where the NDJSON comes from: stdin (a line at a time through the command's input, given as
+/// `readLine(limit)`) or a file read line by line, never all at once.
+public enum BatchInput: Sendable {
+    case standardInput(@Sendable (_ limit: Int) throws(BoundedFile.Failure) -> [UInt8]?)
     case file(LineFile)
 
     /// Longest line accepted; a longer one is a usage error for that line.
-    static let maxLineBytes = 1 << 20
+    public static let maxLineBytes = 1 << 20
 
-    static func open(_ path: String) throws -> LineFile {
+    public static func open(_ path: String) throws -> LineFile {
         var info = stat()
         guard stat(path, &info) == 0 else {
             throw HubError.noInput("Cannot read the batch file \(path): \(String(cString: strerror(errno))). Check the path.", code: .fileNotFound)
@@ -28,12 +27,12 @@ enum BatchInput {
         return LineFile(stream: stream, regularFileSize: info.st_mode & S_IFMT == S_IFREG ? Int64(info.st_size) : nil)
     }
 
-    /// The next line's bytes (at most `maxLineBytes` + 1 of them, see `InputSource.readLineBytes`).
+    /// The next line's bytes (at most `maxLineBytes` + 1 of them, see HubCLI's `InputSource.readLineBytes`).
     /// stdin is waited for without the deadline: the batch reads its jobs for as long as it runs
     /// (each line has a deadline of its own), and a producer that stalls is stopped by a signal.
     func readLine() throws(BoundedFile.Failure) -> [UInt8]? {
         switch self {
-        case .standardInput(let source): return try source.readLineBytes(limit: Self.maxLineBytes, until: nil)
+        case .standardInput(let readLine): return try readLine(Self.maxLineBytes)
         case .file(let file): return file.readLine(limit: Self.maxLineBytes)
         }
     }
@@ -42,7 +41,7 @@ enum BatchInput {
 /// A file read one line at a time.
 /// `@unchecked Sendable`: the FILE pointer is only used by `readLine`, which the batch calls under
 /// its scheduler's lock.
-final class LineFile: @unchecked Sendable {
+public final class LineFile: @unchecked Sendable {
     private let stream: UnsafeMutablePointer<FILE>
     let regularFileSize: Int64?
 
@@ -55,7 +54,24 @@ final class LineFile: @unchecked Sendable {
 
     var descriptor: Int32 { fileno(stream) }
 
-    func readLine(limit: Int) -> [UInt8]? { BoundedLineReader.readLine(from: stream, limit: limit) }
+    /// The next line without its line ending (and a CR before it), at most `limit` + 1 bytes of
+    /// it kept, the rest of a longer line read and dropped; nil at the end of the file.
+    func readLine(limit: Int) -> [UInt8]? {
+        var line: [UInt8] = []
+        var sawAny = false
+        flockfile(stream)
+        defer { funlockfile(stream) }
+        while true {
+            let c = getc_unlocked(stream)
+            if c == EOF { break }
+            sawAny = true
+            if c == 0x0A { break }
+            if line.count <= limit { line.append(UInt8(truncatingIfNeeded: c)) }
+        }
+        guard sawAny else { return nil }
+        if line.last == 0x0D, line.count <= limit { line.removeLast() }
+        return line
+    }
 
     /// The next line as text (results files: their lines are JSON that hubctl wrote).
     func readTextLine() -> String? {

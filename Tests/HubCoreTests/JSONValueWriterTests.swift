@@ -75,6 +75,19 @@ struct JSONValueWriterTests {
         #expect(try written(.string("\u{1}\u{8}\t")) == "\"\\u0001\\b\\t\"")
     }
 
+    /// A date in a document (`JSONValue(date)`) is what JSONEncoder's `.iso8601` writes: to the
+    /// second, the fraction dropped, for seeded dates from 1900 to 2100 with milliseconds.
+    @Test func datesAsJSONEncoderWritesThem() throws {
+        var g = SeededGenerator(state: 0xDA7E_0040)
+        for index in 0..<5000 {
+            let date = Date(timeIntervalSince1970: Double(Int64.random(in: -2_208_988_800_000...4_102_444_800_000, using: &g)) / 1000)
+            let mine = "[" + (try written(JSONValue(date))) + "]"
+            let theirs = String(decoding: try JSONOutput.encode([date], pretty: false), as: UTF8.self)
+            #expect(mine == theirs, "date \(index): \(date.timeIntervalSince1970)")
+            if mine != theirs { break }
+        }
+    }
+
     @Test func notANumberIsRefusedAsJSONEncoderRefusesIt() {
         #expect(throws: EncodingError.self) { _ = try written(.double(.nan)) }
     }

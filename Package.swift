@@ -35,7 +35,7 @@ let package = Package(
         .systemLibrary(name: "CArchive", providers: [.apt(["libarchive-dev"])]),
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CLibXML", providers: [.apt(["libxml2-dev"])]),
-        .target(name: "CLibraries", dependencies: ["CCurl", "CArchive", "CLibXML"],
+        .target(name: "CLibraries", dependencies: ["CCurl", "CArchive", "CSQLite", "CLibXML"],
                 cSettings: [.unsafeFlags(["-I", libxml2Headers])]),
         .target(name: "CCurlShim", dependencies: ["CCurl", "CLibraries"]),
 

@@ -9,6 +9,7 @@
 // (`checkpointAll`), so the next process, which rebuilds SQLite's index of the WAL from the whole
 // WAL file when it is the only one with the database open, finds none to read.
 
+import CLibraries
 import CSQLite
 import Foundation
 import HubCore
@@ -61,6 +62,9 @@ final class RegistrationDatabase: @unchecked Sendable {
 
     private static let opened = Mutex<[String: RegistrationDatabase]>([:])
 
+    /// SQLite's process-wide settings, once, before its first use (CLibraries/sqlite.c).
+    private static let configured: Void = { _ = hub_sqlite_configure() }()
+
     static func path(home: String) -> String { home + "/registrations.db" }
     static func legacyPath(home: String) -> String { home + "/state.json" }
     /// Where a migrated 0.1 `state.json` is kept (never deleted: it is the user's old record).
@@ -73,9 +77,9 @@ final class RegistrationDatabase: @unchecked Sendable {
     /// the home.
     static func shared(home: String, create: Bool, until: ContinuousClock.Instant? = nil) throws -> RegistrationDatabase? {
         if let db = opened.withLock({ $0[home] }) { return db }
+        _ = configured
         let path = Self.path(home: home)
-        let fm = FileManager.default
-        if !create, !fm.fileExists(atPath: path), !fm.fileExists(atPath: legacyPath(home: home)) { return nil }
+        if !create, access(path, F_OK) != 0, access(legacyPath(home: home), F_OK) != 0 { return nil }
         let database = try RegistrationDatabase(home: home, path: path, until: until)
         return opened.withLock { cache in
             if let other = cache[home] { return other }
@@ -191,7 +195,7 @@ final class RegistrationDatabase: @unchecked Sendable {
     /// tables), and reading or writing under WAL is what SQLite's own locks order between
     /// processes. The lock only serialises the set-up.
     private static func openSetUp(home: String, path: String, readOnly: Bool, until: ContinuousClock.Instant?) -> OpaquePointer? {
-        guard access(legacyPath(home: home), F_OK) != 0, isWAL(path) else { return nil }
+        guard access(legacyPath(home: home), F_OK) != 0, isSetUp(path) else { return nil }
         var handle: OpaquePointer?
         let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE) | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW
         guard sqlite3_open_v2(path, &handle, flags, nil) == SQLITE_OK, let handle else {
@@ -200,32 +204,28 @@ final class RegistrationDatabase: @unchecked Sendable {
         }
         sqlite3_busy_timeout(handle, busyMilliseconds(until: until))
         // As the set-up sets it (a setting of the connection: no I/O), for a write made later.
-        guard readOnly || sqlite3_exec(handle, "PRAGMA synchronous=FULL", nil, nil, nil) == SQLITE_OK,
-              userVersion(handle) == schemaVersion else {
+        guard readOnly || sqlite3_exec(handle, "PRAGMA synchronous=FULL", nil, nil, nil) == SQLITE_OK else {
             sqlite3_close(handle)
             return nil
         }
         return handle
     }
 
-    /// The file is an SQLite database whose header says WAL (bytes 18 and 19 are 2): read from the
-    /// file itself (not through a symlink), before SQLite opens it.
-    private static func isWAL(_ path: String) -> Bool {
+    /// The file is an SQLite database whose header says WAL (bytes 18 and 19 are 2) and whose
+    /// `user_version` (bytes 60 to 63, big-endian: what `PRAGMA user_version` reads) is
+    /// `schemaVersion`: read from the file itself (not through a symlink), without SQLite, which
+    /// saves a statement on every read. In WAL mode the file's header changes only when a checkpoint
+    /// copies the set-up's commit into it (each writer checkpoints when it ends), so a database
+    /// whose set-up is still in the WAL takes the set-up again, which finds nothing to do.
+    private static func isSetUp(_ path: String) -> Bool {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard fd >= 0 else { return false }
         defer { close(fd) }
-        var header = [UInt8](repeating: 0, count: 20)
-        guard read(fd, &header, 20) == 20 else { return false }
+        var header = [UInt8](repeating: 0, count: 64)
+        guard read(fd, &header, 64) == 64 else { return false }
+        let version = header[60..<64].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
         return header[0..<16].elementsEqual(Array("SQLite format 3\u{0}".utf8)) && header[18] == 2 && header[19] == 2
-    }
-
-    /// `PRAGMA user_version` in the last committed state (read under SQLite's own lock); nil when
-    /// it cannot be read.
-    private static func userVersion(_ handle: OpaquePointer) -> Int32? {
-        var statement: OpaquePointer?
-        guard sqlite3_prepare_v2(handle, "PRAGMA user_version", -1, &statement, nil) == SQLITE_OK, let statement else { return nil }
-        defer { sqlite3_finalize(statement) }
-        return sqlite3_step(statement) == SQLITE_ROW ? sqlite3_column_int(statement, 0) : nil
+            && version == UInt32(bitPattern: schemaVersion)
     }
 
     /// For every database this process wrote to: checkpoints the WAL and truncates it. Never waits

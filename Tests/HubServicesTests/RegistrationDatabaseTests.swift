@@ -43,7 +43,7 @@ import Testing
 
     @Test func aRowIsReadBackExactly() throws {
         let store = RegistrationStore(home: home)
-        let odd = Registration(server: Self.server, appId: Self.appId, user: "ä\u{0}\"\\ \u{1F600}",
+        let odd = Registration(server: Self.server, appId: Self.appId, user: "ä\"\\ \u{1F600}'",
                                applicationConnectionId: "id\n\t", apiVersion: "v1", anonymous: false,
                                securityConfiguration: nil, createdAt: Date(timeIntervalSince1970: 0.1 + 0.2))
         let rows = [registration("ü ser", id: "a"), registration(nil, id: "b", created: -1.5), odd,
@@ -124,6 +124,7 @@ import Testing
         #expect(try otherProgram("SELECT count(*) FROM sqlite_master WHERE name = 'registration_changes'") == "0")
 
         // A directory holding nothing else goes altogether.
+        RegistrationStore.finish()
         let other = home + "/other"
         try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: false)
         try FileManager.default.copyItem(atPath: RegistrationDatabase.path(home: home), toPath: RegistrationDatabase.path(home: other))

@@ -33,6 +33,10 @@ const char *_Nonnull hub_library_soname(hub_library library);
 /// stderr and ends the process with 70.
 void *_Nonnull hub_library_symbol(hub_library library, const char *_Nonnull name);
 
+/// SQLite's process-wide settings for hubctl's registration reads (sqlite.c), before its first use:
+/// SQLITE_OK, or SQLite's error when it was already initialised.
+int hub_sqlite_configure(void);
+
 /// accept4(descriptor, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK): a connection no child process
 /// inherits, set non-blocking before anyone can see it. -1 and errno as accept4.
 int hub_accept_nonblocking_cloexec(int descriptor);

@@ -26,9 +26,10 @@ let package = Package(
     ],
     targets: [
         // C system libraries (Debian -dev packages) and the typed shim over curl's variadic calls.
-        // OpenSSL is linked. libcurl, libarchive, SQLite and libxml2 are not: their modules give the
-        // headers, and CLibraries loads each library on first use (dlopen), so a command that needs
-        // none of them (--version, help, vault) does not pay for loading them.
+        // OpenSSL is linked, and SQLite's static library (HubServices below). libcurl, libarchive
+        // and libxml2 are not: their modules give the headers, and CLibraries loads each library on
+        // first use (dlopen), so a command that needs none of them (--version, help, vault) does
+        // not pay for loading them.
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CArchive", providers: [.apt(["libarchive-dev"])]),
@@ -56,10 +57,13 @@ let package = Package(
         // Credentials: the reactive chain and certificate providers.
         .target(name: "HubAuth", dependencies: ["HubCore", "HubTransport", "HubVault", "COpenSSL", "CLibraries"], swiftSettings: strict),
 
-        // SMP: registration, settings, ACP over the transport.
+        // SMP: registration, settings, ACP over the transport. SQLite (the registration records) is
+        // linked statically (Debian's libsqlite3-dev ships libsqlite3.a): loading libsqlite3.so was
+        // most of the registration read of `settings get` (docs/architecture.md "Start-up"); the
+        // code that is never called costs a command nothing but file size.
         .target(name: "HubServices", dependencies: [
             "HubCore", "HubConfig", "HubTransport", "HubAuth", "HubVault", "HubBundles", "CSQLite", "CLibraries",
-        ], swiftSettings: strict),
+        ], swiftSettings: strict, linkerSettings: [.linkedLibrary(":libsqlite3.a")]),
 
         // Commands: flags → request value → service call → output value.
         .target(name: "HubCLI", dependencies: [

@@ -14,7 +14,6 @@
 static const char *const sonames[] = {
     [HUB_LIBRARY_CURL] = HUB_LIBCURL_SONAME,
     [HUB_LIBRARY_ARCHIVE] = HUB_LIBARCHIVE_SONAME,
-    [HUB_LIBRARY_SQLITE] = HUB_LIBSQLITE_SONAME,
     [HUB_LIBRARY_XML] = HUB_LIBXML_SONAME,
 };
 #define LIBRARY_COUNT (sizeof sonames / sizeof sonames[0])
@@ -30,7 +29,6 @@ const char *hub_library_soname(hub_library library) {
 static const hub_function_table *const tables[] = {
     [HUB_LIBRARY_CURL] = &hub_curl_functions,
     [HUB_LIBRARY_ARCHIVE] = &hub_archive_functions,
-    [HUB_LIBRARY_SQLITE] = &hub_sqlite_functions,
     [HUB_LIBRARY_XML] = &hub_xml_functions,
 };
 

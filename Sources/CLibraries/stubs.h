@@ -44,10 +44,9 @@ typedef struct {
         (__typeof__(&name))hub_function;                                                          \
     })
 
-/// The tables of the four libraries, indexed by hub_library in loader.c.
+/// The tables of the three libraries, indexed by hub_library in loader.c.
 __attribute__((visibility("hidden"))) extern const hub_function_table hub_curl_functions;
 __attribute__((visibility("hidden"))) extern const hub_function_table hub_archive_functions;
-__attribute__((visibility("hidden"))) extern const hub_function_table hub_sqlite_functions;
 __attribute__((visibility("hidden"))) extern const hub_function_table hub_xml_functions;
 
 #endif

@@ -3,13 +3,12 @@
 import CLibraries
 
 public enum SharedLibrary: Sendable {
-    case curl, archive, sqlite, xml
+    case curl, archive, xml
 
     private var library: hub_library {
         switch self {
         case .curl: HUB_LIBRARY_CURL
         case .archive: HUB_LIBRARY_ARCHIVE
-        case .sqlite: HUB_LIBRARY_SQLITE
         case .xml: HUB_LIBRARY_XML
         }
     }
@@ -22,7 +21,6 @@ public enum SharedLibrary: Sendable {
         switch self {
         case .curl: "libcurl4"
         case .archive: "libarchive13"
-        case .sqlite: "libsqlite3-0"
         case .xml: "libxml2"
         }
     }

@@ -2,12 +2,14 @@
 // `<home>/registrations.db`, WAL mode, one row a registration, safe for many processes on one home.
 // An existing 0.1 `state.json` is imported into it once, in one transaction, then renamed.
 //
-// Opening is cheap once the file is set up: a database in WAL mode with its tables and nothing to
-// migrate is opened without `registrations.lock` and without a write transaction; and a process that
-// wrote checkpoints the WAL and truncates it when it is done (`checkpointAll`), so the next process,
-// which rebuilds SQLite's index of the WAL from the whole WAL file when it is the only one with the
-// database open, finds none to read.
+// Opening is cheap once the file is set up (docs/architecture.md "Start-up"): SQLite is linked into
+// hubctl, a database whose header says WAL and whose `user_version` is `schemaVersion` is opened
+// without `registrations.lock` and without a write transaction (read-only until the process first
+// writes); and a process that wrote checkpoints the WAL and truncates it when it is done
+// (`checkpointAll`), so the next process, which rebuilds SQLite's index of the WAL from the whole
+// WAL file when it is the only one with the database open, finds none to read.
 
+import CLibraries
 import CSQLite
 import Foundation
 import HubCore
@@ -28,7 +30,11 @@ private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 /// every operation, since the stores of one process share the connection with deadlines of their own).
 final class RegistrationDatabase: @unchecked Sendable {
     let path: String
-    private let db: OpaquePointer
+    private let home: String
+    /// The connection (under `lock`): read-only while this process has only read a database that
+    /// was set up, read-write from its first write on (`transaction` reopens it).
+    private var db: OpaquePointer?
+    private var readOnly = false
     private let lock = NSLock()
     /// Whether this process committed a write through `db` since its last checkpoint (under `lock`).
     private var wrote = false
@@ -40,6 +46,13 @@ final class RegistrationDatabase: @unchecked Sendable {
     /// failing with `state_busy`.
     static let busyTimeoutMilliseconds: Int32 = 30_000
 
+    /// The schema this build sets up, kept in the database's `user_version`: a database with it has
+    /// every table and nothing of an older build to migrate, so it is opened without the set-up.
+    /// 0 is a database from before (its set-up also drops the triggers and the table of the
+    /// registration snapshots that builds of issues 32 to 39 kept, and their directory). A new
+    /// schema raises it, and the set-up brings an older database to it.
+    static let schemaVersion: Int32 = 1
+
     /// The busy timeout of an operation that must end by `until`: what is left of it (0 once it
     /// passed: SQLITE_BUSY at once), else the default.
     static func busyMilliseconds(until: ContinuousClock.Instant?) -> Int32 {
@@ -49,19 +62,24 @@ final class RegistrationDatabase: @unchecked Sendable {
 
     private static let opened = Mutex<[String: RegistrationDatabase]>([:])
 
+    /// SQLite's process-wide settings, once, before its first use (CLibraries/sqlite.c).
+    private static let configured: Void = { _ = hub_sqlite_configure() }()
+
     static func path(home: String) -> String { home + "/registrations.db" }
     static func legacyPath(home: String) -> String { home + "/state.json" }
     /// Where a migrated 0.1 `state.json` is kept (never deleted: it is the user's old record).
     static func migratedLegacyPath(home: String) -> String { home + "/state.json.migrated" }
+    /// The directory of the registration snapshots of older builds (hubctl's own: the set-up removes it).
+    static func snapshotDirectory(home: String) -> String { home + "/registrations.snapshots" }
 
     /// The database of `home`, opened (and created, and migrated) on first use. Nil when `create` is
     /// false and there is nothing to read: no database and no 0.1 `state.json`. A read never creates
     /// the home.
     static func shared(home: String, create: Bool, until: ContinuousClock.Instant? = nil) throws -> RegistrationDatabase? {
         if let db = opened.withLock({ $0[home] }) { return db }
+        _ = configured
         let path = Self.path(home: home)
-        let fm = FileManager.default
-        if !create, !fm.fileExists(atPath: path), !fm.fileExists(atPath: legacyPath(home: home)) { return nil }
+        if !create, access(path, F_OK) != 0, access(legacyPath(home: home), F_OK) != 0 { return nil }
         let database = try RegistrationDatabase(home: home, path: path, until: until)
         return opened.withLock { cache in
             if let other = cache[home] { return other }
@@ -72,9 +90,23 @@ final class RegistrationDatabase: @unchecked Sendable {
 
     private init(home: String, path: String, until: ContinuousClock.Instant?) throws {
         self.path = path
+        self.home = home
         waitUntil = until
-        if let ready = try Self.openSetUp(home: home, path: path, until: until) {
+        if let ready = Self.openSetUp(home: home, path: path, readOnly: true, until: until) {
             db = ready
+            readOnly = true
+            return
+        }
+        try openWritable(until: until)
+    }
+
+    deinit { sqlite3_close(db) }
+
+    /// Makes `db` a read-write connection to a database that is set up: opened without the lock
+    /// when it already is, else created, set up and migrated under `registrations.lock`.
+    private func openWritable(until: ContinuousClock.Instant?) throws {
+        if let ready = Self.openSetUp(home: home, path: path, readOnly: false, until: until) {
+            replaceConnection(with: ready)
             return
         }
         try AtomicFile.ensurePrivateDirectory(home)
@@ -88,40 +120,19 @@ final class RegistrationDatabase: @unchecked Sendable {
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard fd >= 0 else { throw AtomicFile.fileError("open \(path)", errno) }
         close(fd)
-        // SQLite is loaded here, on first use, not when hubctl starts.
-        try SharedLibrary.sqlite.require()
         var handle: OpaquePointer?
-        let rc = sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil)
+        let rc = sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW, nil)
         guard rc == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             sqlite3_close(handle)
             throw Self.error(rc, message, path: path, until: until)
         }
-        db = handle
-        sqlite3_busy_timeout(db, Self.busyMilliseconds(until: until))
-        do {
-            try exec("PRAGMA journal_mode=WAL")
-            // Every commit reaches the disk before `register` reports success: the row names a
-            // connection that exists on the server.
-            try exec("PRAGMA synchronous=FULL")
-            try transaction {
-                try exec("""
-                    CREATE TABLE IF NOT EXISTS registrations (
-                        server TEXT NOT NULL, app_id TEXT NOT NULL, user TEXT NOT NULL,
-                        user_is_null INTEGER NOT NULL, connection_id TEXT NOT NULL, api_version TEXT NOT NULL,
-                        anonymous INTEGER NOT NULL, security_configuration TEXT, created_at REAL NOT NULL,
-                        PRIMARY KEY (server, app_id, user));
-                    CREATE INDEX IF NOT EXISTS registrations_by_connection ON registrations (connection_id);
-                    CREATE TABLE IF NOT EXISTS pending_registrations (
-                        server TEXT NOT NULL, app_id TEXT NOT NULL, user TEXT NOT NULL, connection_id TEXT NOT NULL,
-                        PRIMARY KEY (server, app_id, user));
-                    CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-                    """)
-                try exec(Self.changeMarks)
-                try migrateLegacyFile(home: home)
-            }
-        } catch {
+        replaceConnection(with: handle)
+        sqlite3_busy_timeout(handle, Self.busyMilliseconds(until: until))
+        do { try setUp() } catch {
+            // Not set up: the next use of this connection tries again.
             sqlite3_close(db)
+            db = nil
             throw error
         }
         // Committed: the old file's records are in the database. Keep the file under another name,
@@ -138,70 +149,88 @@ final class RegistrationDatabase: @unchecked Sendable {
             _ = rename(legacy, target)
             AtomicFile.syncDirectory(home)
         }
+        Self.removeSnapshotDirectory(home: home)
     }
 
-    deinit { sqlite3_close(db) }
+    /// Brings the database of the read-write connection `db` to `schemaVersion`, in WAL mode, in
+    /// one transaction (under `registrations.lock`): the tables, what older builds left to drop,
+    /// a 0.1 `state.json`'s records.
+    private func setUp() throws {
+        try exec("PRAGMA journal_mode=WAL")
+        // Every commit reaches the disk before `register` reports success: the row names a
+        // connection that exists on the server.
+        try exec("PRAGMA synchronous=FULL")
+        try transaction {
+            try exec("""
+                CREATE TABLE IF NOT EXISTS registrations (
+                    server TEXT NOT NULL, app_id TEXT NOT NULL, user TEXT NOT NULL,
+                    user_is_null INTEGER NOT NULL, connection_id TEXT NOT NULL, api_version TEXT NOT NULL,
+                    anonymous INTEGER NOT NULL, security_configuration TEXT, created_at REAL NOT NULL,
+                    PRIMARY KEY (server, app_id, user));
+                CREATE INDEX IF NOT EXISTS registrations_by_connection ON registrations (connection_id);
+                CREATE TABLE IF NOT EXISTS pending_registrations (
+                    server TEXT NOT NULL, app_id TEXT NOT NULL, user TEXT NOT NULL, connection_id TEXT NOT NULL,
+                    PRIMARY KEY (server, app_id, user));
+                CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+                """)
+            try exec(Self.dropSnapshotMarks)
+            try migrateLegacyFile(home: home)
+            try exec("PRAGMA user_version = \(Self.schemaVersion)")
+        }
+    }
+
+    /// Closes the connection in use, if any, for `handle`.
+    private func replaceConnection(with handle: OpaquePointer) {
+        sqlite3_close(db)
+        db = handle
+        readOnly = false
+    }
 
     /// A connection to a database that is already set up, opened without `registrations.lock` and
-    /// without a write transaction; nil when the full open is needed: no file yet, a file not (yet)
-    /// in WAL mode or without every table (another process may be creating it right now: the full
-    /// open waits for it under the lock), or a 0.1 `state.json` to migrate. Safe without the lock:
-    /// this open changes nothing in the file (the journal mode is already WAL, recorded in the
-    /// file's header; the tables exist in the last committed state), and reading or writing under
-    /// WAL is what SQLite's own locks order between processes. The lock only serialises the set-up.
-    private static func openSetUp(home: String, path: String, until: ContinuousClock.Instant?) throws -> OpaquePointer? {
-        guard access(legacyPath(home: home), F_OK) != 0, isWAL(path) else { return nil }
-        // SQLite is loaded here, on first use, not when hubctl starts.
-        try SharedLibrary.sqlite.require()
+    /// without a write transaction (`SQLITE_OPEN_READONLY` when `readOnly`); nil when the set-up is
+    /// needed: no file yet, a file not (yet) in WAL mode or of an older schema (`user_version`;
+    /// another process may be setting it up right now: the set-up waits for it under the lock), or
+    /// a 0.1 `state.json` to migrate. Safe without the lock: this open changes nothing in the file
+    /// (the journal mode is WAL, recorded in the file's header; `user_version` is committed with the
+    /// tables), and reading or writing under WAL is what SQLite's own locks order between
+    /// processes. The lock only serialises the set-up.
+    private static func openSetUp(home: String, path: String, readOnly: Bool, until: ContinuousClock.Instant?) -> OpaquePointer? {
+        guard access(legacyPath(home: home), F_OK) != 0, isSetUp(path) else { return nil }
         var handle: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW
+        let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE) | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW
         guard sqlite3_open_v2(path, &handle, flags, nil) == SQLITE_OK, let handle else {
             sqlite3_close(handle)
             return nil
         }
         sqlite3_busy_timeout(handle, busyMilliseconds(until: until))
-        // As the full open sets it (a setting of the connection: no I/O), for a write made later.
-        guard sqlite3_exec(handle, "PRAGMA synchronous=FULL", nil, nil, nil) == SQLITE_OK, hasEveryTable(handle) else {
+        // As the set-up sets it (a setting of the connection: no I/O), for a write made later.
+        guard readOnly || sqlite3_exec(handle, "PRAGMA synchronous=FULL", nil, nil, nil) == SQLITE_OK else {
             sqlite3_close(handle)
             return nil
         }
         return handle
     }
 
-    /// The file is an SQLite database whose header says WAL (bytes 18 and 19 are 2): read from the
-    /// file itself (not through a symlink), before SQLite is loaded.
-    private static func isWAL(_ path: String) -> Bool {
+    /// The file is an SQLite database whose header says WAL (bytes 18 and 19 are 2) and whose
+    /// `user_version` (bytes 60 to 63, big-endian: what `PRAGMA user_version` reads) is
+    /// `schemaVersion`: read from the file itself (not through a symlink), without SQLite, which
+    /// saves a statement on every read. In WAL mode the file's header changes only when a checkpoint
+    /// copies the set-up's commit into it (each writer checkpoints when it ends), so a database
+    /// whose set-up is still in the WAL takes the set-up again, which finds nothing to do.
+    private static func isSetUp(_ path: String) -> Bool {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard fd >= 0 else { return false }
         defer { close(fd) }
-        var header = [UInt8](repeating: 0, count: 20)
-        guard read(fd, &header, 20) == 20 else { return false }
+        var header = [UInt8](repeating: 0, count: 64)
+        guard read(fd, &header, 64) == 64 else { return false }
+        let version = header[60..<64].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
         return header[0..<16].elementsEqual(Array("SQLite format 3\u{0}".utf8)) && header[18] == 2 && header[19] == 2
+            && version == UInt32(bitPattern: schemaVersion)
     }
 
-    /// The tables and the index the full open creates, all in the last committed state.
-    private static func hasEveryTable(_ handle: OpaquePointer) -> Bool {
-        var statement: OpaquePointer?
-        let sql = """
-            SELECT count(*) FROM sqlite_master WHERE name IN
-                ('registrations', 'registrations_by_connection', 'pending_registrations', 'meta', 'registration_changes',
-                 'registrations_inserted', 'registrations_updated', 'registrations_deleted')
-            """
-        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else { return false }
-        defer { sqlite3_finalize(statement) }
-        return sqlite3_step(statement) == SQLITE_ROW && sqlite3_column_int(statement, 0) == 8
-    }
-
-    /// Whether this process has the database of `home` open (then its reads go through it).
-    static func isOpen(home: String) -> Bool {
-        opened.withLock { $0[home] != nil }
-    }
-
-    /// For every database this process wrote to: brings the snapshots of the changed registrations
-    /// up to date, checkpoints the WAL and truncates it, and stamps the snapshots valid
-    /// (RegistrationSnapshots.swift). Never waits for another process: whatever is busy is left to
-    /// the next writer, and nothing here is needed for correctness. Called once, when a process is
-    /// done with its records (`RegistrationStore.finish`).
+    /// For every database this process wrote to: checkpoints the WAL and truncates it. Never waits
+    /// for another process: a busy WAL is left to the next writer, and nothing here is needed for
+    /// correctness. Called once, when a process is done with its records (`RegistrationStore.finish`).
     static func checkpointAll() {
         let databases = opened.withLock { Array($0.values) }
         for database in databases { database.finish() }
@@ -211,102 +240,46 @@ final class RegistrationDatabase: @unchecked Sendable {
         // A busy timeout of 0: never waits for another process.
         locked(until: .now) {
             guard wrote else { return }
-            defer { wrote = false }
-            let snapshots = refreshSnapshots()
-            var busy: Int32 = 1
-            _ = try? query("PRAGMA wal_checkpoint(TRUNCATE)") { s in busy = sqlite3_column_int(s, 0) }
-            guard let snapshots, busy == 0 else { return }
-            stamp(snapshots)
+            wrote = false
+            _ = sqlite3_exec(db, "PRAGMA wal_checkpoint(TRUNCATE)", nil, nil, nil)
         }
     }
 
-    /// Rewrites the snapshot bucket of every marked identity from its rows (removing one left
-    /// empty) and clears the marks, in one write transaction; the snapshot directory, or nil when
-    /// that could not be done.
-    private func refreshSnapshots() -> String? {
-        let home = (path as NSString).deletingLastPathComponent
-        guard let dir = RegistrationSnapshots.prepareDirectory(home: home) else { return nil }
-        do {
-            try transaction {
-                let marked = try query("SELECT server, app_id, user FROM registration_changes") { s in
-                    (String(cString: sqlite3_column_text(s, 0)), String(cString: sqlite3_column_text(s, 1)),
-                     String(cString: sqlite3_column_text(s, 2)))
-                }
-                // The generation the buckets were last written for, in the database and beside the
-                // buckets. They differ when the database file was replaced behind hubctl's back (the
-                // sqlite3 shell's `.restore`, a copied file: no trigger fires, issue 39): then every
-                // bucket is rewritten from the rows, whatever is marked.
-                let generation = try query("SELECT value FROM meta WHERE key = 'snapshot_generation'") { s in
-                    String(cString: sqlite3_column_text(s, 0))
-                }.first
-                let rebuild = generation == nil || generation != RegistrationSnapshots.generation(in: dir)
-                guard !marked.isEmpty || rebuild else { return }
-                // Every bucket a marked identity falls in (or all 256), rewritten from all of its rows.
-                var buckets = Set<String>()
-                if rebuild {
-                    for top in 0...255 { buckets.insert(RegistrationSnapshots.bucketName(UInt64(top) << 56)) }
-                } else {
-                    for (server, appId, user) in marked {
-                        buckets.insert(RegistrationSnapshots.bucketName(RegistrationSnapshots.hash(server: server, appId: appId, user: user)))
-                    }
-                }
-                var rows: [String: [Registration]] = [:]
-                for row in try query("SELECT \(Self.columns) FROM registrations", [], Self.registration) {
-                    let name = RegistrationSnapshots.bucketName(RegistrationSnapshots.hash(server: row.server, appId: row.appId, user: row.user))
-                    if buckets.contains(name) { rows[name, default: []].append(row) }
-                }
-                for name in buckets {
-                    let done = try rows[name].map { RegistrationSnapshots.replace(name, in: dir, with: try RegistrationSnapshots.bucket($0)) }
-                        ?? RegistrationSnapshots.remove(name, in: dir)
-                    guard done else { throw HubError(.cannotCreate, code: .cannotCreate, "Cannot write the registration snapshot \(dir)/\(name).") }
-                }
-                // A new generation for the database and the buckets: a copy of the database taken before
-                // this commit has another one. The file first: a crash before the commit leaves the two
-                // different, and the next writer rewrites everything.
-                let next = UUID().uuidString.lowercased()
-                guard RegistrationSnapshots.replace(RegistrationSnapshots.generationFile, in: dir, with: Array(next.utf8)) else {
-                    throw HubError(.cannotCreate, code: .cannotCreate, "Cannot write \(dir)/\(RegistrationSnapshots.generationFile).")
-                }
-                // The new files before the marks are gone: a crash leaves marks or the files.
-                AtomicFile.syncDirectory(dir)
-                try run("INSERT OR REPLACE INTO meta (key, value) VALUES ('snapshot_generation', ?)", [.text(next)])
-                try run("DELETE FROM registration_changes", [])
-            }
-        } catch {
-            return nil
-        }
-        return dir
-    }
-
-    /// Records the state of the database file now that it has no marks and an empty WAL. The
-    /// stamp is written through a rename and not synced: a stamp a crash lost only sends readers
-    /// to the database.
-    private func stamp(_ dir: String) {
-        let marks = (try? query("SELECT count(*) FROM registration_changes") { s in sqlite3_column_int(s, 0) })?.first
-        guard marks == 0, RegistrationSnapshots.walIsEmpty(path + "-wal"), let stamp = RegistrationSnapshots.stamp(of: path) else {
-            _ = RegistrationSnapshots.remove("stamp", in: dir)
-            return
-        }
-        _ = RegistrationSnapshots.replace("stamp", in: dir, with: Array(stamp.utf8))
-    }
-
-    /// The identities whose registration changed since their snapshots were last written
-    /// (RegistrationSnapshots.swift), marked by triggers, so by every program that writes the file.
-    /// A database made before the snapshots has every row marked once, the first time it gets them.
-    static let changeMarks = """
-        CREATE TABLE IF NOT EXISTS registration_changes (
-            server TEXT NOT NULL, app_id TEXT NOT NULL, user TEXT NOT NULL, PRIMARY KEY (server, app_id, user));
-        CREATE TRIGGER IF NOT EXISTS registrations_inserted AFTER INSERT ON registrations BEGIN
-            INSERT OR IGNORE INTO registration_changes VALUES (NEW.server, NEW.app_id, NEW.user); END;
-        CREATE TRIGGER IF NOT EXISTS registrations_updated AFTER UPDATE ON registrations BEGIN
-            INSERT OR IGNORE INTO registration_changes VALUES (OLD.server, OLD.app_id, OLD.user);
-            INSERT OR IGNORE INTO registration_changes VALUES (NEW.server, NEW.app_id, NEW.user); END;
-        CREATE TRIGGER IF NOT EXISTS registrations_deleted AFTER DELETE ON registrations BEGIN
-            INSERT OR IGNORE INTO registration_changes VALUES (OLD.server, OLD.app_id, OLD.user); END;
-        INSERT OR IGNORE INTO registration_changes SELECT server, app_id, user FROM registrations
-            WHERE NOT EXISTS (SELECT 1 FROM meta WHERE key = 'registration_changes_marked');
-        INSERT OR IGNORE INTO meta (key, value) VALUES ('registration_changes_marked', '1');
+    /// What builds of issues 32 to 39 added for their registration snapshots (triggers that marked
+    /// every changed row in `registration_changes`, the mirror's generation in `meta`): dropped in
+    /// the set-up's transaction. Nothing reads the snapshots any more.
+    static let dropSnapshotMarks = """
+        DROP TRIGGER IF EXISTS registrations_inserted;
+        DROP TRIGGER IF EXISTS registrations_updated;
+        DROP TRIGGER IF EXISTS registrations_deleted;
+        DROP TABLE IF EXISTS registration_changes;
+        DELETE FROM meta WHERE key IN ('registration_changes_marked', 'snapshot_generation');
         """
+
+    /// Removes the snapshot directory of an older build (`registrations.snapshots/`, hubctl's own):
+    /// the files it wrote there (`snapshotFiles` and their temporary files), never through a link,
+    /// then the directory if that left it empty. Anything else in it is left alone.
+    static func removeSnapshotDirectory(home: String) {
+        let path = snapshotDirectory(home: home)
+        let dir = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard dir >= 0 else { return }
+        defer { close(dir) }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
+        for name in names where isSnapshotFile(name) { _ = unlinkat(dir, name, 0) }
+        _ = rmdir(path)
+    }
+
+    /// The files an older build wrote in its snapshot directory: 256 buckets, the stamp, the generation.
+    static let snapshotFiles: Set<String> = Set((0...255).map { "bucket-" + String($0 >> 4, radix: 16) + String($0 & 15, radix: 16) })
+        .union(["stamp", "generation"])
+
+    /// One of `snapshotFiles`, or its temporary file (`.<name>.tmp-<pid>`).
+    static func isSnapshotFile(_ name: String) -> Bool {
+        if snapshotFiles.contains(name) { return true }
+        guard name.hasPrefix("."), let tmp = name.range(of: ".tmp-") else { return false }
+        return snapshotFiles.contains(String(name[name.index(after: name.startIndex)..<tmp.lowerBound]))
+            && !name[tmp.upperBound...].isEmpty && name[tmp.upperBound...].allSatisfy(\.isNumber)
+    }
 
     /// Imports a 0.1 `state.json` inside the caller's transaction, never replacing a row the
     /// database has (so importing the same file twice changes nothing): a crash before the commit
@@ -440,6 +413,7 @@ final class RegistrationDatabase: @unchecked Sendable {
     /// BEGIN IMMEDIATE takes the write lock at once (waiting up to the busy timeout: what the
     /// deadline leaves), so two processes never both read and then both write.
     private func transaction(_ body: () throws -> Void) throws {
+        if readOnly { try openWritable(until: waitUntil) }
         try exec("BEGIN IMMEDIATE")
         do {
             try body()
@@ -451,8 +425,15 @@ final class RegistrationDatabase: @unchecked Sendable {
         }
     }
 
+    /// The connection, opened read-write (and set up) again when a set-up failed and closed it.
+    private func connection() throws -> OpaquePointer {
+        if db == nil { try openWritable(until: waitUntil) }
+        guard let db else { throw Self.error(SQLITE_CANTOPEN, "not open", path: path, until: waitUntil) }
+        return db
+    }
+
     private func exec(_ sql: String) throws {
-        let rc = sqlite3_exec(db, sql, nil, nil, nil)
+        let rc = sqlite3_exec(try connection(), sql, nil, nil, nil)
         guard rc == SQLITE_OK else { throw Self.error(rc, String(cString: sqlite3_errmsg(db)), path: path, until: waitUntil) }
     }
 
@@ -462,7 +443,7 @@ final class RegistrationDatabase: @unchecked Sendable {
 
     private func query<T>(_ sql: String, _ values: [Value] = [], _ row: (OpaquePointer) -> T) throws -> [T] {
         var statement: OpaquePointer?
-        var rc = sqlite3_prepare_v2(db, sql, -1, &statement, nil)
+        var rc = sqlite3_prepare_v2(try connection(), sql, -1, &statement, nil)
         guard rc == SQLITE_OK, let statement else { throw Self.error(rc, String(cString: sqlite3_errmsg(db)), path: path, until: waitUntil) }
         defer { sqlite3_finalize(statement) }
         for (index, value) in values.enumerated() {

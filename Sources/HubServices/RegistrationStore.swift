@@ -55,15 +55,9 @@ public struct RegistrationStore: Sendable {
         try RegistrationDatabase.shared(home: home, create: false, until: lockDeadline)?.all(until: lockDeadline) ?? []
     }
 
-    /// The registration of an identity: from its snapshot when that is known to be the row (see
-    /// RegistrationSnapshots.swift), which costs neither loading SQLite nor opening the database;
-    /// else from the database.
+    /// The registration of an identity.
     public func find(server: String, appId: String, user: String?) throws -> Registration? {
-        if !RegistrationDatabase.isOpen(home: home),
-           let registration = RegistrationSnapshots.read(home: home, server: server, appId: appId, user: user) {
-            return registration
-        }
-        return try RegistrationDatabase.shared(home: home, create: false, until: lockDeadline)?.find(server: server, appId: appId, user: user, until: lockDeadline)
+        try RegistrationDatabase.shared(home: home, create: false, until: lockDeadline)?.find(server: server, appId: appId, user: user, until: lockDeadline)
     }
 
     public func find(applicationConnectionId id: String) throws -> Registration? {

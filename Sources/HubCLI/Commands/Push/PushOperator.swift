@@ -12,14 +12,15 @@ import HubCore
 import HubServices
 import HubVault
 
+/// The flags that name a feature's service key (push; client resources for `bundle …`).
 struct PushBackendOptions: ParsableArguments {
-    @Option(name: .customLong("service-key"), help: ArgumentHelp("A Mobile Services service key JSON (url, apiKey, alias), or SAP's client settings file (its push service's key; a key with uaa instead of apiKey is a binding). '-': stdin.", valueName: "file"), completion: .file())
+    @Option(name: .customLong("service-key"), help: ArgumentHelp("A Mobile Services service key JSON (url with apiKey and alias, or an X.509 key's certificate and key), or SAP's client settings file (the key of the command's feature: push, or client resources; a key with uaa instead of apiKey is a binding). '-': stdin.", valueName: "file"), completion: .file())
     var serviceKey: String?
 
     @Option(name: .customLong("binding"), help: ArgumentHelp("A service binding JSON (uaa.clientid with uaa.clientsecret and uaa.url, or credential-type x509 with certificate, key and certurl; endpoints.mobileservices.url): OAuth2 client credentials. '-': stdin.", valueName: "file"), completion: .file())
     var binding: String?
 
-    @Option(name: .customLong("key-alias"), help: ArgumentHelp("Which push service key of a settings file (SAP's {\"services\": [{\"name\": \"push\", \"serviceKeys\": [...]}]}), by its alias, when it has several.", valueName: "alias"))
+    @Option(name: .customLong("key-alias"), help: ArgumentHelp("Which service key of a settings file (SAP's {\"services\": [{\"name\": \"push\", \"serviceKeys\": [...]}]}), by its alias, when the feature has several.", valueName: "alias"))
     var keyAlias: String?
 
     @Option(name: .customLong("binding-name"), help: ArgumentHelp("Which Mobile Services binding of VCAP_SERVICES (tagged mobileservice…), when it has several.", valueName: "name"))
@@ -28,22 +29,42 @@ struct PushBackendOptions: ParsableArguments {
     @Option(name: .customLong("tenant"), help: ArgumentHelp("A subscriber tenant id (sent as x-tenant-id; with a shared-tenant-mode binding, the zone the token is asked for).", valueName: "id"))
     var tenant: String?
 
-    /// The credentials in force, first found of: --service-key / --binding, VCAP_SERVICES, the
-    /// profile's (`hubctl config set-push`: push-* settings, the secret in the vault). --tenant wins
-    /// over any tenant they name.
+    /// The flags as plain data.
+    var source: ServiceKeySource {
+        ServiceKeySource(serviceKey: serviceKey, binding: binding, keyAlias: keyAlias, bindingName: bindingName, tenant: tenant)
+    }
+
     func credentials(_ invocation: Invocation, vault: PushVault) throws -> PushBackendCredentials {
+        try source.credentials(invocation, vault: vault, feature: .push)
+    }
+}
+
+/// Where a feature's credentials come from, as plain data: the one credential chain of the
+/// operator's commands (push, client resources).
+struct ServiceKeySource: Sendable, Equatable {
+    var serviceKey: String?
+    var binding: String?
+    var keyAlias: String?
+    var bindingName: String?
+    var tenant: String?
+
+    /// The credentials in force, first found of: --service-key / --binding, VCAP_SERVICES, the
+    /// profile's (`hubctl config set-push`: push-* settings, the secret in the vault; push only).
+    /// --tenant wins over any tenant they name.
+    func credentials(_ invocation: Invocation, vault: PushVault, feature: PushBackendCredentials.Feature) throws -> PushBackendCredentials {
         if serviceKey != nil && binding != nil {
             throw HubError.usage("Give --service-key or --binding, not both.")
         }
         var credentials: PushBackendCredentials
         if let path = serviceKey ?? binding {
-            credentials = try Self.read(serviceKey: serviceKey != nil, path: path, invocation, keyAlias: keyAlias)
+            credentials = try Self.read(serviceKey: serviceKey != nil, path: path, invocation, keyAlias: keyAlias, feature: feature)
         } else if let vcap = invocation.environment["VCAP_SERVICES"], !vcap.isEmpty {
             credentials = try PushBackendCredentials.vcapServices(vcap, name: bindingName)
         } else {
             let config = try invocation.connectionConfig(requireConnection: false)
-            guard let settings = config.push else {
-                throw HubError(.config, code: .config, "No push credentials: give --service-key FILE or --binding FILE, run where VCAP_SERVICES has a mobile-services binding, or keep them in the profile with `hubctl config set-push`.")
+            guard feature == .push, let settings = config.push else {
+                let profile = feature == .push ? ", or keep them in the profile with `hubctl config set-push`" : ""
+                throw HubError(.config, code: .config, "No \(feature.label) credentials: give --service-key FILE or --binding FILE, or run where VCAP_SERVICES has a mobile-services binding\(profile).")
             }
             credentials = try vault.profileCredentials(settings, profile: config.profile)
             if invocation.global.verbose {
@@ -58,7 +79,8 @@ struct PushBackendOptions: ParsableArguments {
     }
 
     /// A service key or binding file (`-`: stdin), with a warning when others may read it.
-    static func read(serviceKey: Bool, path: String, _ invocation: Invocation, keyAlias: String? = nil) throws -> PushBackendCredentials {
+    static func read(serviceKey: Bool, path: String, _ invocation: Invocation, keyAlias: String? = nil,
+                     feature: PushBackendCredentials.Feature = .push) throws -> PushBackendCredentials {
         let what = serviceKey ? "service key" : "binding"
         let data: Data
         if path == "-" {
@@ -68,7 +90,8 @@ struct PushBackendOptions: ParsableArguments {
             data = try invocation.readFileArgument(path, limit: 1 << 20, what: what, tooLarge: .tooLarge)
         }
         let label = path == "-" ? "the \(what) on stdin" : path
-        return serviceKey ? try PushBackendCredentials.serviceKey(data, alias: keyAlias, what: label) : try PushBackendCredentials.binding(data, what: label)
+        return serviceKey ? try PushBackendCredentials.serviceKey(data, alias: keyAlias, what: label, feature: feature)
+            : try PushBackendCredentials.binding(data, what: label)
     }
 
     /// A key file others may read is a leak waiting to happen: say so (the command goes on).

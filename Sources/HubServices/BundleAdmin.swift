@@ -143,8 +143,7 @@ public final class BundleAdmin {
         }
     }
 
-    /// The bundles of `appId` (of `name` alone when given); nil when the server answered but not
-    /// with a list it can be read from (`tolerant`: a list that cannot be read is no error then).
+    /// The bundles of `appId` (of `name` alone when given).
     public func list(appId: String, name: String? = nil) throws -> [AdminBundle] {
         var filter = "ApplicationId eq '\(appId.replacingOccurrences(of: "'", with: "''"))'"
         if let name { filter += " and BundleName eq '\(name.replacingOccurrences(of: "'", with: "''"))'" }
@@ -241,7 +240,9 @@ public final class BundleAdmin {
         guard let value = try? JSONValue.read(response.body) else { return "" }
         let text = value["error"]?["message"]?["value"]?.stringValue ?? value["error"]?["message"]?.stringValue
             ?? value["message"]?.stringValue ?? value["status"]?["message"]?.stringValue
-        return text.map { ": " + String($0.prefix(300)) } ?? ""
+        guard var text, !text.isEmpty else { return "" }
+        while text.hasSuffix(".") { text.removeLast() }
+        return ": " + String(text.prefix(300))
     }
 
     static func failure(_ response: HTTPResponse, doing what: String) -> HubError {

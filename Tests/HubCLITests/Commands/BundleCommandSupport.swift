@@ -8,12 +8,24 @@ import HubCLI
 import HubCore
 import Testing
 
+struct CommandBenchError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
 /// The bench and the path of its service key.
 func bundleAdminBench() async throws -> (CommandBench, key: String) {
     let emulator = try await InProcessEmulator.start()
     try await emulator.call("PUT", "/_emulator/platform", json: #"{"platform": "mobile-services"}"#)
     let bench = try CommandBench(emulator: emulator)
-    let key = writeFile(bench, "cr-key.json", #"{"url": "\#(emulator.url)", "apiKey": "emulator-bundles-api-key", "alias": "emulator"}"#)
+    let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/sap/bundles-admin/service-key-api-key.json")
+    var document = try JSONDecoder().decode(JSONValue.self, from: Data(contentsOf: fixture))
+    guard case .object(var members) = document else { throw CommandBenchError("the service key fixture is not an object") }
+    members["url"] = .string(emulator.url)
+    members["apiKey"] = .string("emulator-bundles-api-key")
+    document = .object(members)
+    let key = writeFile(bench, "cr-key.json", String(decoding: try JSONEncoder().encode(document), as: UTF8.self))
     return (bench, key)
 }
 

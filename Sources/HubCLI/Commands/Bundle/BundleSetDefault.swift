@@ -32,8 +32,7 @@ struct BundleSetDefault: HubCommand {
         var bundle: String
 
         func run(_ invocation: Invocation) throws {
-            let id = try BundleId(parsing: bundle)
-            let session = try BundleAdminSession(invocation, source: credentials)
+            let (session, id) = try BundleAdminSession.target(invocation, source: credentials, bundle: bundle)
             try session.admin.setDefault(appId: session.appId, id)
             try invocation.emit(JSONValue.object(["bundleId": .string(id.id), "default": .bool(true)]))
         }

@@ -33,8 +33,7 @@ struct BundleShow: HubCommand {
         var bundle: String
 
         func run(_ invocation: Invocation) throws {
-            let id = try BundleId(parsing: bundle)
-            let session = try BundleAdminSession(invocation, source: credentials)
+            let (session, id) = try BundleAdminSession.target(invocation, source: credentials, bundle: bundle)
             try invocation.emit(BundleDocument.json(try session.admin.show(appId: session.appId, id)))
         }
     }

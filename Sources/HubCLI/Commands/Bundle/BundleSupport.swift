@@ -18,13 +18,14 @@ struct BundleAdminSession {
         let vault = PushVault(invocation)
         let credentials = try source.credentials(invocation, vault: vault, feature: .clientResources)
         admin = try invocation.services.transports.bundleAdmin(config, credentials: credentials, tokenCache: try vault.tokenCache)
-        if !config.appId.isEmpty {
-            appId = config.appId
-        } else if let app = credentials.applicationId, !app.isEmpty {
-            appId = app
-        } else {
-            throw HubError(.config, code: .missingAppId, "No application: give --app-id (or HUBCTL_APP_ID, or the profile's app-id); the credentials name none.")
-        }
+        appId = try ServiceKeySource.applicationId(config, credentials)
+    }
+
+    /// The session and the bundle `NAME:VERSION` names, the id checked first (nothing is read or
+    /// sent for an id that cannot be one).
+    static func target(_ invocation: Invocation, source: ServiceKeySource, bundle: String) throws -> (BundleAdminSession, BundleId) {
+        let id = try BundleId(parsing: bundle)
+        return (try BundleAdminSession(invocation, source: source), id)
     }
 
     var publisher: BundlePublisher { BundlePublisher(admin: admin, appId: appId) }

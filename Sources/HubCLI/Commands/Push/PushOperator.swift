@@ -94,6 +94,14 @@ struct ServiceKeySource: Sendable, Equatable {
             : try PushBackendCredentials.binding(data, what: label)
     }
 
+    /// The application of the paths that name one: --app-id (or HUBCTL_APP_ID, the profile's
+    /// app-id, the plist), else the one the credentials belong to.
+    static func applicationId(_ config: ConnectionConfig, _ credentials: PushBackendCredentials) throws -> String {
+        if !config.appId.isEmpty { return config.appId }
+        if let app = credentials.applicationId, !app.isEmpty { return app }
+        throw HubError(.config, code: .missingAppId, "No application: give --app-id (or HUBCTL_APP_ID, or the profile's app-id); the credentials name none.")
+    }
+
     /// A key file others may read is a leak waiting to happen: say so (the command goes on).
     static func warnIfReadable(_ path: String, _ invocation: Invocation) {
         guard let mode = (try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? Int, mode & 0o077 != 0 else { return }
@@ -183,9 +191,7 @@ struct PushBackendSession {
     /// app-id, the plist), else the one the credentials belong to (a settings file's
     /// `applicationId`, a binding's `sap.cloud.service`).
     func appId() throws -> String {
-        if !config.appId.isEmpty { return config.appId }
-        if let app = backend.credentials.applicationId, !app.isEmpty { return app }
-        throw HubError(.config, code: .missingAppId, "No application: give --app-id (or HUBCTL_APP_ID, or the profile's app-id); the credentials name none.")
+        try ServiceKeySource.applicationId(config, backend.credentials)
     }
 }
 

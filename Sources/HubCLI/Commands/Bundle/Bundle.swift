@@ -13,7 +13,7 @@ struct BundleCommand: ParsableCommand {
         `hubctl bundle publish --help`.
 
         Example:
-          hubctl bundle publish ./profile --name styles --version "$BUILD" --default --service-key key.json
+          hubctl bundle publish ./profile --name styles --version 7 --default
         """,
         subcommands: [BundlePublish.self, BundleSetDefault.self, BundleList.self, BundleShow.self, BundleDelete.self, BundlePrune.self])
 }

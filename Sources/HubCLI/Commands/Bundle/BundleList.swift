@@ -17,7 +17,7 @@ struct BundleList: HubCommand {
         75 timeout, 77 credentials refused or a role missing, 78 no credentials or application.
 
         Example:
-          hubctl bundle list --name profile --service-key key.json | jq -r '.bundles[] | select(.default) | .bundleId'
+          hubctl bundle list --name profile | jq -r '.bundles[].bundleId'
         """)
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions

@@ -34,7 +34,7 @@ struct BundlePublish: HubCommand {
         timeout, 77 credentials refused or a role missing, 78 no credentials or application.
 
         Example:
-          hubctl bundle publish build/profile.zip --name profile --version "$CI_PIPELINE_ID" --default --service-key key.json
+          hubctl bundle publish profile.zip --name profile --version 41 --default
         """)
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions

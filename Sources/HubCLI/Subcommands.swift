@@ -16,6 +16,7 @@ enum HubctlSubcommands {
         LogoutCommand.self,
         AuthCommand.self,
         PushCommand.self,
+        BundleCommand.self,
         LogsCommand.self,
         UsageCommand.self,
         WhoamiCommand.self,

@@ -39,7 +39,7 @@ public enum ErrorCode: Sendable, Hashable, CaseIterable, RawRepresentable, Codab
     // 70 internal
     case `internal`
     // 73 cannot create
-    case cannotCreate, diskFull, notADirectory, vaultExists, kdfFailed, notAProfileDirectory
+    case cannotCreate, diskFull, notADirectory, vaultExists, kdfFailed, notAProfileDirectory, bundleExists
     // 75 temporary
     case timeout, stateBusy, resultsInUse, lockHeld
     // 77 permission

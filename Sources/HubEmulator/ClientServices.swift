@@ -27,6 +27,7 @@ struct ClientServicesHandler: Sendable {
         let platform = services.platform
 
         if let answer = await PushBackendHandler(state: state).respond(to: request, segments: segments) { return answer }
+        if let answer = await BundleAdminHandler(state: state).respond(to: request, segments: segments) { return answer }
         if segments == ["clientlogs"] {
             guard platform == .smp3 else { return notFound(request) }
             return await smp3Logs(request)

@@ -31,6 +31,7 @@ struct ControlRoutes: Sendable {
         MobileServicesControl(state: state).add(to: group)
         ClientServicesControl(state: state).register(group)
         PushBackendControl(state: state).register(group)
+        BundleAdminControl(state: state).register(group)
         group.delete("requests") { _, _ in
             state.clearRequests()
             return Response(status: .noContent)
@@ -58,6 +59,7 @@ struct ControlRoutes: Sendable {
             if let v = rule.retryAfter { members.append(("retryAfter", .int(v))) }
             if let v = rule.delay { members.append(("delay", .double(v))) }
             if let v = rule.truncate { members.append(("truncate", .bool(v))) }
+            if let v = rule.cutUpload { members.append(("cutUpload", .bool(v))) }
             if let v = rule.garbage { members.append(("garbage", .string(v))) }
             if let v = rule.contentType { members.append(("contentType", .string(v))) }
             if let v = rule.path { members.append(("path", .string(v))) }
@@ -82,15 +84,7 @@ struct ControlRoutes: Sendable {
         guard state.application(decodedApp) != nil else {
             throw HTTPError(.notFound, message: "Application '\(decodedApp)' does not exist in the emulator's configuration.")
         }
-        let declared = request.headers[.contentLength].flatMap(Int.init) ?? 0
-        if declared > Self.maximumBundleSize { throw HTTPError(.contentTooLarge, message: "Bundles are limited to 1 GiB.") }
-        var bytes = ByteBufferAllocator().buffer(capacity: declared)
-        for try await chunk in request.body {
-            guard bytes.readableBytes + chunk.readableBytes <= Self.maximumBundleSize else {
-                throw HTTPError(.contentTooLarge, message: "Bundles are limited to 1 GiB.")
-            }
-            bytes.writeImmutableBuffer(chunk)
-        }
+        let bytes = try await request.collectBundle()
         // Any file type (docs/protocol.md §7); the extension as the cockpit would keep it.
         let fileExtension = request.headers[.bundleExtension].flatMap { $0.isEmpty ? nil : $0 } ?? "zip"
         let fileName = request.queryValue("filename").flatMap { $0.isEmpty ? nil : $0 }

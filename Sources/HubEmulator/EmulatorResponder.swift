@@ -45,6 +45,7 @@ public struct EmulatorResponder: HTTPResponder {
             if let garbage = rule.garbage {
                 return Answers.text(.ok, garbage, contentType: rule.contentType ?? "application/json")
             }
+            if rule.cutUpload == true { return await Self.cutUpload(request) }
             if let answer = await MobileServicesEndpoints(state: state).respond(to: request, prefix: protocolHandler.configuration.pathPrefix) {
                 return answer
             }
@@ -59,6 +60,21 @@ public struct EmulatorResponder: HTTPResponder {
             return response.truncated()
         }
         return response
+    }
+
+    /// Reads part of the request's body, then answers with a head whose body breaks off at once:
+    /// the connection is closed mid-upload and the client gets no complete answer.
+    static func cutUpload(_ request: Request) async -> Response {
+        let declared = request.headers[.contentLength].flatMap(Int.init) ?? (2 << 20)
+        let wanted = min(declared / 2, 1 << 20)
+        var read = 0
+        do {
+            for try await chunk in request.body {
+                read += chunk.readableBytes
+                if read >= wanted { break }
+            }
+        } catch {}
+        return Response(status: .ok, body: ResponseBody(contentLength: 64) { _ in throw BodyCutShort() })
     }
 
     /// An injected failure: the status, an OData error body, and `Retry-After` when asked for.

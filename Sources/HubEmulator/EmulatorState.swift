@@ -98,6 +98,8 @@ public final class EmulatorState: Sendable {
     /// The Notification Backend API's credentials and sent notifications (PushBackend.swift).
     /// Its default API key and client belong to the first configured application.
     public let pushBackend: PushBackendState
+    /// The Client Resources admin API's service keys and the entities created but not yet uploaded (BundleAdmin.swift).
+    public let bundleAdmin: BundleAdminState
     /// A cap on the request log, so a long-running demo does not grow without bound.
     static let requestLogLimit = 10_000
     /// When the emulator started: the request log's times count from here.
@@ -111,6 +113,7 @@ public final class EmulatorState: Sendable {
         }
         self.store = Mutex(store)
         self.pushBackend = PushBackendState(defaultAppId: configuration.applications.first?.id ?? "com.example.demo")
+        self.bundleAdmin = BundleAdminState(defaultAppId: configuration.applications.first?.id ?? "com.example.demo")
         self.mobileServices = MobileServicesState(configuration: configuration)
         // A configured onboarding version is a Mobile Services tenant; without one the emulator plays
         // SMP 3 (no versions address) until a test switches it (docs/protocol.md §14, §15.1).
@@ -291,6 +294,34 @@ public final class EmulatorState: Sendable {
         store.withLock { store in
             guard let app = store.applications[appId], let id = bundleId ?? app.defaultBundle else { return nil }
             return app.bundles[id]
+        }
+    }
+
+    /// The bundles of an application as the admin API lists them: id, bundle, whether it is the
+    /// default; nil when the application does not exist.
+    func bundleList(appId: String) -> [(id: String, bundle: StoredBundle, isDefault: Bool)]? {
+        store.withLock { store in
+            guard let app = store.applications[appId] else { return nil }
+            return app.bundles.map { ($0.key, $0.value, $0.key == app.defaultBundle) }.sorted { $0.id < $1.id }
+        }
+    }
+
+    /// Removes a bundle (the admin API's DELETE): false when there was none. A removed default
+    /// leaves the application without one (*unconfirmed*, docs/protocol.md §19.5).
+    func removeBundle(appId: String, bundleId: String) -> Bool {
+        store.withLock { store in
+            guard store.applications[appId]?.bundles.removeValue(forKey: bundleId) != nil else { return false }
+            if store.applications[appId]!.defaultBundle == bundleId { store.applications[appId]!.defaultBundle = nil }
+            return true
+        }
+    }
+
+    /// Makes a stored bundle the default (the admin API's SetDefault): false when there is none.
+    func makeDefaultBundle(appId: String, bundleId: String) -> Bool {
+        store.withLock { store in
+            guard store.applications[appId]?.bundles[bundleId] != nil else { return false }
+            store.applications[appId]!.defaultBundle = bundleId
+            return true
         }
     }
 

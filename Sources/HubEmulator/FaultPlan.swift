@@ -10,6 +10,9 @@ public struct FaultRule: Sendable, Decodable, Encodable {
     public var retryAfter: Int?
     public var delay: Double?
     public var truncate: Bool?
+    /// The server reads part of the request's body (half of its Content-Length, at most 1 MiB),
+    /// then closes the connection without an answer: an upload cut off mid-way.
+    public var cutUpload: Bool?
     public var garbage: String?
     /// The Content-Type of a garbage answer (default application/json): a login page is text/html.
     public var contentType: String?
@@ -28,7 +31,7 @@ public struct FaultRule: Sendable, Decodable, Encodable {
         self.count = count
     }
 
-    enum CodingKeys: String, CodingKey { case status, retryAfter, delay, truncate, garbage, contentType, count, path }
+    enum CodingKeys: String, CodingKey { case status, retryAfter, delay, truncate, cutUpload, garbage, contentType, count, path }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -37,6 +40,7 @@ public struct FaultRule: Sendable, Decodable, Encodable {
         retryAfter = try c.decodeIfPresent(Double.self, forKey: .retryAfter).map { Int($0.rounded(.up)) }
         delay = try c.decodeIfPresent(Double.self, forKey: .delay)
         truncate = try c.decodeIfPresent(Bool.self, forKey: .truncate)
+        cutUpload = try c.decodeIfPresent(Bool.self, forKey: .cutUpload)
         garbage = try c.decodeIfPresent(String.self, forKey: .garbage)
         contentType = try c.decodeIfPresent(String.self, forKey: .contentType)
         count = try c.decodeIfPresent(Int.self, forKey: .count) ?? 1
@@ -52,8 +56,9 @@ public struct FaultRule: Sendable, Decodable, Encodable {
         if let delay, !(0...600).contains(delay) { return "delay must be between 0 and 600 seconds" }
         if count == 0 || count < -1 { return "count must be positive, or -1 for until cleared" }
         if contentType != nil && garbage == nil { return "contentType goes with garbage" }
-        if status == nil && garbage == nil && truncate != true && delay == nil {
-            return "give at least one of status, delay, truncate or garbage"
+        if cutUpload == true && (status != nil || garbage != nil || truncate == true) { return "cutUpload goes alone (with a delay at most)" }
+        if status == nil && garbage == nil && truncate != true && delay == nil && cutUpload != true {
+            return "give at least one of status, delay, truncate, cutUpload or garbage"
         }
         return nil
     }

@@ -167,24 +167,45 @@ public struct CommandTransports: Sendable {
         OAuthTokenEndpoint(client: client, transport: try transport(config, shape: TransportShape(), certificates: certificates))
     }
 
-    /// The operator's Notification Backend client for `credentials` (docs/protocol.md §16).
-    public func notificationBackend(_ config: ConnectionConfig, credentials: PushBackendCredentials,
-                                    tokenCache: ClientCredentialsCache?) throws -> NotificationBackend {
-        let note = self.note, warn = self.warn
+    /// The transports of a feature's service API for `credentials`: the API's (presenting an X.509
+    /// service key's certificate), and the one that presents an x509 binding's certificate to its
+    /// token endpoint.
+    private func serviceKeyTransports(_ config: ConnectionConfig, credentials: PushBackendCredentials)
+        throws -> (api: any HTTPTransport, certificate: (any HTTPTransport)?) {
         var options = options(config, shape: TransportShape())
         // A binding's `endpoints.mobileservices.timeout` is SAP's read timeout (`PushClientBuilder`);
         // --timeout (HUBCTL_TIMEOUT, a profile's timeout) other than the default still wins.
         if let seconds = credentials.readTimeout, config.timeout == GlobalSetting.defaultTimeoutSeconds { options.totalTimeout = seconds }
-        var certificateTransport: (any HTTPTransport)?
-        if case .clientCertificate(_, _, let certificate, let key) = credentials.auth {
+        func presenting(_ certificate: String, _ key: String) throws -> any HTTPTransport {
             var withCertificate = options
             withCertificate.clientCertificate = .pem(certificate: Data(certificate.utf8), key: Data(key.utf8), keyPassphrase: nil)
-            certificateTransport = try make(withCertificate)
+            return try make(withCertificate)
         }
-        return NotificationBackend(credentials: credentials, transport: try make(options),
-                                   tokenCache: tokenCache, certificateTransport: certificateTransport,
+        switch credentials.auth {
+        case .clientCertificate(_, _, let certificate, let key): return (try make(options), try presenting(certificate, key))
+        case .x509Key(_, let certificate, let key): return (try presenting(certificate, key), nil)
+        case .apiKey, .clientCredentials: return (try make(options), nil)
+        }
+    }
+
+    /// The operator's Notification Backend client for `credentials` (docs/protocol.md §16).
+    public func notificationBackend(_ config: ConnectionConfig, credentials: PushBackendCredentials,
+                                    tokenCache: ClientCredentialsCache?) throws -> NotificationBackend {
+        let note = self.note, warn = self.warn
+        let (api, certificate) = try serviceKeyTransports(config, credentials: credentials)
+        return NotificationBackend(credentials: credentials, transport: api,
+                                   tokenCache: tokenCache, certificateTransport: certificate,
                                    note: note.map { note in { note("hubctl: " + $0) } },
                                    warn: { warn($0) })
+    }
+
+    /// The operator's Client Resources admin client for `credentials` (docs/protocol.md §19).
+    public func bundleAdmin(_ config: ConnectionConfig, credentials: PushBackendCredentials,
+                            tokenCache: ClientCredentialsCache?) throws -> BundleAdmin {
+        let note = self.note
+        let (api, certificate) = try serviceKeyTransports(config, credentials: credentials)
+        return BundleAdmin(credentials: credentials, transport: api, tokenCache: tokenCache, certificateTransport: certificate,
+                           note: note.map { note in { note("hubctl: " + $0) } })
     }
 }
 

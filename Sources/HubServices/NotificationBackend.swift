@@ -153,9 +153,9 @@ public struct PushBackendRegistration: Sendable, Equatable {
 
 /// One Notification Backend API conversation: the transport, the credentials, a token when needed.
 public final class NotificationBackend {
-    public let credentials: PushBackendCredentials
+    public var credentials: PushBackendCredentials { authorization.credentials }
     let http: any HTTPTransport
-    private let tokens: ClientCredentialsTokens?
+    private let authorization: ServiceKeyAuthorization
     private let note: ((String) -> Void)?
     private let warn: ((String) -> Void)?
 
@@ -172,30 +172,11 @@ public final class NotificationBackend {
     public init(credentials: PushBackendCredentials, transport: any HTTPTransport, tokenCache: ClientCredentialsCache?,
                 certificateTransport: (any HTTPTransport)? = nil,
                 note: ((String) -> Void)? = nil, warn: ((String) -> Void)? = nil) {
-        self.credentials = credentials
         http = transport
         self.note = note
         self.warn = warn
-        // Shared tenant mode: the subscriber's token is asked for its zone (`X-zid`), and the API
-        // call carries no `x-tenant-id` (`XsuaaAuthorizationRequestInterceptor`).
-        let zone = credentials.tenantMode == .shared ? credentials.tenant : nil
-        switch credentials.auth {
-        case .clientCredentials(let tokenURL, let id, let secret):
-            tokens = ClientCredentialsTokens(client: ClientCredentialsClient(tokenURL: tokenURL, clientId: id, tenant: credentials.tenant),
-                                             clientSecret: secret, transport: transport, cache: tokenCache, note: note, zone: zone)
-        case .clientCertificate(let tokenURL, let id, _, let key):
-            tokens = ClientCredentialsTokens(client: ClientCredentialsClient(tokenURL: tokenURL, clientId: id, tenant: credentials.tenant),
-                                             clientSecret: key, transport: certificateTransport ?? transport, cache: tokenCache, note: note,
-                                             certificateBased: true, zone: zone)
-        case .apiKey:
-            tokens = nil
-        }
-    }
-
-    /// The tenant sent as `x-tenant-id`: none in shared tenant mode with a token (the token names the zone).
-    var tenantHeader: String? {
-        if credentials.tenantMode == .shared, tokens != nil { return nil }
-        return credentials.tenant
+        authorization = ServiceKeyAuthorization(credentials: credentials, transport: transport, tokenCache: tokenCache,
+                                                certificateTransport: certificateTransport, note: note)
     }
 
     // MARK: Addresses
@@ -264,15 +245,13 @@ public final class NotificationBackend {
 
     // MARK: Requests
 
-    /// One request with the credentials: `X-API-Key` (the library's `ApiKeyAuthorizationRequestInterceptor`)
-    /// or a client-credentials bearer token, renewed once when the service refuses a cached one.
+    /// One request with the credentials (`ServiceKeyAuthorization`).
     func exchange(_ method: String, _ url: String, json body: JSONValue? = nil) throws -> HTTPResponse {
         var headers = [HTTPHeader("Accept", "application/json")]
         let data = try body.map { Data(try $0.written(pretty: false)) }
         if data != nil { headers.append(HTTPHeader("Content-Type", "application/json")) }
-        if case .apiKey(_, let key) = credentials.auth { headers.append(HTTPHeader("X-API-Key", key)) }
-        if let tenant = tenantHeader { headers.append(HTTPHeader("x-tenant-id", tenant)) }
-        func attempt(_ bearer: String?) throws -> HTTPResponse {
+        headers += authorization.headers
+        return try authorization.send { bearer in
             var all = headers
             if let bearer { all.append(HTTPHeader("Authorization", "Bearer " + bearer)) }
             var request = HTTPRequest(method: method, url: url, headers: all, body: data, idempotent: method == "GET")
@@ -284,12 +263,6 @@ public final class NotificationBackend {
             }
             return response
         }
-        guard let tokens else { return try attempt(nil) }
-        let token = try tokens.token()
-        let response = try attempt(token)
-        // A cached token the server no longer takes (revoked, or the server restarted): one new token, one retry.
-        guard response.status == 401, tokens.fromCache else { return response }
-        return try attempt(try tokens.renew(rejecting: token))
     }
 
     /// Sends one notification request; `users` beyond `maximumUsers` must be split by the caller.

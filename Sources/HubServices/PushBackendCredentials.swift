@@ -1,9 +1,12 @@
-// The operator's credentials for Mobile Services' Notification Backend API (docs/protocol.md §16.2),
-// read as SAP's Java client reads them: a settings file's push service key (`url` and `apiKey`, or
+// The operator's credentials for a Mobile Services feature's service API: the Notification Backend
+// API (docs/protocol.md §16.2) and the Client Resources admin API (§19), read as SAP's Java client
+// reads them: a settings file's push service key (`url` and `apiKey`, or
 // `uaa`; `MobileServicesSettings`, `push/PushClientBuilder.java`), a service binding (`uaa` client
 // secret or x509 certificate, `tenantmode`, `endpoints.mobileservices.{url,timeout}`;
 // `MobileServicesBinding`, `XsuaaTokenFlowFactory`), or the binding in `VCAP_SERVICES` tagged
-// `mobileservice…`. Parsing only; no secret is ever put into a message.
+// `mobileservice…`. A service key belongs to one feature (SAP's "Service Keys" page: "the service key
+// is limited to a specific use case"): `Feature` says which one a command reads. Parsing only; no
+// secret is ever put into a message.
 
 import Foundation
 import HubConfig
@@ -16,6 +19,24 @@ public struct PushBackendCredentials: Sendable, Equatable {
         /// An x509 binding (`credential-type: x509`): the token from `<certurl>/oauth/token` over
         /// mutual TLS with the binding's PEM certificate and key, the client by `client_id` alone.
         case clientCertificate(tokenURL: String, clientId: String, certificate: String, key: String)
+        /// A service key of the X.509 manner (SAP's "Service Keys" page): its PEM certificate and key
+        /// are presented over mutual TLS on every API call, with no header (docs/protocol.md §19.2).
+        case x509Key(alias: String?, certificate: String, key: String)
+    }
+    /// The feature whose service keys a command takes: the name of its service in SAP's settings
+    /// file (`{"services": [{"name", "serviceKeys"}]}`) and how messages call it.
+    public enum Feature: String, Sendable, Equatable {
+        case push
+        case clientResources
+        /// The service names a settings file lists the feature's keys under: `push` is SAP's
+        /// (`PushClientBuilder`); the client resources' names are *unconfirmed* (§19.2).
+        var serviceNames: [String] {
+            switch self {
+            case .push: ["push"]
+            case .clientResources: ["clientresources", "client-resources", "bundles"]
+            }
+        }
+        public var label: String { self == .push ? "push" : "client resources" }
     }
     /// XSUAA's `tenantmode` (`XsuaaClientConfiguration.TenantMode`): with `shared`, a subscriber's
     /// token is asked for its zone (`X-zid`) and the API call names no tenant; otherwise the tenant
@@ -52,29 +73,32 @@ public struct PushBackendCredentials: Sendable, Equatable {
         return value
     }
 
-    /// A service key `{"url", "apiKey", "alias"}` (or `{"url", "uaa"}`), or SAP's settings file
-    /// `{"applicationId", "services": [{"name", "serviceKeys": [...]}]}`, read as `PushClientBuilder`
-    /// does: the keys of the service named `push` only; the only key, or the one whose alias is
-    /// `alias`; several keys and no alias is refused rather than guessed.
-    public static func serviceKey(_ data: Data, alias wanted: String? = nil, what: String = "the service key") throws -> PushBackendCredentials {
+    /// A service key `{"url", "apiKey", "alias"}` (or `{"url", "uaa"}`, or an X.509 key `{"url",
+    /// "certificate", "key"}`), or SAP's settings file `{"applicationId", "services": [{"name",
+    /// "serviceKeys": [...]}]}`, read as `PushClientBuilder` does: the keys of `feature`'s service
+    /// only; the only key, or the one whose alias is `alias`; several keys and no alias is refused
+    /// rather than guessed.
+    public static func serviceKey(_ data: Data, alias wanted: String? = nil, what: String = "the service key",
+                                  feature: Feature = .push) throws -> PushBackendCredentials {
         let value = try read(data, what)
         let key: JSONValue
+        let label = feature.label
         if let services = value["services"] {
             guard case .array(let list) = services else { throw bad(what, "has a \"services\" member that is not a list.") }
-            guard let push = list.first(where: { $0["name"]?.stringValue?.lowercased() == "push" }) else {
+            guard let service = list.first(where: { feature.serviceNames.contains($0["name"]?.stringValue?.lowercased() ?? "") }) else {
                 let names = list.compactMap { $0["name"]?.stringValue }
-                throw bad(what, "has no service named \"push\"\(names.isEmpty ? "" : " (it has \(names.map { HubError.quoted($0) }.joined(separator: ", ")))"); the push commands take only the push service's keys.")
+                throw bad(what, "has no service named \"\(feature.serviceNames[0])\"\(names.isEmpty ? "" : " (it has \(names.map { HubError.quoted($0) }.joined(separator: ", ")))"); the \(label) commands take only the \(label) service's keys.")
             }
-            guard case .array(let keys)? = push["serviceKeys"], !keys.isEmpty else { throw bad(what, "has no service keys for push.") }
+            guard case .array(let keys)? = service["serviceKeys"], !keys.isEmpty else { throw bad(what, "has no service keys for \(label).") }
             let aliases = keys.map { $0["alias"]?.stringValue ?? "" }
             if let wanted {
                 guard let i = aliases.firstIndex(of: wanted) else {
-                    throw bad(what, "has no push service key with alias \(HubError.quoted(wanted)); it has \(aliases.map { HubError.quoted($0) }.joined(separator: ", ")).")
+                    throw bad(what, "has no \(label) service key with alias \(HubError.quoted(wanted)); it has \(aliases.map { HubError.quoted($0) }.joined(separator: ", ")).")
                 }
                 key = keys[i]
             } else {
                 guard keys.count == 1 else {
-                    throw bad(what, "has \(keys.count) push service keys (\(aliases.map { HubError.quoted($0) }.joined(separator: ", "))); name one with --key-alias.")
+                    throw bad(what, "has \(keys.count) \(label) service keys (\(aliases.map { HubError.quoted($0) }.joined(separator: ", "))); name one with --key-alias.")
                 }
                 key = keys[0]
             }
@@ -93,8 +117,15 @@ public struct PushBackendCredentials: Sendable, Equatable {
             credentials.applicationId = applicationId
             return credentials
         }
+        // An X.509 key: its certificate and private key in PEM (member names *unconfirmed*, §19.2).
+        if let certificate = key["certificate"]?.stringValue, !certificate.isEmpty {
+            guard let pem = (key["key"] ?? key["privateKey"])?.stringValue, !pem.isEmpty else {
+                throw bad(what, "is an X.509 service key without its \"key\".")
+            }
+            return PushBackendCredentials(url: url, auth: .x509Key(alias: alias, certificate: certificate, key: pem), applicationId: applicationId)
+        }
         guard let apiKey = (key["apiKey"] ?? key["apikey"] ?? key["api_key"])?.stringValue, !apiKey.isEmpty else {
-            throw bad(what, "has no \"apiKey\" (nor \"uaa\").")
+            throw bad(what, "has no \"apiKey\" (nor \"uaa\", nor an X.509 \"certificate\").")
         }
         return PushBackendCredentials(url: url, auth: .apiKey(alias: alias, key: apiKey), applicationId: applicationId)
     }
@@ -200,6 +231,7 @@ extension PushBackendCredentials {
         case .apiKey(_, let key): key
         case .clientCredentials(_, _, let secret): secret
         case .clientCertificate(_, _, _, let key): key
+        case .x509Key(_, _, let key): key
         }
     }
 
@@ -207,6 +239,7 @@ extension PushBackendCredentials {
     /// tenant mode), nil when they can.
     public var profileRefusal: String? {
         if case .clientCertificate = auth { return "an x509 binding (its certificate and key stay in the binding file)" }
+        if case .x509Key = auth { return "an X.509 service key (its certificate and key stay in the key file)" }
         if tenantMode == .shared { return "a binding with uaa.tenantmode shared" }
         return nil
     }
@@ -214,7 +247,7 @@ extension PushBackendCredentials {
     /// What a profile keeps of these credentials: everything but the secret.
     public var profileSettings: PushProfileSettings {
         switch auth {
-        case .apiKey(let alias, _):
+        case .apiKey(let alias, _), .x509Key(let alias, _, _):
             return PushProfileSettings(url: url, alias: alias, tenant: tenant)
         case .clientCredentials(let tokenURL, let clientId, _), .clientCertificate(let tokenURL, let clientId, _, _):
             let uaa = tokenURL.hasSuffix(Self.tokenPath) ? String(tokenURL.dropLast(Self.tokenPath.count)) : tokenURL

@@ -57,7 +57,7 @@ extension ProbeTests {
     /// argv → Options, without running the command: every flag it declares reaches its Options.
     @Test func parsesItsFlagsIntoOptions() throws {
         let options = try parsedOptions(["probe", "--dest", "dest-1", "--service-key", "serviceKey-1", "--binding", "binding-1", "--key-alias", "keyAlias-1", "--binding-name", "bindingName-1", "--tenant", "tenant-1", "--register", "--push", "--format", "prometheus", "--textfile", "textfile-1"], as: ProbeCommand.self)
-        #expect(options == ProbeCommand.Options(destination: ACPDestination.Value(dest: "dest-1"), backend: PushBackendOptions.Value(serviceKey: "serviceKey-1", binding: "binding-1", keyAlias: "keyAlias-1", bindingName: "bindingName-1", tenant: "tenant-1"), register: true, push: true, format: "prometheus", textfile: "textfile-1"))
+        #expect(options == ProbeCommand.Options(destination: ACPDestination.Value(dest: "dest-1"), backend: ServiceKeyOptions.Value(serviceKey: "serviceKey-1", binding: "binding-1", keyAlias: "keyAlias-1", bindingName: "bindingName-1", tenant: "tenant-1"), register: true, push: true, format: "prometheus", textfile: "textfile-1"))
         #expect(try parsedOptions(["probe"], as: ProbeCommand.self) == ProbeCommand.Options())
     }
 }

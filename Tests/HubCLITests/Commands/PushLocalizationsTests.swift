@@ -25,7 +25,7 @@ extension PushLocalizationsTests {
     /// argv → Options, without running the command: every flag it declares reaches its Options.
     @Test func parsesItsFlagsIntoOptions() throws {
         let options = try parsedOptions(["push", "localizations", "--service-key", "serviceKey-1", "--binding", "binding-1", "--key-alias", "keyAlias-1", "--binding-name", "bindingName-1", "--tenant", "tenant-1", "--users", "users-1", "--users-from", "usersFrom-1"], as: PushLocalizations.self)
-        #expect(options == PushLocalizations.Options(backend: PushBackendOptions.Value(serviceKey: "serviceKey-1", binding: "binding-1", keyAlias: "keyAlias-1", bindingName: "bindingName-1", tenant: "tenant-1"), users: "users-1", usersFrom: "usersFrom-1"))
+        #expect(options == PushLocalizations.Options(backend: ServiceKeyOptions.Value(serviceKey: "serviceKey-1", binding: "binding-1", keyAlias: "keyAlias-1", bindingName: "bindingName-1", tenant: "tenant-1"), users: "users-1", usersFrom: "usersFrom-1"))
         #expect(try parsedOptions(["push", "localizations"], as: PushLocalizations.self) == PushLocalizations.Options())
     }
 }

@@ -36,7 +36,7 @@ extension PushRegistrationsTests {
     /// argv → Options, without running the command: every flag it declares reaches its Options.
     @Test func parsesItsFlagsIntoOptions() throws {
         let options = try parsedOptions(["push", "registrations", "--service-key", "serviceKey-1", "--binding", "binding-1", "--key-alias", "keyAlias-1", "--binding-name", "bindingName-1", "--tenant", "tenant-1", "--group", "group-1", "--id", "id-1"], as: PushRegistrations.self)
-        #expect(options == PushRegistrations.Options(backend: PushBackendOptions.Value(serviceKey: "serviceKey-1", binding: "binding-1", keyAlias: "keyAlias-1", bindingName: "bindingName-1", tenant: "tenant-1"), group: "group-1", id: "id-1"))
+        #expect(options == PushRegistrations.Options(backend: ServiceKeyOptions.Value(serviceKey: "serviceKey-1", binding: "binding-1", keyAlias: "keyAlias-1", bindingName: "bindingName-1", tenant: "tenant-1"), group: "group-1", id: "id-1"))
         #expect(try parsedOptions(["push", "registrations"], as: PushRegistrations.self) == PushRegistrations.Options())
     }
 }

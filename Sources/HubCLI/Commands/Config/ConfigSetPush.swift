@@ -54,7 +54,7 @@ struct ConfigSetPush: HubCommand {
                 throw HubError.usage("Give --service-key FILE or --binding FILE (one of them).")
             }
             guard keyAlias == nil || serviceKey != nil else { throw HubError.usage("--key-alias picks a key of a settings file given with --service-key.") }
-            var credentials = try PushBackendOptions.read(serviceKey: serviceKey != nil, path: serviceKey ?? binding!, invocation, keyAlias: keyAlias)
+            var credentials = try ServiceKeySource.read(serviceKey: serviceKey != nil, path: serviceKey ?? binding!, invocation, keyAlias: keyAlias)
             if let tenant {
                 guard !tenant.isEmpty else { throw HubError.usage("--tenant is empty.") }
                 credentials.tenant = tenant
@@ -87,7 +87,7 @@ struct ConfigSetPush: HubCommand {
 
             let authentication: String
             switch credentials.auth {
-            case .apiKey: authentication = "api-key"
+            case .apiKey, .x509Key: authentication = "api-key"
             case .clientCredentials, .clientCertificate: authentication = "client-credentials"
             }
             try invocation.emit(ConfigPushOutput(path: path, profile: profile, authentication: authentication,

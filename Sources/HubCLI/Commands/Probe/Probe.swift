@@ -48,7 +48,7 @@ struct ProbeCommand: HubCommand {
         """)
     @OptionGroup(title: "Global Options") var global: GlobalOptions
     @OptionGroup var destination: ACPDestination
-    @OptionGroup var backend: PushBackendOptions
+    @OptionGroup var backend: ServiceKeyOptions
     @Flag(help: "Also register, read and unregister a throw-away connection.")
     var register = false
     @Flag(help: "Also push to the throw-away connection through the Notification Backend API (needs --register and push credentials).")
@@ -64,7 +64,7 @@ struct ProbeCommand: HubCommand {
     /// The command's options as plain data, and its body.
     struct Options: CommandOptions {
         var destination = ACPDestination.Value()
-        var backend = PushBackendOptions.Value()
+        var backend = ServiceKeyOptions.Value()
         var register = false
         var push = false
         var format: String = "json"

@@ -21,7 +21,7 @@ struct PushLocalizations: HubCommand {
           hubctl push localizations --service-key key.json --users alice,bob
         """)
     @OptionGroup(title: "Global Options") var global: GlobalOptions
-    @OptionGroup var backend: PushBackendOptions
+    @OptionGroup var backend: ServiceKeyOptions
     @Option(help: ArgumentHelp("Users, comma-separated.", valueName: "u1,u2,…")) var users: String?
     @Option(name: .customLong("users-from"), help: ArgumentHelp("Users one a line from FILE or '-' (stdin).", valueName: "file"), completion: .file())
     var usersFrom: String?
@@ -30,7 +30,7 @@ struct PushLocalizations: HubCommand {
 
     /// The command's options as plain data, and its body.
     struct Options: CommandOptions {
-        var backend = PushBackendOptions.Value()
+        var backend = ServiceKeyOptions.Value()
         var users: String?
         var usersFrom: String?
 

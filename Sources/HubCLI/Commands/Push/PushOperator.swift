@@ -12,14 +12,15 @@ import HubCore
 import HubServices
 import HubVault
 
-struct PushBackendOptions: ParsableArguments {
-    @Option(name: .customLong("service-key"), help: ArgumentHelp("A Mobile Services service key JSON (url, apiKey, alias), or SAP's client settings file (its push service's key; a key with uaa instead of apiKey is a binding). '-': stdin.", valueName: "file"), completion: .file())
+/// The flags that name a feature's service key (push; client resources for `bundle …`).
+struct ServiceKeyOptions: ParsableArguments {
+    @Option(name: .customLong("service-key"), help: ArgumentHelp("A Mobile Services service key JSON (url with apiKey and alias, or an X.509 key's certificate and key), or SAP's client settings file (the key of the command's feature: push, or client resources; a key with uaa instead of apiKey is a binding). '-': stdin.", valueName: "file"), completion: .file())
     var serviceKey: String?
 
     @Option(name: .customLong("binding"), help: ArgumentHelp("A service binding JSON (uaa.clientid with uaa.clientsecret and uaa.url, or credential-type x509 with certificate, key and certurl; endpoints.mobileservices.url): OAuth2 client credentials. '-': stdin.", valueName: "file"), completion: .file())
     var binding: String?
 
-    @Option(name: .customLong("key-alias"), help: ArgumentHelp("Which push service key of a settings file (SAP's {\"services\": [{\"name\": \"push\", \"serviceKeys\": [...]}]}), by its alias, when it has several.", valueName: "alias"))
+    @Option(name: .customLong("key-alias"), help: ArgumentHelp("Which service key of a settings file (SAP's {\"services\": [{\"name\": \"push\", \"serviceKeys\": [...]}]}), by its alias, when the feature has several.", valueName: "alias"))
     var keyAlias: String?
 
     @Option(name: .customLong("binding-name"), help: ArgumentHelp("Which Mobile Services binding of VCAP_SERVICES (tagged mobileservice…), when it has several.", valueName: "name"))
@@ -28,48 +29,54 @@ struct PushBackendOptions: ParsableArguments {
     @Option(name: .customLong("tenant"), help: ArgumentHelp("A subscriber tenant id (sent as x-tenant-id; with a shared-tenant-mode binding, the zone the token is asked for).", valueName: "id"))
     var tenant: String?
 
+    /// These options as plain data (a command's Options hold them).
     var value: Value { Value(serviceKey: serviceKey, binding: binding, keyAlias: keyAlias, bindingName: bindingName, tenant: tenant) }
 
-    /// These options as plain data (a command's Options hold them).
-    struct Value: Sendable, Equatable {
-        var serviceKey: String?
-        var binding: String?
-        var keyAlias: String?
-        var bindingName: String?
-        var tenant: String?
+    typealias Value = ServiceKeySource
+}
 
-        /// The credentials in force, first found of: --service-key / --binding, VCAP_SERVICES, the
-        /// profile's (`hubctl config set-push`: push-* settings, the secret in the vault). --tenant wins
-        /// over any tenant they name.
-        func credentials(_ invocation: Invocation, vault: PushVault) throws -> PushBackendCredentials {
-            if serviceKey != nil && binding != nil {
-                throw HubError.usage("Give --service-key or --binding, not both.")
-            }
-            var credentials: PushBackendCredentials
-            if let path = serviceKey ?? binding {
-                credentials = try PushBackendOptions.read(serviceKey: serviceKey != nil, path: path, invocation, keyAlias: keyAlias)
-            } else if let vcap = invocation.environment["VCAP_SERVICES"], !vcap.isEmpty {
-                credentials = try PushBackendCredentials.vcapServices(vcap, name: bindingName)
-            } else {
-                let config = try invocation.connectionConfig(requireConnection: false)
-                guard let settings = config.push else {
-                    throw HubError(.config, code: .config, "No push credentials: give --service-key FILE or --binding FILE, run where VCAP_SERVICES has a mobile-services binding, or keep them in the profile with `hubctl config set-push`.")
-                }
-                credentials = try vault.profileCredentials(settings, profile: config.profile)
-                if invocation.global.verbose {
-                    invocation.console.note("hubctl: push credentials of profile '\(config.profile)' (the secret from the vault)")
-                }
-            }
-            if keyAlias != nil && serviceKey == nil {
-                throw HubError.usage("--key-alias picks a key of a settings file given with --service-key.")
-            }
-            if let tenant { credentials.tenant = tenant }
-            return credentials
+/// Where a feature's credentials come from, as plain data: the one credential chain of the
+/// operator's commands (push, client resources).
+struct ServiceKeySource: Sendable, Equatable {
+    var serviceKey: String?
+    var binding: String?
+    var keyAlias: String?
+    var bindingName: String?
+    var tenant: String?
+
+    /// The credentials in force, first found of: --service-key / --binding, VCAP_SERVICES, the
+    /// profile's (`hubctl config set-push`: push-* settings, the secret in the vault; push only).
+    /// --tenant wins over any tenant they name.
+    func credentials(_ invocation: Invocation, vault: PushVault, feature: PushBackendCredentials.Feature) throws -> PushBackendCredentials {
+        if serviceKey != nil && binding != nil {
+            throw HubError.usage("Give --service-key or --binding, not both.")
         }
+        var credentials: PushBackendCredentials
+        if let path = serviceKey ?? binding {
+            credentials = try Self.read(serviceKey: serviceKey != nil, path: path, invocation, keyAlias: keyAlias, feature: feature)
+        } else if let vcap = invocation.environment["VCAP_SERVICES"], !vcap.isEmpty {
+            credentials = try PushBackendCredentials.vcapServices(vcap, name: bindingName)
+        } else {
+            let config = try invocation.connectionConfig(requireConnection: false)
+            guard feature == .push, let settings = config.push else {
+                let profile = feature == .push ? ", or keep them in the profile with `hubctl config set-push`" : ""
+                throw HubError(.config, code: .config, "No \(feature.label) credentials: give --service-key FILE or --binding FILE, or run where VCAP_SERVICES has a mobile-services binding\(profile).")
+            }
+            credentials = try vault.profileCredentials(settings, profile: config.profile)
+            if invocation.global.verbose {
+                invocation.console.note("hubctl: push credentials of profile '\(config.profile)' (the secret from the vault)")
+            }
+        }
+        if keyAlias != nil && serviceKey == nil {
+            throw HubError.usage("--key-alias picks a key of a settings file given with --service-key.")
+        }
+        if let tenant { credentials.tenant = tenant }
+        return credentials
     }
 
     /// A service key or binding file (`-`: stdin), with a warning when others may read it.
-    static func read(serviceKey: Bool, path: String, _ invocation: Invocation, keyAlias: String? = nil) throws -> PushBackendCredentials {
+    static func read(serviceKey: Bool, path: String, _ invocation: Invocation, keyAlias: String? = nil,
+                     feature: PushBackendCredentials.Feature = .push) throws -> PushBackendCredentials {
         let what = serviceKey ? "service key" : "binding"
         let data: Data
         if path == "-" {
@@ -79,7 +86,16 @@ struct PushBackendOptions: ParsableArguments {
             data = try invocation.input.readFile(path, limit: 1 << 20, until: invocation.deadline, what: what, tooLarge: .tooLarge)
         }
         let label = path == "-" ? "the \(what) on stdin" : path
-        return serviceKey ? try PushBackendCredentials.serviceKey(data, alias: keyAlias, what: label) : try PushBackendCredentials.binding(data, what: label)
+        return serviceKey ? try PushBackendCredentials.serviceKey(data, alias: keyAlias, what: label, feature: feature)
+            : try PushBackendCredentials.binding(data, what: label)
+    }
+
+    /// The application of the paths that name one: --app-id (or HUBCTL_APP_ID, the profile's
+    /// app-id, the plist), else the one the credentials belong to.
+    static func applicationId(_ config: ConnectionConfig, _ credentials: PushBackendCredentials) throws -> String {
+        if !config.appId.isEmpty { return config.appId }
+        if let app = credentials.applicationId, !app.isEmpty { return app }
+        throw HubError(.config, code: .missingAppId, "No application: give --app-id (or HUBCTL_APP_ID, or the profile's app-id); the credentials name none.")
     }
 
     /// A key file others may read is a leak waiting to happen: say so (the command goes on).
@@ -155,10 +171,10 @@ struct PushBackendSession {
     let backend: NotificationBackend
     let config: ConnectionConfig
 
-    init(_ invocation: Invocation, options: PushBackendOptions.Value) throws {
+    init(_ invocation: Invocation, options: ServiceKeyOptions.Value) throws {
         let config = try invocation.connectionConfig(requireConnection: false)
         let vault = PushVault(invocation)
-        let credentials = try options.credentials(invocation, vault: vault)
+        let credentials = try options.credentials(invocation, vault: vault, feature: .push)
         try self.init(invocation, config: config, credentials: credentials, vault: vault)
     }
 
@@ -171,15 +187,13 @@ struct PushBackendSession {
     /// app-id, the plist), else the one the credentials belong to (a settings file's
     /// `applicationId`, a binding's `sap.cloud.service`).
     func appId() throws -> String {
-        if !config.appId.isEmpty { return config.appId }
-        if let app = backend.credentials.applicationId, !app.isEmpty { return app }
-        throw HubError(.config, code: .missingAppId, "No application: give --app-id (or HUBCTL_APP_ID, or the profile's app-id); the credentials name none.")
+        try ServiceKeySource.applicationId(config, backend.credentials)
     }
 }
 
 extension Services {
     /// The operator's Notification Backend session for the credentials `options` name.
-    func pushBackend(_ options: PushBackendOptions.Value) throws -> PushBackendSession {
+    func pushBackend(_ options: ServiceKeyOptions.Value) throws -> PushBackendSession {
         try PushBackendSession(invocation, options: options)
     }
 }

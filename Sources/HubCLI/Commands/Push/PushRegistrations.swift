@@ -23,7 +23,7 @@ struct PushRegistrations: HubCommand {
           hubctl push registrations --service-key key.json --user alice | jq -r '.[].id'
         """)
     @OptionGroup(title: "Global Options") var global: GlobalOptions
-    @OptionGroup var backend: PushBackendOptions
+    @OptionGroup var backend: ServiceKeyOptions
     @Option(help: ArgumentHelp("Only this push group's registrations.", valueName: "group")) var group: String?
     @Option(help: ArgumentHelp("One registration by its id.", valueName: "id")) var id: String?
 
@@ -31,7 +31,7 @@ struct PushRegistrations: HubCommand {
 
     /// The command's options as plain data, and its body.
     struct Options: CommandOptions {
-        var backend = PushBackendOptions.Value()
+        var backend = ServiceKeyOptions.Value()
         var group: String?
         var id: String?
 

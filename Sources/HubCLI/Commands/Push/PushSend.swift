@@ -42,7 +42,7 @@ struct PushSend: HubCommand {
           hubctl push send --service-key key.json --users alice,bob --alert hi
         """)
     @OptionGroup(title: "Global Options") var global: GlobalOptions
-    @OptionGroup var backend: PushBackendOptions
+    @OptionGroup var backend: ServiceKeyOptions
     @Option(help: ArgumentHelp("A device id of --user.", valueName: "device")) var device: String?
     @Option(help: ArgumentHelp("Users, comma-separated.", valueName: "u1,u2,…")) var users: String?
     @Option(name: .customLong("users-from"), help: ArgumentHelp("Users one a line from FILE or '-' (stdin); sent 1,000 a request.", valueName: "file"), completion: .file())
@@ -70,7 +70,7 @@ struct PushSend: HubCommand {
 
     /// The command's options as plain data, and its body.
     struct Options: CommandOptions {
-        var backend = PushBackendOptions.Value()
+        var backend = ServiceKeyOptions.Value()
         var device: String?
         var users: String?
         var usersFrom: String?

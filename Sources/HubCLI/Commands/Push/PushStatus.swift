@@ -23,14 +23,14 @@ struct PushStatus: HubCommand {
           hubctl push status --service-key key.json "$ID" | jq -r .status
         """)
     @OptionGroup(title: "Global Options") var global: GlobalOptions
-    @OptionGroup var backend: PushBackendOptions
+    @OptionGroup var backend: ServiceKeyOptions
     @Argument(help: ArgumentHelp("A notificationId from `push send`.", valueName: "notification-id")) var notificationId: String
 
     var options: Options { Options(backend: backend.value, notificationId: notificationId) }
 
     /// The command's options as plain data, and its body.
     struct Options: CommandOptions {
-        var backend = PushBackendOptions.Value()
+        var backend = ServiceKeyOptions.Value()
         var notificationId: String
 
         func run(_ invocation: Invocation) throws {

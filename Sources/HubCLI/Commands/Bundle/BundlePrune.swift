@@ -1,0 +1,54 @@
+// `hubctl bundle prune`: Delete the old versions of a bundle, keeping the newest and the default.
+
+import ArgumentParser
+import HubCore
+import HubServices
+
+struct BundlePrune: HubCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "prune",
+        abstract: "Delete the old versions of a bundle, keeping the newest and the default.",
+        discussion: """
+        Keeps the newest --keep versions of NAME (by creation time when the server gives one, \
+        else by version, numbers compared as numbers) and the default, whatever its age; deletes \
+        the rest (with --dry-run, only says which). Prints {name, kept, deleted, dryRun}. \
+        Credentials as for `bundle publish`. A nightly job keeps an application under Mobile \
+        Services' 100 bundles.
+
+        Exit codes: 0 ok, 64 bad flags, 65 an answer that is not a list, 69 server unreachable, \
+        75 timeout, 77 credentials refused or a role missing, 78 no credentials or application.
+
+        Example:
+          hubctl bundle prune --name profile --keep 5 --service-key key.json
+        """)
+
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
+    @OptionGroup var credentials: ServiceKeyOptions
+    @Option(name: .customLong("name"), help: ArgumentHelp("The bundle whose versions are pruned.", valueName: "name")) var name: String
+    @Option(name: .customLong("keep"), help: ArgumentHelp("How many of the newest versions to keep (at least 1).", valueName: "count")) var keep: Int
+    @Flag(name: .customLong("dry-run"), help: "Only print what would be deleted.") var dryRun = false
+
+    var options: Options { Options(credentials: credentials.value, name: name, keep: keep, dryRun: dryRun) }
+
+    func execute(_ invocation: Invocation) throws { try options.run(invocation) }
+
+    struct Options: Sendable, Equatable {
+        var credentials: ServiceKeySource
+        var name: String
+        var keep: Int
+        var dryRun: Bool
+
+        func run(_ invocation: Invocation) throws {
+            try BundleAdmin.check(name: name, version: "0")
+            guard (1...BundleAdmin.maximumBundles).contains(keep) else {
+                throw HubError.usage("--keep must be from 1 to \(BundleAdmin.maximumBundles); got \(keep).")
+            }
+            let session = try BundleAdminSession(invocation, source: credentials)
+            let result = try session.publisher.prune(name: name, keep: keep, dryRun: dryRun)
+            try invocation.emit(JSONValue.object([
+                "name": .string(name), "kept": .array(result.kept.map(JSONValue.string)),
+                "deleted": .array(result.deleted.map(JSONValue.string)), "dryRun": .bool(dryRun),
+            ]))
+        }
+    }
+}

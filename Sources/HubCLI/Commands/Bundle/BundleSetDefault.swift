@@ -1,0 +1,40 @@
+// `hubctl bundle set-default`: Make a published bundle the application's default.
+
+import ArgumentParser
+import HubCore
+import HubServices
+
+struct BundleSetDefault: HubCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "set-default",
+        abstract: "Make a published bundle the application's default.",
+        discussion: """
+        The default is what devices get at /bundles/<app>/ (`acp check` and `acp fetch` without \
+        an assigned bundle). Credentials as for `bundle publish`. Prints {bundleId, default}.
+
+        Exit codes: 0 ok, 64 bad flags or id, 66 no such bundle, 69 server unreachable, 75 \
+        timeout, 77 credentials refused or a role missing, 78 no credentials or application.
+
+        Example:
+          hubctl bundle set-default profile:41 --service-key key.json
+        """)
+
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
+    @OptionGroup var credentials: ServiceKeyOptions
+    @Argument(help: ArgumentHelp("The bundle, NAME:VERSION.", valueName: "name:version")) var bundle: String
+
+    var options: Options { Options(credentials: credentials.value, bundle: bundle) }
+
+    func execute(_ invocation: Invocation) throws { try options.run(invocation) }
+
+    struct Options: Sendable, Equatable {
+        var credentials: ServiceKeySource
+        var bundle: String
+
+        func run(_ invocation: Invocation) throws {
+            let (session, id) = try BundleAdminSession.target(invocation, source: credentials, bundle: bundle)
+            try session.admin.setDefault(appId: session.appId, id)
+            try invocation.emit(JSONValue.object(["bundleId": .string(id.id), "default": .bool(true)]))
+        }
+    }
+}

@@ -1,0 +1,40 @@
+// `hubctl bundle show`: Print one client resource bundle.
+
+import ArgumentParser
+import HubCore
+import HubServices
+
+struct BundleShow: HubCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Print one client resource bundle.",
+        discussion: """
+        Prints {bundleId, name, version, extension, default, size, created}. Credentials as for \
+        `bundle publish`.
+
+        Exit codes: 0 ok, 64 bad flags or id, 65 an answer that is not a bundle, 66 no such \
+        bundle, 69 server unreachable, 75 timeout, 77 credentials refused or a role missing, 78 \
+        no credentials or application.
+
+        Example:
+          hubctl bundle show profile:41 --service-key key.json | jq .default
+        """)
+
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
+    @OptionGroup var credentials: ServiceKeyOptions
+    @Argument(help: ArgumentHelp("The bundle, NAME:VERSION.", valueName: "name:version")) var bundle: String
+
+    var options: Options { Options(credentials: credentials.value, bundle: bundle) }
+
+    func execute(_ invocation: Invocation) throws { try options.run(invocation) }
+
+    struct Options: Sendable, Equatable {
+        var credentials: ServiceKeySource
+        var bundle: String
+
+        func run(_ invocation: Invocation) throws {
+            let (session, id) = try BundleAdminSession.target(invocation, source: credentials, bundle: bundle)
+            try invocation.emit(BundleDocument.json(try session.admin.show(appId: session.appId, id)))
+        }
+    }
+}

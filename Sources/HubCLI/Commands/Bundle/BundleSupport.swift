@@ -1,0 +1,43 @@
+// What the `bundle` commands share: the Client Resources admin session built from the credential
+// chain of the operator's commands (ServiceKeySource, feature client resources), the application
+// the bundles belong to, and a bundle's JSON document. The protocol is HubServices' `BundleAdmin`
+// and `BundlePublisher` (docs/protocol.md §19).
+
+import Foundation
+import HubCore
+import HubServices
+
+struct BundleAdminSession {
+    let admin: BundleAdmin
+    let appId: String
+
+    /// The session for `source`'s credentials; the application is --app-id (HUBCTL_APP_ID, the
+    /// profile's app-id), else the one the credentials name.
+    init(_ invocation: Invocation, source: ServiceKeySource) throws {
+        let config = try invocation.connectionConfig(requireConnection: false)
+        let vault = PushVault(invocation)
+        let credentials = try source.credentials(invocation, vault: vault, feature: .clientResources)
+        admin = try invocation.services.transports.bundleAdmin(config, credentials: credentials, tokenCache: try vault.tokenCache)
+        appId = try ServiceKeySource.applicationId(config, credentials)
+    }
+
+    /// The session and the bundle `NAME:VERSION` names, the id checked first (nothing is read or
+    /// sent for an id that cannot be one).
+    static func target(_ invocation: Invocation, source: ServiceKeySource, bundle: String) throws -> (BundleAdminSession, BundleId) {
+        let id = try BundleId(parsing: bundle)
+        return (try BundleAdminSession(invocation, source: source), id)
+    }
+
+    var publisher: BundlePublisher { BundlePublisher(admin: admin, appId: appId) }
+}
+
+enum BundleDocument {
+    /// A bundle as `bundle list` and `bundle show` print it.
+    static func json(_ b: AdminBundle) -> JSONValue {
+        .object([
+            "bundleId": .string(b.id), "name": .string(b.name), "version": .string(b.version),
+            "extension": b.fileExtension.map(JSONValue.string) ?? .null, "default": .bool(b.isDefault),
+            "size": b.size.map(JSONValue.int) ?? .null, "created": b.created.map(JSONValue.string) ?? .null,
+        ])
+    }
+}

@@ -1,0 +1,212 @@
+// `hubctl bundle publish` and `bundle prune` below the command layer (docs/protocol.md §19.4):
+// what is refused before anything is sent, the order of the requests, and what a failed upload
+// leaves behind (the entity it created is removed, or named with the command that removes it).
+
+import Foundation
+import HubBundles
+import HubCore
+import HubTransport
+
+/// What `bundle publish` sends: a file (or stdin's spool) as it is, or a directory zipped as it is sent.
+public enum BundleSource: Sendable {
+    case file(InputFile)
+    case directory(DeterministicZip, path: String)
+
+    /// Reads what is given, refusing (64) before anything is sent: an input over 1 GB, a
+    /// password-protected zip. `stdin`: the spooled standard input.
+    public static func checked(_ input: InputFile) throws -> BundleSource {
+        guard input.size <= BundleAdmin.maximumBytes else { throw tooLarge(input.name, input.size) }
+        if try ZipEncryption.isEncrypted(size: input.size, read: { try input.read(at: $0, count: $1) }) == true {
+            throw HubError.usage("\(input.name) is a password-protected zip, which Mobile Services does not take (\"password protected zip files are not supported\"). Nothing was sent.", code: .invalidData)
+        }
+        return .file(input)
+    }
+
+    public static func tooLarge(_ name: String, _ size: Int64) -> HubError {
+        HubError.usage("\(name) is \(size) bytes; Mobile Services takes bundles of at most 1 GB (\(BundleAdmin.maximumBytes) bytes). Nothing was sent.", code: .tooLarge)
+    }
+
+    public var length: Int64 {
+        switch self {
+        case .file(let input): input.size
+        case .directory(let zip, _): zip.length
+        }
+    }
+
+    /// The body, read as it is sent; `sent` sees every piece (digest, progress).
+    func body(_ sent: @escaping @Sendable (UnsafeRawBufferPointer, _ restart: Bool) -> Void) -> RequestBody {
+        switch self {
+        case .file(let input):
+            return .stream(length: input.size) {
+                sent(UnsafeRawBufferPointer(start: nil, count: 0), true)
+                let offset = OffsetBox()
+                return { buffer in
+                    let want = Int(min(Int64(buffer.count), input.size - offset.value))
+                    guard want > 0 else { return 0 }
+                    let chunk = try input.read(at: offset.value, count: want)
+                    chunk.copyBytes(to: buffer)
+                    offset.value += Int64(chunk.count)
+                    sent(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[0..<chunk.count]), false)
+                    return chunk.count
+                }
+            }
+        case .directory(let zip, _):
+            return .stream(length: zip.length) {
+                sent(UnsafeRawBufferPointer(start: nil, count: 0), true)
+                let reader = zip.reader()
+                return { buffer in
+                    let n = try reader.read(into: buffer)
+                    sent(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[0..<n]), false)
+                    return n
+                }
+            }
+        }
+    }
+}
+
+final class OffsetBox: @unchecked Sendable { var value: Int64 = 0 }
+
+/// Counts and digests the bytes of the attempt under way.
+final class SentBytes: @unchecked Sendable {
+    private let lock = NSLock()
+    private var digest: SHA256Digest?
+    private(set) var count: Int64 = 0
+    let progress: (@Sendable (Int64) -> Void)?
+
+    init(progress: (@Sendable (Int64) -> Void)?) { self.progress = progress }
+
+    func take(_ bytes: UnsafeRawBufferPointer, restart: Bool) {
+        lock.lock()
+        if restart { digest = try? SHA256Digest(); count = 0 }
+        digest?.update(bytes)
+        count += Int64(bytes.count)
+        let now = count
+        lock.unlock()
+        progress?(now)
+    }
+
+    var hex: String? {
+        lock.lock(); defer { lock.unlock() }
+        return digest.map { $0.finalizeBytes().map { String(format: "%02x", $0) }.joined() }
+    }
+}
+
+public enum IfExists: String, Sendable, Equatable, CaseIterable {
+    case fail, skip, replace
+}
+
+/// What `bundle publish` did.
+public struct BundlePublishResult: Sendable, Equatable {
+    public var bundleId: String
+    /// The bytes sent and their SHA-256 (hex); nil when nothing was uploaded (`--if-exists skip`).
+    public var bytes: Int64?
+    public var sha256: String?
+    public var isDefault: Bool
+    /// The entity was created by this run (false: it existed).
+    public var created: Bool
+    public var uploaded: Bool
+}
+
+/// What `bundle prune` did (or, with `dryRun`, would do).
+public struct BundlePruneResult: Sendable, Equatable {
+    public var kept: [String]
+    public var deleted: [String]
+}
+
+public struct BundlePublisher {
+    public let admin: BundleAdmin
+    public let appId: String
+
+    public init(admin: BundleAdmin, appId: String) {
+        self.admin = admin
+        self.appId = appId
+    }
+
+    /// Creates the entity, uploads the content streamed, makes it the default when asked.
+    /// `limitCheck`: the list is read first; when it is readable, a 101st bundle is refused (64)
+    /// before the entity is created.
+    public func publish(_ bundle: BundleId, source: BundleSource, fileExtension: String, makeDefault: Bool, ifExists: IfExists,
+                        progress: (@Sendable (Int64) -> Void)? = nil, note: ((String) -> Void)? = nil) throws -> BundlePublishResult {
+        var existing: [AdminBundle]?
+        do {
+            existing = try admin.list(appId: appId)
+        } catch let e as HubError where e.kind != .permission || e.status == 403 {
+            // A list this key may not read (or cannot be read) only leaves the 100 limit to the server.
+            note?("hubctl: the bundle list could not be read (\(e.message)); the server checks the limit of \(BundleAdmin.maximumBundles)")
+        }
+        if let existing, !existing.contains(where: { $0.id == bundle.id }), existing.count >= BundleAdmin.maximumBundles {
+            throw HubError.usage("Application \(HubError.quoted(appId)) has \(existing.count) bundles, Mobile Services' limit of \(BundleAdmin.maximumBundles); remove old ones first (`hubctl bundle prune --name NAME --keep K`). Nothing was created.", code: .tooManyEntries)
+        }
+        let created = try admin.create(appId: appId, bundle, fileExtension: fileExtension, isDefault: makeDefault)
+        if !created {
+            switch ifExists {
+            case .fail:
+                throw HubError(.cannotCreate, code: .bundleExists,
+                               "Bundle \(HubError.quoted(bundle.id)) already exists (HTTP 409); nothing was uploaded. Publish another version, or pass --if-exists skip or --if-exists replace.",
+                               status: 409)
+            case .skip:
+                let current = (try? admin.show(appId: appId, bundle))?.isDefault ?? false
+                return BundlePublishResult(bundleId: bundle.id, bytes: nil, sha256: nil, isDefault: current, created: false, uploaded: false)
+            case .replace:
+                break
+            }
+        }
+        let sent = SentBytes(progress: progress)
+        do {
+            try admin.upload(appId: appId, bundle, body: source.body { sent.take($0, restart: $1) })
+        } catch let failure as HubError {
+            throw cleanUp(after: failure, bundle, created: created)
+        }
+        if makeDefault { try admin.setDefault(appId: appId, bundle) }
+        let isDefault = makeDefault || ((try? admin.show(appId: appId, bundle))?.isDefault ?? false)
+        return BundlePublishResult(bundleId: bundle.id, bytes: sent.count, sha256: sent.hex, isDefault: isDefault, created: created, uploaded: true)
+    }
+
+    /// The error of a failed upload, saying what it left: the entity it created is deleted; one it
+    /// could not delete, or one that existed before (`replace`), is named with the command to run.
+    func cleanUp(after failure: HubError, _ bundle: BundleId, created: Bool) -> HubError {
+        var result = failure
+        let remove = "`hubctl bundle delete \(bundle.id)`"
+        if created {
+            do {
+                _ = try admin.delete(appId: appId, bundle)
+                result.message += " The bundle entity this run created was removed; nothing is left on the server."
+            } catch {
+                let why = (error as? HubError)?.message ?? "\(error)"
+                result.message += " The bundle entity this run created could not be removed (\(why)); remove it with \(remove)."
+            }
+        } else {
+            result.message += " Bundle \(HubError.quoted(bundle.id)) existed before and may now hold part of the upload: publish it again with --if-exists replace, or remove it with \(remove)."
+        }
+        return result
+    }
+
+    /// Deletes the bundles named `name` beyond the newest `keep`, never the default.
+    public func prune(name: String, keep: Int, dryRun: Bool) throws -> BundlePruneResult {
+        let all = try admin.list(appId: appId, name: name).sorted(by: Self.newerFirst)
+        var kept: [String] = [], doomed: [AdminBundle] = []
+        for (i, b) in all.enumerated() {
+            if i < keep || b.isDefault { kept.append(b.id) } else { doomed.append(b) }
+        }
+        if !dryRun {
+            for b in doomed { _ = try admin.delete(appId: appId, try BundleId(name: b.name, version: b.version)) }
+        }
+        return BundlePruneResult(kept: kept, deleted: doomed.map(\.id))
+    }
+
+    /// Newest first: by creation time when both have one, else by version (numeric parts as numbers).
+    static func newerFirst(_ a: AdminBundle, _ b: AdminBundle) -> Bool {
+        if let ca = a.created, let cb = b.created, ca != cb { return ca > cb }
+        return versionOrder(b.version, a.version)
+    }
+
+    /// Whether version `a` comes before `b`: dot-separated parts, numbers as numbers.
+    static func versionOrder(_ a: String, _ b: String) -> Bool {
+        let pa = a.split(separator: "."), pb = b.split(separator: ".")
+        for (x, y) in zip(pa, pb) where x != y {
+            if let nx = Int(x), let ny = Int(y) { return nx < ny }
+            return x < y
+        }
+        return pa.count < pb.count
+    }
+}

@@ -1,0 +1,83 @@
+// The zip of a directory (`bundle publish DIR`): the same tree gives the same bytes whatever the
+// files' times and modes, Python's zipfile reads it back, a file changed between
+// plan and send fails, and a password-protected zip is told apart from a plain one.
+
+import Foundation
+import HubCore
+import Testing
+@testable import HubBundles
+
+@Suite struct DeterministicZipTests {
+    func tree() throws -> String {
+        let dir = NSTemporaryDirectory() + "zip-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir + "/sub/deeper", withIntermediateDirectories: true)
+        try Data("zeta".utf8).write(to: URL(fileURLWithPath: dir + "/z.txt"))
+        try Data("alpha".utf8).write(to: URL(fileURLWithPath: dir + "/a.txt"))
+        try Data("nested".utf8).write(to: URL(fileURLWithPath: dir + "/sub/deeper/n.css"))
+        return dir
+    }
+
+    func bytes(_ zip: DeterministicZip) throws -> Data {
+        let reader = zip.reader()
+        var out = Data()
+        var buffer = [UInt8](repeating: 0, count: 7)
+        while true {
+            let n = try buffer.withUnsafeMutableBytes { try reader.read(into: $0) }
+            if n == 0 { break }
+            out.append(contentsOf: buffer[0..<n])
+        }
+        return out
+    }
+
+    @Test func theSameTreeGivesTheSameBytes() throws {
+        let dir = try tree()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let first = try bytes(try DeterministicZip.plan(directory: dir, limit: 1 << 20))
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 12345), .posixPermissions: 0o600],
+                                              ofItemAtPath: dir + "/a.txt")
+        let plan = try DeterministicZip.plan(directory: dir, limit: 1 << 20)
+        let second = try bytes(plan)
+        #expect(first == second)
+        #expect(Int64(second.count) == plan.length)
+        #expect(plan.entries.map(\.name) == ["a.txt", "sub/deeper/n.css", "z.txt"])
+        #expect(try ZipEncryption.isEncrypted(size: Int64(second.count), read: { second.subdata(in: Int($0)..<Int($0) + $1) }) == false)
+        // A reader independent of ours (Python's zipfile) reads it back and checks every CRC.
+        let path = dir + ".zip"
+        try second.write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let listed = try EndToEndUnzip.list(path)
+        #expect(listed == ["a.txt", "sub/deeper/n.css", "z.txt"])
+    }
+
+    @Test func aFileChangedAfterThePlanFails() throws {
+        let dir = try tree()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let plan = try DeterministicZip.plan(directory: dir, limit: 1 << 20)
+        try Data("ALPHA".utf8).write(to: URL(fileURLWithPath: dir + "/a.txt"))
+        #expect(throws: HubError.self) { _ = try bytes(plan) }
+    }
+
+    @Test func tooLargeAndLinksAreRefused() throws {
+        let dir = try tree()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        #expect(throws: HubError.self) { _ = try DeterministicZip.plan(directory: dir, limit: 100) }
+        try FileManager.default.createSymbolicLink(atPath: dir + "/link", withDestinationPath: "/etc/passwd")
+        #expect(throws: HubError.self) { _ = try DeterministicZip.plan(directory: dir, limit: 1 << 20) }
+    }
+}
+
+/// Lists a zip with Python's zipfile (a reader independent of ours).
+enum EndToEndUnzip {
+    static func list(_ path: String) throws -> [String] {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        p.arguments = ["-c", "import sys, zipfile; z = zipfile.ZipFile(sys.argv[1]); z.testzip(); print('\\n'.join(z.namelist()))", path]
+        let out = Pipe()
+        p.standardOutput = out
+        try p.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        guard p.terminationStatus == 0 else { throw HubError.data("python3 could not read the zip") }
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+}

@@ -26,9 +26,8 @@ struct BundleDelete: HubCommand {
 
     var options: Options { Options(credentials: credentials.value, bundle: bundle, missingOK: missingOK) }
 
-    func execute(_ invocation: Invocation) throws { try options.run(invocation) }
-
-    struct Options: Sendable, Equatable {
+    /// The command's options as plain data, and its body.
+    struct Options: CommandOptions {
         var credentials: ServiceKeySource
         var bundle: String
         var missingOK: Bool

@@ -26,9 +26,8 @@ struct BundleList: HubCommand {
 
     var options: Options { Options(credentials: credentials.value, name: name) }
 
-    func execute(_ invocation: Invocation) throws { try options.run(invocation) }
-
-    struct Options: Sendable, Equatable {
+    /// The command's options as plain data, and its body.
+    struct Options: CommandOptions {
         var credentials: ServiceKeySource
         var name: String?
 

@@ -30,9 +30,8 @@ struct BundlePrune: HubCommand {
 
     var options: Options { Options(credentials: credentials.value, name: name, keep: keep, dryRun: dryRun) }
 
-    func execute(_ invocation: Invocation) throws { try options.run(invocation) }
-
-    struct Options: Sendable, Equatable {
+    /// The command's options as plain data, and its body.
+    struct Options: CommandOptions {
         var credentials: ServiceKeySource
         var name: String
         var keep: Int

@@ -53,9 +53,8 @@ struct BundlePublish: HubCommand {
                 makeDefault: makeDefault, ifExists: ifExists)
     }
 
-    func execute(_ invocation: Invocation) throws { try options.run(invocation) }
-
-    struct Options: Sendable, Equatable {
+    /// The command's options as plain data, and its body.
+    struct Options: CommandOptions {
         var credentials: ServiceKeySource
         var file: String
         var name: String
@@ -99,7 +98,7 @@ struct BundlePublish: HubCommand {
                     spooled = try invocation.input.spool(limit: BundleAdmin.maximumBytes, until: invocation.deadline)
                 } catch {
                     if case .tooLarge = error { throw BundleSource.tooLarge("stdin", BundleAdmin.maximumBytes + 1) }
-                    throw Invocation.inputFailure(error, label: "the bundle on stdin", limit: Int(BundleAdmin.maximumBytes), tooLarge: .tooLarge)
+                    throw HubError.input(error, label: "the bundle on stdin", limit: Int(BundleAdmin.maximumBytes), tooLarge: .tooLarge)
                 }
                 let source = try BundleSource.checked(spooled)
                 if let fileExtension { return (source, fileExtension) }
@@ -117,10 +116,10 @@ struct BundlePublish: HubCommand {
             }
             let opened: InputFile
             do throws(BoundedFile.Failure) {
-                opened = try InputFile.open(path: file, limit: BundleAdmin.maximumBytes, until: invocation.deadline)
+                opened = try invocation.input.openFile(file, limit: BundleAdmin.maximumBytes, until: invocation.deadline)
             } catch {
                 if case .tooLarge(let size) = error { throw BundleSource.tooLarge(file, size ?? BundleAdmin.maximumBytes + 1) }
-                throw Invocation.inputFailure(error, label: file, limit: Int(BundleAdmin.maximumBytes), tooLarge: .tooLarge)
+                throw HubError.input(error, label: file, limit: Int(BundleAdmin.maximumBytes), tooLarge: .tooLarge)
             }
             let ext = fileExtension ?? URL(fileURLWithPath: file).pathExtension.lowercased()
             guard !ext.isEmpty else { throw HubError.usage("\(file) has no extension; give --extension. Nothing was sent.") }

@@ -25,9 +25,8 @@ struct BundleSetDefault: HubCommand {
 
     var options: Options { Options(credentials: credentials.value, bundle: bundle) }
 
-    func execute(_ invocation: Invocation) throws { try options.run(invocation) }
-
-    struct Options: Sendable, Equatable {
+    /// The command's options as plain data, and its body.
+    struct Options: CommandOptions {
         var credentials: ServiceKeySource
         var bundle: String
 

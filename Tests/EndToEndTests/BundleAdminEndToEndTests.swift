@@ -22,7 +22,8 @@ import Testing
     }
 
     @Test func aZipAPDFAndADirectoryArePublishedAndADeviceFetchesTheDefault() throws {
-        let (_, hub, key) = try bench()
+        let (emu, hub, key) = try bench()
+        defer { withExtendedLifetime(emu) {} }
         let zip = hub.dir.file("profile.zip")
         try Archives.make("zip", at: zip, version: "1.0.0")
         let z = try hub("bundle", "publish", zip, "--name", "Appmc", "--version", "1.0.0", "--service-key", key)
@@ -67,7 +68,8 @@ import Testing
     }
 
     @Test func anExistingBundleWithEachIfExists() throws {
-        let (_, hub, key) = try bench()
+        let (emu, hub, key) = try bench()
+        defer { withExtendedLifetime(emu) {} }
         let pdf = hub.dir.write("a.pdf", "%PDF-1.4 a\n")
         let args = ["bundle", "publish", pdf, "--name", "a", "--version", "1", "--service-key", key]
         #expect(try hub.run(args).status == 0)
@@ -131,7 +133,7 @@ import Testing
     /// the emulator knows the key by the certificate's CN.
     @Test func anX509KeyOverMutualTLS() throws {
         let bed = try TLSTestBed()
-        _ = try bed.emulator.control("PUT", "/_emulator/bundles-admin/credentials", json: #"{"keys": [{"certificateCN": "alice"}]}"#)
+        _ = try bed.emulator.control("PUT", "/_emulator/bundles-admin/credentials", json: #"{"keys": [{"certificateCN": "alice", "appId": "com.example.demo"}]}"#)
         let hub = Hubctl(dir: TempDir("x509"), environment: ["HUBCTL_APP_ID": "com.example.demo", "HUBCTL_CACERT": bed.file("ca.pem")])
         let certificate = try String(contentsOfFile: bed.file("client.pem"), encoding: .utf8)
         let privateKey = try String(contentsOfFile: bed.file("client.key"), encoding: .utf8)

@@ -3052,7 +3052,7 @@ _hubctl_bundle() {
 
 _hubctl_bundle_publish() {
     repeating_flags=()
-    non_repeating_flags=(--password-stdin --insecure --allow-http --no-input --anonymous --verbose --default --version -h --help)
+    non_repeating_flags=(--password-stdin --anonymous --insecure --allow-http --no-input --verbose --default --version -h --help)
     repeating_options=()
     non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --service-key --binding --key-alias --binding-name --tenant --name --version --extension --if-exists)
     __hubctl_offer_flags_options 1
@@ -3177,7 +3177,7 @@ _hubctl_bundle_publish() {
 
 _hubctl_bundle_set-default() {
     repeating_flags=()
-    non_repeating_flags=(--password-stdin --insecure --allow-http --no-input --anonymous --verbose --version -h --help)
+    non_repeating_flags=(--password-stdin --anonymous --insecure --allow-http --no-input --verbose --version -h --help)
     repeating_options=()
     non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --service-key --binding --key-alias --binding-name --tenant)
     __hubctl_offer_flags_options 1
@@ -3281,7 +3281,7 @@ _hubctl_bundle_set-default() {
 
 _hubctl_bundle_list() {
     repeating_flags=()
-    non_repeating_flags=(--password-stdin --insecure --allow-http --no-input --anonymous --verbose --version -h --help)
+    non_repeating_flags=(--password-stdin --anonymous --insecure --allow-http --no-input --verbose --version -h --help)
     repeating_options=()
     non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --service-key --binding --key-alias --binding-name --tenant --name)
     __hubctl_offer_flags_options 0
@@ -3388,7 +3388,7 @@ _hubctl_bundle_list() {
 
 _hubctl_bundle_show() {
     repeating_flags=()
-    non_repeating_flags=(--password-stdin --insecure --allow-http --no-input --anonymous --verbose --version -h --help)
+    non_repeating_flags=(--password-stdin --anonymous --insecure --allow-http --no-input --verbose --version -h --help)
     repeating_options=()
     non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --service-key --binding --key-alias --binding-name --tenant)
     __hubctl_offer_flags_options 1
@@ -3492,7 +3492,7 @@ _hubctl_bundle_show() {
 
 _hubctl_bundle_delete() {
     repeating_flags=()
-    non_repeating_flags=(--password-stdin --insecure --allow-http --no-input --anonymous --verbose --missing-ok --version -h --help)
+    non_repeating_flags=(--password-stdin --anonymous --insecure --allow-http --no-input --verbose --missing-ok --version -h --help)
     repeating_options=()
     non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --service-key --binding --key-alias --binding-name --tenant)
     __hubctl_offer_flags_options 1
@@ -3596,7 +3596,7 @@ _hubctl_bundle_delete() {
 
 _hubctl_bundle_prune() {
     repeating_flags=()
-    non_repeating_flags=(--password-stdin --insecure --allow-http --no-input --anonymous --verbose --dry-run --version -h --help)
+    non_repeating_flags=(--password-stdin --anonymous --insecure --allow-http --no-input --verbose --dry-run --version -h --help)
     repeating_options=()
     non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --service-key --binding --key-alias --binding-name --tenant --name --keep)
     __hubctl_offer_flags_options 0

@@ -2,8 +2,9 @@
 // unless --missing-ok.
 
 import Foundation
-import HubCLI
+@testable import HubCLI
 import HubCore
+import HubServices
 import Testing
 
 @Suite("bundle delete", .serialized)
@@ -25,5 +26,11 @@ struct BundleDeleteTests {
         let ok = await bench.run(["bundle", "delete", "guide:1", "--missing-ok", "--service-key", key])
         #expect(ok.exitCode == 0, "\(ok)")
         #expect(ok.json?["deleted"] == .bool(false))
+    }
+
+    @Test func parsesItsFlagsIntoOptions() throws {
+        let options = try parsedOptions(["bundle", "delete", "profile:41", "--missing-ok", "--service-key", "key.json"], as: BundleDelete.self)
+        #expect(options == BundleDelete.Options(credentials: ServiceKeySource(serviceKey: "key.json"), bundle: "profile:41", missingOK: true))
+        #expect(try parsedOptions(["bundle", "delete", "p:1"], as: BundleDelete.self).missingOK == false)
     }
 }

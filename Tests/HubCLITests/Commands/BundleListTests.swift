@@ -2,8 +2,9 @@
 // too), --name, and a wrong key (77) or a key without the role (77).
 
 import Foundation
-import HubCLI
+@testable import HubCLI
 import HubCore
+import HubServices
 import Testing
 
 @Suite("bundle list", .serialized)
@@ -31,5 +32,11 @@ struct BundleListTests {
         try await bench.emulator.call("PUT", "/_emulator/bundles-admin/credentials",
                                       json: #"{"keys": [{"key": "emulator-bundles-api-key", "roles": ["something_else"]}]}"#)
         expectFailure(await bench.run(["bundle", "list", "--service-key", key]), exit: 77, code: "forbidden")
+    }
+
+    @Test func parsesItsFlagsIntoOptions() throws {
+        let options = try parsedOptions(["bundle", "list", "--name", "profile", "--binding-name", "ms"], as: BundleList.self)
+        #expect(options == BundleList.Options(credentials: ServiceKeySource(bindingName: "ms"), name: "profile"))
+        #expect(try parsedOptions(["bundle", "list"], as: BundleList.self) == BundleList.Options(credentials: ServiceKeySource(), name: nil))
     }
 }

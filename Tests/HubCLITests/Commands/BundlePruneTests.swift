@@ -2,8 +2,9 @@
 // nothing, and --keep 0 is refused before anything is sent.
 
 import Foundation
-import HubCLI
+@testable import HubCLI
 import HubCore
+import HubServices
 import Testing
 
 @Suite("bundle prune", .serialized)
@@ -30,5 +31,10 @@ struct BundlePruneTests {
         let (bench, key) = try await bundleAdminBench()
         expectFailure(await bench.run(["bundle", "prune", "--name", "guide", "--keep", "0", "--service-key", key]), exit: 64, code: "usage")
         #expect(try await loggedRequests(bench) == [])
+    }
+
+    @Test func parsesItsFlagsIntoOptions() throws {
+        let options = try parsedOptions(["bundle", "prune", "--name", "profile", "--keep", "3", "--dry-run", "--service-key", "key.json"], as: BundlePrune.self)
+        #expect(options == BundlePrune.Options(credentials: ServiceKeySource(serviceKey: "key.json"), name: "profile", keep: 3, dryRun: true))
     }
 }

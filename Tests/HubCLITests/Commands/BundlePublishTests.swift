@@ -3,8 +3,9 @@
 // with the emulator's request log empty.
 
 import Foundation
-import HubCLI
+@testable import HubCLI
 import HubCore
+import HubServices
 import Testing
 
 @Suite("bundle publish", .serialized)
@@ -110,6 +111,16 @@ struct BundlePublishTests {
         #expect(r.exitCode == 0, "\(r)")
         let shown = await bench.run(["bundle", "show", "piped:1", "--service-key", key])
         #expect(shown.json?["extension"] == .string("pdf"))
+    }
+
+    @Test func parsesItsFlagsIntoOptions() throws {
+        let options = try parsedOptions(["bundle", "publish", "profile.zip", "--name", "profile", "--version", "42", "--extension", "zip",
+                                         "--default", "--if-exists", "replace", "--service-key", "key.json", "--key-alias", "ci"], as: BundlePublish.self)
+        #expect(options == BundlePublish.Options(credentials: ServiceKeySource(serviceKey: "key.json", keyAlias: "ci"), file: "profile.zip",
+                                                 name: "profile", version: "42", fileExtension: "zip", makeDefault: true, ifExists: .replace))
+        let defaults = try parsedOptions(["bundle", "publish", "-", "--name", "n", "--version", "1"], as: BundlePublish.self)
+        #expect(defaults == BundlePublish.Options(credentials: ServiceKeySource(), file: "-", name: "n", version: "1", fileExtension: nil,
+                                                  makeDefault: false, ifExists: .fail))
     }
 }
 

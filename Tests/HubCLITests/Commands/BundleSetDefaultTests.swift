@@ -1,8 +1,9 @@
 // `hubctl bundle set-default` in-process: the default moves, and an unknown bundle is 66.
 
 import Foundation
-import HubCLI
+@testable import HubCLI
 import HubCore
+import HubServices
 import Testing
 
 @Suite("bundle set-default", .serialized)
@@ -23,5 +24,10 @@ struct BundleSetDefaultTests {
         let (bench, key) = try await bundleAdminBench()
         expectFailure(await bench.run(["bundle", "set-default", "nothing:1", "--service-key", key]), exit: 66, code: "bundle_not_found")
         expectFailure(await bench.run(["bundle", "set-default", "no-version", "--service-key", key]), exit: 64, code: "usage")
+    }
+
+    @Test func parsesItsFlagsIntoOptions() throws {
+        let options = try parsedOptions(["bundle", "set-default", "profile:42", "--binding", "binding.json", "--tenant", "t1"], as: BundleSetDefault.self)
+        #expect(options == BundleSetDefault.Options(credentials: ServiceKeySource(binding: "binding.json", tenant: "t1"), bundle: "profile:42"))
     }
 }

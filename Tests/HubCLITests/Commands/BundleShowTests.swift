@@ -1,8 +1,9 @@
 // `hubctl bundle show` in-process: one bundle's shape, and an unknown one (66).
 
 import Foundation
-import HubCLI
+@testable import HubCLI
 import HubCore
+import HubServices
 import Testing
 
 @Suite("bundle show", .serialized)
@@ -20,5 +21,10 @@ struct BundleShowTests {
     @Test func anUnknownBundleIs66() async throws {
         let (bench, key) = try await bundleAdminBench()
         expectFailure(await bench.run(["bundle", "show", "guide:9", "--service-key", key]), exit: 66, code: "bundle_not_found")
+    }
+
+    @Test func parsesItsFlagsIntoOptions() throws {
+        let options = try parsedOptions(["bundle", "show", "profile:42", "--service-key", "-"], as: BundleShow.self)
+        #expect(options == BundleShow.Options(credentials: ServiceKeySource(serviceKey: "-"), bundle: "profile:42"))
     }
 }

@@ -4267,13 +4267,13 @@ _hubctl_config() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    set|unset|get|list|use|path|set-push|unset-push)
+    set|unset|get|list|use|path|set-push|unset-push|set-service-key|unset-service-key)
         # Offer subcommand argument completions
         "_hubctl_config_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'set unset get list use path set-push unset-push' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'set unset get list use path set-push unset-push set-service-key unset-service-key' -- "${cur}"))
         ;;
     esac
 }
@@ -4367,7 +4367,7 @@ _hubctl_config_set() {
     # Offer positional completions
     case "${positional_number}" in
     1)
-        __hubctl_add_completions -W 'server'$'\n''plist'$'\n''app-id'$'\n''user'$'\n''security-configuration'$'\n''domain'$'\n''user-creation-policy'$'\n''share-credentials'$'\n''anonymous'$'\n''cert'$'\n''key'$'\n''pkcs12'$'\n''cert-provider'$'\n''cacert'$'\n''api-version'$'\n''timeout'$'\n''deadline'$'\n''oauth-client-id'$'\n''redirect-uri'$'\n''oauth-authorize-url'$'\n''oauth-token-url'$'\n''app-version'$'\n''platform'$'\n''acp-dest'$'\n''push-url'$'\n''push-alias'$'\n''push-uaa-url'$'\n''push-client-id'$'\n''push-tenant'
+        __hubctl_add_completions -W 'server'$'\n''plist'$'\n''app-id'$'\n''user'$'\n''security-configuration'$'\n''domain'$'\n''user-creation-policy'$'\n''share-credentials'$'\n''anonymous'$'\n''cert'$'\n''key'$'\n''pkcs12'$'\n''cert-provider'$'\n''cacert'$'\n''api-version'$'\n''timeout'$'\n''deadline'$'\n''oauth-client-id'$'\n''redirect-uri'$'\n''oauth-authorize-url'$'\n''oauth-token-url'$'\n''app-version'$'\n''platform'$'\n''acp-dest'$'\n''push-url'$'\n''push-alias'$'\n''push-uaa-url'$'\n''push-client-id'$'\n''push-tenant'$'\n''bundles-url'$'\n''bundles-alias'$'\n''bundles-uaa-url'$'\n''bundles-client-id'$'\n''bundles-tenant'
         return
         ;;
     esac
@@ -4462,7 +4462,7 @@ _hubctl_config_unset() {
     # Offer positional completions
     case "${positional_number}" in
     1)
-        __hubctl_add_completions -W 'server'$'\n''plist'$'\n''app-id'$'\n''user'$'\n''security-configuration'$'\n''domain'$'\n''user-creation-policy'$'\n''share-credentials'$'\n''anonymous'$'\n''cert'$'\n''key'$'\n''pkcs12'$'\n''cert-provider'$'\n''cacert'$'\n''api-version'$'\n''timeout'$'\n''deadline'$'\n''oauth-client-id'$'\n''redirect-uri'$'\n''oauth-authorize-url'$'\n''oauth-token-url'$'\n''app-version'$'\n''platform'$'\n''acp-dest'$'\n''push-url'$'\n''push-alias'$'\n''push-uaa-url'$'\n''push-client-id'$'\n''push-tenant'
+        __hubctl_add_completions -W 'server'$'\n''plist'$'\n''app-id'$'\n''user'$'\n''security-configuration'$'\n''domain'$'\n''user-creation-policy'$'\n''share-credentials'$'\n''anonymous'$'\n''cert'$'\n''key'$'\n''pkcs12'$'\n''cert-provider'$'\n''cacert'$'\n''api-version'$'\n''timeout'$'\n''deadline'$'\n''oauth-client-id'$'\n''redirect-uri'$'\n''oauth-authorize-url'$'\n''oauth-token-url'$'\n''app-version'$'\n''platform'$'\n''acp-dest'$'\n''push-url'$'\n''push-alias'$'\n''push-uaa-url'$'\n''push-client-id'$'\n''push-tenant'$'\n''bundles-url'$'\n''bundles-alias'$'\n''bundles-uaa-url'$'\n''bundles-client-id'$'\n''bundles-tenant'
         return
         ;;
     esac
@@ -4557,7 +4557,7 @@ _hubctl_config_get() {
     # Offer positional completions
     case "${positional_number}" in
     1)
-        __hubctl_add_completions -W 'server'$'\n''plist'$'\n''app-id'$'\n''user'$'\n''security-configuration'$'\n''domain'$'\n''user-creation-policy'$'\n''share-credentials'$'\n''anonymous'$'\n''cert'$'\n''key'$'\n''pkcs12'$'\n''cert-provider'$'\n''cacert'$'\n''api-version'$'\n''timeout'$'\n''deadline'$'\n''oauth-client-id'$'\n''redirect-uri'$'\n''oauth-authorize-url'$'\n''oauth-token-url'$'\n''app-version'$'\n''platform'$'\n''acp-dest'$'\n''push-url'$'\n''push-alias'$'\n''push-uaa-url'$'\n''push-client-id'$'\n''push-tenant'
+        __hubctl_add_completions -W 'server'$'\n''plist'$'\n''app-id'$'\n''user'$'\n''security-configuration'$'\n''domain'$'\n''user-creation-policy'$'\n''share-credentials'$'\n''anonymous'$'\n''cert'$'\n''key'$'\n''pkcs12'$'\n''cert-provider'$'\n''cacert'$'\n''api-version'$'\n''timeout'$'\n''deadline'$'\n''oauth-client-id'$'\n''redirect-uri'$'\n''oauth-authorize-url'$'\n''oauth-token-url'$'\n''app-version'$'\n''platform'$'\n''acp-dest'$'\n''push-url'$'\n''push-alias'$'\n''push-uaa-url'$'\n''push-client-id'$'\n''push-tenant'$'\n''bundles-url'$'\n''bundles-alias'$'\n''bundles-uaa-url'$'\n''bundles-client-id'$'\n''bundles-tenant'
         return
         ;;
     esac
@@ -5015,6 +5015,202 @@ _hubctl_config_unset-push() {
         ;;
     '--error-format')
         __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    esac
+}
+
+_hubctl_config_set-service-key() {
+    repeating_flags=()
+    non_repeating_flags=(--password-stdin --anonymous --insecure --allow-http --no-input --verbose --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --feature --service-key --binding --key-alias --tenant)
+    __hubctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--server')
+        return
+        ;;
+    '--plist')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--app-id')
+        return
+        ;;
+    '--profile')
+        __hubctl_add_custom_completions ---completion config set-service-key -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)"
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--cert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--key')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--pkcs12')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cert-provider')
+        return
+        ;;
+    '--cacert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--api-version')
+        return
+        ;;
+    '--home')
+        __hubctl_add_completions -d
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--deadline')
+        return
+        ;;
+    '--vault-passphrase-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--oauth-client-id')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--oauth-authorize-url')
+        return
+        ;;
+    '--oauth-token-url')
+        return
+        ;;
+    '--app-version')
+        return
+        ;;
+    '--platform')
+        return
+        ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    '--feature')
+        __hubctl_add_completions -W 'push'$'\n''client-resources'
+        return
+        ;;
+    '--service-key')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--binding')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--key-alias')
+        return
+        ;;
+    '--tenant')
+        return
+        ;;
+    esac
+}
+
+_hubctl_config_unset-service-key() {
+    repeating_flags=()
+    non_repeating_flags=(--password-stdin --anonymous --insecure --allow-http --no-input --verbose --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --feature)
+    __hubctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--server')
+        return
+        ;;
+    '--plist')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--app-id')
+        return
+        ;;
+    '--profile')
+        __hubctl_add_custom_completions ---completion config unset-service-key -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)"
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--cert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--key')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--pkcs12')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cert-provider')
+        return
+        ;;
+    '--cacert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--api-version')
+        return
+        ;;
+    '--home')
+        __hubctl_add_completions -d
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--deadline')
+        return
+        ;;
+    '--vault-passphrase-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--oauth-client-id')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--oauth-authorize-url')
+        return
+        ;;
+    '--oauth-token-url')
+        return
+        ;;
+    '--app-version')
+        return
+        ;;
+    '--platform')
+        return
+        ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    '--feature')
+        __hubctl_add_completions -W 'push'$'\n''client-resources'
         return
         ;;
     esac

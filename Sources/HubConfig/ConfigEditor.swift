@@ -40,7 +40,7 @@ public enum ConfigEditor {
                 throw HubError(.usage, code: .invalidAppId,
                                "The application id \(HubError.quoted(value)) cannot be used: give letters, digits, '.', '_' and '-' (at most 200), starting with a letter or digit, e.g. com.acme.field.")
             }
-        case .pushUrl, .pushUaaUrl: _ = try ConfigResolver.absoluteURL(value, of: setting, code: .configInvalid)
+        case _ where setting.isServiceCredentialsURL: _ = try ConfigResolver.absoluteURL(value, of: setting, code: .configInvalid)
         case .apiVersion:
             guard ["latest", "v1", "v2", "v3", "v4"].contains(value) else {
                 throw HubError.config("Unknown API version '\(value)'. Use latest, v1, v2, v3 or v4.", code: .invalidApiVersion)

@@ -174,7 +174,9 @@ public struct ConfigResolver: Sendable {
         resolved.deadlineExplicit = (upper.string("deadline").map { !$0.isEmpty }) ?? false
         // Checked by the push commands that use them (PushBackendCredentials.profile), not here: a
         // mistake in them must not stop every other command.
-        resolved.push = PushProfileSettings(string)
+        for feature in ServiceFeature.allCases {
+            resolved.serviceCredentials[feature] = ServiceProfileSettings(feature: feature, string)
+        }
         return resolved
     }
 

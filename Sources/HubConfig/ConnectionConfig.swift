@@ -40,8 +40,9 @@ public struct ConnectionConfig: Sendable, Equatable {
     public var platform: String = "auto"
     /// The profile directory of `acp check|fetch` without --dest (`acp-dest`).
     public var acpDestination: String?
-    /// The operator's push credentials of the profile, without their secret (`push-*`; nil when no `push-url`).
-    public var push: PushProfileSettings?
+    /// The operator's credentials the profile keeps, by feature, without their secret (`push-*`,
+    /// `bundles-*`; a feature is absent when its `<prefix>-url` is not set).
+    public var serviceCredentials: [ServiceFeature: ServiceProfileSettings] = [:]
 
     public init(server: String, appId: String, user: String? = nil, apiVersion: String = "latest",
                 apiVersionPinned: Bool = false, anonymous: Bool = false, securityConfiguration: String? = nil,
@@ -68,39 +69,6 @@ public struct ConnectionConfig: Sendable, Equatable {
         self.deadline = deadline
         self.profile = profile
         self.plist = plist
-    }
-}
-
-/// The non-secret part of the push operator credentials a profile keeps (`hubctl config set-push`):
-/// an API key's service (`url`, `alias`) or a client-credentials client (`url`, `uaaURL`, `clientId`).
-public struct PushProfileSettings: Sendable, Equatable {
-    public var url: String
-    public var alias: String?
-    public var uaaURL: String?
-    public var clientId: String?
-    public var tenant: String?
-
-    public init(url: String, alias: String? = nil, uaaURL: String? = nil, clientId: String? = nil, tenant: String? = nil) {
-        self.url = url
-        self.alias = alias
-        self.uaaURL = uaaURL
-        self.clientId = clientId
-        self.tenant = tenant
-    }
-
-    /// The profile keys, in the order `config set-push` writes them.
-    public static let keys = ["push-url", "push-alias", "push-uaa-url", "push-client-id", "push-tenant"]
-
-    /// The values of `keys` (nil: not set).
-    public var settings: [(String, String?)] {
-        [("push-url", url), ("push-alias", alias), ("push-uaa-url", uaaURL), ("push-client-id", clientId), ("push-tenant", tenant)]
-    }
-
-    /// From a profile's (or the layers') values; nil without `push-url`.
-    public init?(_ value: (String) -> String?) {
-        guard let url = value("push-url") else { return nil }
-        self.init(url: url, alias: value("push-alias"), uaaURL: value("push-uaa-url"), clientId: value("push-client-id"),
-                  tenant: value("push-tenant"))
     }
 }
 

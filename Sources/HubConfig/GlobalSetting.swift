@@ -145,19 +145,6 @@ extension GlobalSetting {
     public static let refreshToken = GlobalSetting("refresh-token", flag: false, env: "HUBCTL_REFRESH_TOKEN", secret: true,
                                                    "An OAuth refresh token that seeds the vault when it has none (CI).")
 
-    // The operator's push credentials kept in a profile (`hubctl config set-push`; docs/protocol.md §16):
-    // the non-secret parts only; the API key or client secret is in the vault.
-    public static let pushUrl = GlobalSetting("push-url", .value("url"), flag: false, env: "HUBCTL_PUSH_URL", profile: true,
-                                              "Mobile Services URL of the push operator credentials (`hubctl config set-push`).")
-    public static let pushAlias = GlobalSetting("push-alias", .value("alias"), flag: false, env: "HUBCTL_PUSH_ALIAS", profile: true,
-                                                "The service key's alias (its API key, in the vault, is sent as Basic alias:key).")
-    public static let pushUaaUrl = GlobalSetting("push-uaa-url", .value("url"), flag: false, env: "HUBCTL_PUSH_UAA_URL", profile: true,
-                                                 "The binding's uaa.url: client-credentials tokens from <url>/oauth/token.")
-    public static let pushClientId = GlobalSetting("push-client-id", .value("id"), flag: false, env: "HUBCTL_PUSH_CLIENT_ID", profile: true,
-                                                   "The binding's uaa.clientid (its secret is in the vault).")
-    public static let pushTenant = GlobalSetting("push-tenant", .value("id"), flag: false, env: "HUBCTL_PUSH_TENANT", profile: true,
-                                                 "Subscriber tenant of the push credentials (x-tenant-id).")
-
     /// Every global setting, in the order help lists them.
     public static let all: [GlobalSetting] = [
         .server, .plist, .appId, .profile, .config, .user, .passwordStdin, .password,
@@ -168,8 +155,7 @@ extension GlobalSetting {
         .oauthClientId, .redirectUri, .oauthAuthorizeUrl, .oauthTokenUrl, .appVersion, .refreshToken,
         .platform,
         .errorFormat, .acpDest,
-        .pushUrl, .pushAlias, .pushUaaUrl, .pushClientId, .pushTenant,
-    ]
+    ] + ServiceFeature.allCases.flatMap(serviceCredentials) // push-*, bundles-* (ServiceProfileSettings.swift)
 
     /// The keys a profile may set.
     public static var profileKeys: [String] { all.filter(\.inProfile).map(\.name) }

@@ -23,21 +23,9 @@ public struct PushBackendCredentials: Sendable, Equatable {
         /// are presented over mutual TLS on every API call, with no header (docs/protocol.md §19.2).
         case x509Key(alias: String?, certificate: String, key: String)
     }
-    /// The feature whose service keys a command takes: the name of its service in SAP's settings
-    /// file (`{"services": [{"name", "serviceKeys"}]}`) and how messages call it.
-    public enum Feature: String, Sendable, Equatable {
-        case push
-        case clientResources
-        /// The service names a settings file lists the feature's keys under: `push` is SAP's
-        /// (`PushClientBuilder`); the client resources' names are *unconfirmed* (§19.2).
-        var serviceNames: [String] {
-            switch self {
-            case .push: ["push"]
-            case .clientResources: ["clientresources", "client-resources", "bundles"]
-            }
-        }
-        public var label: String { self == .push ? "push" : "client resources" }
-    }
+    /// The feature whose service keys a command takes (HubConfig's `ServiceFeature`): the name of
+    /// its service in SAP's settings file (`{"services": [{"name", "serviceKeys"}]}`) and how messages call it.
+    public typealias Feature = ServiceFeature
     /// XSUAA's `tenantmode` (`XsuaaClientConfiguration.TenantMode`): with `shared`, a subscriber's
     /// token is asked for its zone (`X-zid`) and the API call names no tenant; otherwise the tenant
     /// goes in `x-tenant-id`.
@@ -244,27 +232,29 @@ extension PushBackendCredentials {
         return nil
     }
 
-    /// What a profile keeps of these credentials: everything but the secret.
-    public var profileSettings: PushProfileSettings {
+    /// What a profile keeps of these credentials for `feature`: everything but the secret.
+    public func profileSettings(_ feature: Feature) -> ServiceProfileSettings {
         switch auth {
         case .apiKey(let alias, _), .x509Key(let alias, _, _):
-            return PushProfileSettings(url: url, alias: alias, tenant: tenant)
+            return ServiceProfileSettings(feature: feature, url: url, alias: alias, tenant: tenant)
         case .clientCredentials(let tokenURL, let clientId, _), .clientCertificate(let tokenURL, let clientId, _, _):
             let uaa = tokenURL.hasSuffix(Self.tokenPath) ? String(tokenURL.dropLast(Self.tokenPath.count)) : tokenURL
-            return PushProfileSettings(url: url, uaaURL: uaa, clientId: clientId, tenant: tenant)
+            return ServiceProfileSettings(feature: feature, url: url, uaaURL: uaa, clientId: clientId, tenant: tenant)
         }
     }
 
     /// Where XSUAA's token endpoint is under `uaa.url`.
     static let tokenPath = "/oauth/token"
 
-    /// The vault key of the secret of a profile's credentials: the API key by alias and URL, the
-    /// client secret by client id and token endpoint (two profiles of one client share it).
-    public static func secretVaultKey(_ settings: PushProfileSettings) -> String {
+    /// The vault key of the secret of a profile's credentials, under the feature's prefix (push's
+    /// `hubctl/push/…`, as ever): the API key by alias and URL, the client secret by client id and
+    /// token endpoint (two profiles of one client share it).
+    public static func secretVaultKey(_ settings: ServiceProfileSettings) -> String {
+        let base = "hubctl/" + settings.feature.settingPrefix
         if let clientId = settings.clientId {
-            return "hubctl/push/client-secret/\(clientId)@\(Self.trimmed(settings.uaaURL ?? ""))\(tokenPath)"
+            return "\(base)/client-secret/\(clientId)@\(Self.trimmed(settings.uaaURL ?? ""))\(tokenPath)"
         }
-        return "hubctl/push/api-key/\(settings.alias ?? "")@\(Self.trimmed(settings.url))"
+        return "\(base)/api-key/\(settings.alias ?? "")@\(Self.trimmed(settings.url))"
     }
 
     static func trimmed(_ url: String) -> String {
@@ -275,23 +265,24 @@ extension PushBackendCredentials {
 
     /// The credentials of a profile's settings and the secret from the vault. `profile` names the
     /// profile in messages; a URL that is not http(s) is refused (78) with the key to fix.
-    public static func profile(_ settings: PushProfileSettings, secret: String, profile: String) throws -> PushBackendCredentials {
-        func url(_ raw: String, _ key: String) throws -> String {
+    public static func profile(_ settings: ServiceProfileSettings, secret: String, profile: String) throws -> PushBackendCredentials {
+        let command = settings.feature.profileCommand
+        func url(_ field: ServiceProfileSettings.Field, _ raw: String) throws -> String {
             guard let c = URLComponents(string: raw), let scheme = c.scheme?.lowercased(), scheme == "http" || scheme == "https",
                   let host = c.host, !host.isEmpty, c.user == nil, c.password == nil, c.query == nil, c.fragment == nil,
                   !URLHostName.hasEmptyPort(raw) else {
                 throw HubError(.config, code: .configInvalid,
-                               "The profile '\(profile)' has a \(key) that is not an http(s) URL without credentials, query or fragment. Run `hubctl config set-push` again.")
+                               "The profile '\(profile)' has a \(settings.key(field)) that is not an http(s) URL without credentials, query or fragment. Run `\(command)` again.")
             }
             return trimmed(raw)
         }
-        let base = try url(settings.url, "push-url")
+        let base = try url(.url, settings.url)
         if let clientId = settings.clientId {
             guard let uaa = settings.uaaURL else {
                 throw HubError(.config, code: .configInvalid,
-                               "The profile '\(profile)' has push-client-id but no push-uaa-url. Run `hubctl config set-push --binding FILE` again.")
+                               "The profile '\(profile)' has \(settings.key(.clientId)) but no \(settings.key(.uaaURL)). Run `\(command) --binding FILE` again.")
             }
-            return PushBackendCredentials(url: base, auth: .clientCredentials(tokenURL: try url(uaa, "push-uaa-url") + tokenPath, clientId: clientId, clientSecret: secret),
+            return PushBackendCredentials(url: base, auth: .clientCredentials(tokenURL: try url(.uaaURL, uaa) + tokenPath, clientId: clientId, clientSecret: secret),
                                           tenant: settings.tenant)
         }
         return PushBackendCredentials(url: base, auth: .apiKey(alias: settings.alias, key: secret), tenant: settings.tenant)

@@ -129,6 +129,35 @@ import Testing
         #expect(roleless.error?["code"] as? String == "forbidden")
     }
 
+    /// Client-resources credentials kept in the profile (`config set-service-key --feature
+    /// client-resources`, the API key in the vault): `bundle publish` and `bundle list` need no
+    /// --service-key. Push credentials alone are not client resources': 78, naming the command.
+    @Test func aClientResourcesKeyKeptInTheProfile() throws {
+        let (emu, hub, key) = try bench()
+        defer { withExtendedLifetime(emu) {} }
+        let env = ["HUBCTL_VAULT_KEY": Data((0..<32).map { UInt8(41 + $0) }).base64EncodedString()]
+        let pushOnly = try hub("config", "set-push", "--service-key", key, "--profile", "push-only", env: env)
+        #expect(pushOnly.status == 0, "\(pushOnly)")
+        let refused = try hub("bundle", "list", "--profile", "push-only", env: env)
+        #expect(refused.status == 78, "\(refused)")
+        #expect(refused.err.contains("hubctl config set-service-key --feature client-resources"), "\(refused.err)")
+        #expect(try loggedRequests(emu).filter { $0.contains("/bundles/") }.isEmpty, "nothing was sent")
+
+        let kept = try hub("config", "set-service-key", "--feature", "client-resources", "--service-key", key, "--profile", "ci", env: env)
+        #expect(kept.status == 0, "\(kept)")
+        #expect(kept.json?["vaultKey"] as? String == "hubctl/bundles/api-key/emulator@\(emu.url)")
+        let yaml = try String(contentsOfFile: hub.dir.path + "/config/hubctl/config.yaml", encoding: .utf8)
+        #expect(yaml.contains("bundles-url") && !yaml.contains("emulator-bundles-api-key"), "the API key is never in the file")
+        let pdf = hub.dir.write("kept.pdf", "%PDF-1.4 from the profile\n")
+        let published = try hub("bundle", "publish", pdf, "--name", "kept", "--version", "1", "--default", "--profile", "ci", "--verbose", env: env)
+        #expect(published.status == 0, "\(published)")
+        #expect(published.err.contains("client resources credentials of profile 'ci'"), "\(published.err)")
+        #expect(!published.err.contains("emulator-bundles-api-key") && !published.out.contains("emulator-bundles-api-key"))
+        let list = try hub("bundle", "list", "--profile", "ci", env: env)
+        #expect(list.status == 0, "\(list)")
+        #expect(((list.json?["bundles"] as? [[String: Any]]) ?? []).compactMap { $0["bundleId"] as? String } == ["kept:1"], "\(list)")
+    }
+
     /// An X.509 service key over mutual TLS: nginx verifies the certificate and forwards its DN;
     /// the emulator knows the key by the certificate's CN.
     @Test func anX509KeyOverMutualTLS() throws {

@@ -31,23 +31,47 @@ import Testing
 
     @Test func aProfileKeepsEverythingButTheSecretAndGetsItBack() throws {
         let key = PushBackendCredentials(url: "https://ms.example/", auth: .apiKey(alias: "ops", key: "k1"), tenant: "t1")
-        let kept = key.profileSettings
-        #expect(kept == PushProfileSettings(url: "https://ms.example", alias: "ops", tenant: "t1"))
+        let kept = key.profileSettings(.push)
+        #expect(kept == ServiceProfileSettings(feature: .push, url: "https://ms.example", alias: "ops", tenant: "t1"))
         #expect(!kept.settings.contains { $0.1 == "k1" }, "the API key is not a setting")
         #expect(PushBackendCredentials.secretVaultKey(kept) == "hubctl/push/api-key/ops@https://ms.example")
         #expect(try PushBackendCredentials.profile(kept, secret: "k1", profile: "p") == key)
 
         let client = PushBackendCredentials(url: "https://ms.example", auth: .clientCredentials(tokenURL: "https://uaa.example/oauth/token", clientId: "c", clientSecret: "s"))
-        let keptClient = client.profileSettings
-        #expect(keptClient == PushProfileSettings(url: "https://ms.example", uaaURL: "https://uaa.example", clientId: "c"))
+        let keptClient = client.profileSettings(.push)
+        #expect(keptClient == ServiceProfileSettings(feature: .push, url: "https://ms.example", uaaURL: "https://uaa.example", clientId: "c"))
         #expect(PushBackendCredentials.secretVaultKey(keptClient) == "hubctl/push/client-secret/c@https://uaa.example/oauth/token")
         #expect(try PushBackendCredentials.profile(keptClient, secret: "s", profile: "p") == client)
     }
 
+    @Test func eachFeatureHasItsOwnSettingsAndVaultKeysPushsUnchanged() throws {
+        // Push's keys are what `config set-push` always wrote: existing profiles and vaults keep working.
+        #expect(ServiceProfileSettings.keys(of: .push) == ["push-url", "push-alias", "push-uaa-url", "push-client-id", "push-tenant"])
+        #expect(ServiceProfileSettings.keys(of: .clientResources) == ["bundles-url", "bundles-alias", "bundles-uaa-url", "bundles-client-id", "bundles-tenant"])
+        let key = PushBackendCredentials(url: "https://ms.example", auth: .apiKey(alias: "ops", key: "k1"), tenant: "t1")
+        let bundles = key.profileSettings(.clientResources)
+        #expect(bundles.settings.map(\.0) == ServiceProfileSettings.keys(of: .clientResources))
+        #expect(bundles.settings.first { $0.0 == "bundles-tenant" }?.1 == "t1")
+        #expect(PushBackendCredentials.secretVaultKey(bundles) == "hubctl/bundles/api-key/ops@https://ms.example")
+        #expect(PushBackendCredentials.secretVaultKey(key.profileSettings(.push)) == "hubctl/push/api-key/ops@https://ms.example")
+        let client = PushBackendCredentials(url: "https://ms.example", auth: .clientCredentials(tokenURL: "https://uaa.example/oauth/token", clientId: "c", clientSecret: "s"))
+        #expect(PushBackendCredentials.secretVaultKey(client.profileSettings(.clientResources)) == "hubctl/bundles/client-secret/c@https://uaa.example/oauth/token")
+        // Read back from a profile's values by the feature's keys only.
+        let values = ["bundles-url": "https://ms.example", "bundles-alias": "ops", "push-url": "https://other.example"]
+        #expect(ServiceProfileSettings(feature: .clientResources) { values[$0] } == ServiceProfileSettings(feature: .clientResources, url: "https://ms.example", alias: "ops"))
+        #expect(ServiceProfileSettings(feature: .push) { values[$0] } == ServiceProfileSettings(feature: .push, url: "https://other.example"))
+        #expect(ServiceProfileSettings(feature: .clientResources) { ["bundles-alias": "ops"][$0] } == nil, "no url: no credentials")
+        // A bad URL is refused naming the feature's key and the command that keeps them.
+        let error = #expect(throws: HubError.self) {
+            try PushBackendCredentials.profile(ServiceProfileSettings(feature: .clientResources, url: "ftp://x"), secret: "s", profile: "ci")
+        }
+        #expect(error?.message.contains("bundles-url") == true && error?.message.contains("set-service-key --feature client-resources") == true, "\(String(describing: error))")
+    }
+
     @Test func aProfileWithABadURLOrHalfAClientIsRefused() {
-        for settings in [PushProfileSettings(url: "ftp://ms.example"), PushProfileSettings(url: "https://user:pw@ms.example"),
-                         PushProfileSettings(url: "https://ms.example", clientId: "c"),
-                         PushProfileSettings(url: "https://ms.example", uaaURL: "not a url", clientId: "c")] {
+        for settings in [ServiceProfileSettings(feature: .push, url: "ftp://ms.example"), ServiceProfileSettings(feature: .push, url: "https://user:pw@ms.example"),
+                         ServiceProfileSettings(feature: .push, url: "https://ms.example", clientId: "c"),
+                         ServiceProfileSettings(feature: .push, url: "https://ms.example", uaaURL: "not a url", clientId: "c")] {
             let error = #expect(throws: HubError.self) { try PushBackendCredentials.profile(settings, secret: "s", profile: "prod") }
             #expect(error?.code == .configInvalid, "\(settings)")
             #expect(error?.message.contains("prod") == true && error?.message.contains("pw") == false)

@@ -22,7 +22,8 @@ struct ConfigSetPush: HubCommand {
         credentials, and their secret leaves the vault unless another profile uses it.
 
         The push commands take credentials from --service-key or --binding first, then \
-        VCAP_SERVICES, then the profile.
+        VCAP_SERVICES, then the profile. `config set-service-key --feature push` is the same \
+        command; `--feature client-resources` keeps the `bundle` commands' credentials.
 
         Exit codes: 0 ok, 64 bad flags, 66 no such file, 73 cannot write the file or the vault, \
         77 wrong vault passphrase, 78 a bad key or binding, or no vault passphrase.
@@ -31,19 +32,13 @@ struct ConfigSetPush: HubCommand {
           hubctl config set-push --service-key key.json --profile prod
         """)
     @OptionGroup(title: "Global Options") var global: GlobalOptions
-    @Option(name: .customLong("service-key"), help: ArgumentHelp("A Mobile Services service key JSON (url, apiKey, alias), or '-' for stdin.", valueName: "file"), completion: .file())
-    var serviceKey: String?
-    @Option(name: .customLong("binding"), help: ArgumentHelp("A service binding JSON (uaa.clientid, uaa.clientsecret, uaa.url, endpoints.mobileservices.url), or '-'.", valueName: "file"), completion: .file())
-    var binding: String?
-    @Option(name: .customLong("key-alias"), help: ArgumentHelp("Which push service key of a settings file, by its alias, when it has several.", valueName: "alias"))
-    var keyAlias: String?
-    @Option(name: .customLong("tenant"), help: ArgumentHelp("A subscriber tenant id to keep with them (sent as x-tenant-id).", valueName: "id"))
-    var tenant: String?
+    @OptionGroup var credentials: ProfileCredentialFlags
 
-    var options: Options { Options(serviceKey: serviceKey, binding: binding, keyAlias: keyAlias, tenant: tenant) }
+    var options: Options { credentials.options(.push) }
 
-    /// The command's options as plain data, and its body.
+    /// The command's options as plain data, and its body (`config set-service-key`'s too, for any feature).
     struct Options: CommandOptions {
+        var feature: ServiceFeature = .push
         var serviceKey: String?
         var binding: String?
         var keyAlias: String?
@@ -54,15 +49,15 @@ struct ConfigSetPush: HubCommand {
                 throw HubError.usage("Give --service-key FILE or --binding FILE (one of them).")
             }
             guard keyAlias == nil || serviceKey != nil else { throw HubError.usage("--key-alias picks a key of a settings file given with --service-key.") }
-            var credentials = try ServiceKeySource.read(serviceKey: serviceKey != nil, path: serviceKey ?? binding!, invocation, keyAlias: keyAlias)
+            var credentials = try ServiceKeySource.read(serviceKey: serviceKey != nil, path: serviceKey ?? binding!, invocation, keyAlias: keyAlias, feature: feature)
             if let tenant {
                 guard !tenant.isEmpty else { throw HubError.usage("--tenant is empty.") }
                 credentials.tenant = tenant
             }
             if let refusal = credentials.profileRefusal {
-                throw HubError(.config, code: .configInvalid, "A profile cannot keep \(refusal): give it to each push command with --binding FILE, or run where VCAP_SERVICES has it.")
+                throw HubError(.config, code: .configInvalid, "A profile cannot keep \(refusal): give it to each \(feature.label) command with \(serviceKey != nil ? "--service-key" : "--binding") FILE, or run where VCAP_SERVICES has it.")
             }
-            let settings = credentials.profileSettings
+            let settings = credentials.profileSettings(feature)
             // Checked as `config set` checks each of them, before anything is written.
             for (name, value) in settings.settings {
                 guard let value, let setting = GlobalSetting.all.first(where: { $0.name == name }) else { continue }
@@ -73,7 +68,7 @@ struct ConfigSetPush: HubCommand {
             let profile = invocation.configProfile(in: file)
             try ConfigEditor.checkProfileName(profile)
             let key = PushBackendCredentials.secretVaultKey(settings)
-            let previous = pushSettings(file, profile)
+            let previous = profileCredentials(file, profile, feature)
 
             // The vault first: a profile never names a secret the vault does not have.
             let (store, secret, created) = try invocation.services.vaultForWriting()

@@ -27,12 +27,14 @@ struct ConfigUnsetPush: HubCommand {
 
     var options: Options { Options() }
 
-    /// The command's options as plain data, and its body.
+    /// The command's options as plain data, and its body (`config unset-service-key`'s too, for any feature).
     struct Options: CommandOptions {
+        var feature: ServiceFeature = .push
+
         struct Output: JSONDocument {
             var path: String
             var profile: String
-            /// The push-* settings the profile had.
+            /// The feature's settings the profile had (push-*, bundles-*).
             var removed: [String]
             var vaultKeysRemoved: [String]
 
@@ -47,9 +49,9 @@ struct ConfigUnsetPush: HubCommand {
             let profile = invocation.configProfile(in: file)
             try requireProfile(profile, in: file)
             let values = file.profiles[profile] ?? [:]
-            let present = PushProfileSettings.keys.filter { values[$0] != nil }
+            let present = ServiceProfileSettings.keys(of: feature).filter { values[$0] != nil }
             var vaultRemoved: [String] = []
-            if let old = pushSettings(file, profile) {
+            if let old = profileCredentials(file, profile, feature) {
                 let store = try invocation.services.vault()
                 if store.exists {
                     // The vault first: when it cannot be opened, the profile still says where its secret is.

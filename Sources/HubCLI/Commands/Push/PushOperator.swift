@@ -45,9 +45,10 @@ struct ServiceKeySource: Sendable, Equatable {
     var tenant: String?
 
     /// The credentials in force, first found of: --service-key / --binding, VCAP_SERVICES, the
-    /// profile's (`hubctl config set-push`: push-* settings, the secret in the vault; push only).
+    /// profile's for `feature` (`hubctl config set-push`: push-* settings; `hubctl config
+    /// set-service-key --feature client-resources`: bundles-* settings; the secret in the vault).
     /// --tenant wins over any tenant they name.
-    func credentials(_ invocation: Invocation, vault: PushVault, feature: PushBackendCredentials.Feature) throws -> PushBackendCredentials {
+    func credentials(_ invocation: Invocation, vault: PushVault, feature: ServiceFeature) throws -> PushBackendCredentials {
         if serviceKey != nil && binding != nil {
             throw HubError.usage("Give --service-key or --binding, not both.")
         }
@@ -58,13 +59,12 @@ struct ServiceKeySource: Sendable, Equatable {
             credentials = try PushBackendCredentials.vcapServices(vcap, name: bindingName)
         } else {
             let config = try invocation.connectionConfig(requireConnection: false)
-            guard feature == .push, let settings = config.push else {
-                let profile = feature == .push ? ", or keep them in the profile with `hubctl config set-push`" : ""
-                throw HubError(.config, code: .config, "No \(feature.label) credentials: give --service-key FILE or --binding FILE, or run where VCAP_SERVICES has a mobile-services binding\(profile).")
+            guard let settings = config.serviceCredentials[feature] else {
+                throw HubError(.config, code: .config, "No \(feature.label) credentials: give --service-key FILE or --binding FILE, or run where VCAP_SERVICES has a mobile-services binding, or keep them in the profile with `\(feature.profileCommand)`.")
             }
             credentials = try vault.profileCredentials(settings, profile: config.profile)
             if invocation.global.verbose {
-                invocation.console.note("hubctl: push credentials of profile '\(config.profile)' (the secret from the vault)")
+                invocation.console.note("hubctl: \(feature.label) credentials of profile '\(config.profile)' (the secret from the vault)")
             }
         }
         if keyAlias != nil && serviceKey == nil {
@@ -76,7 +76,7 @@ struct ServiceKeySource: Sendable, Equatable {
 
     /// A service key or binding file (`-`: stdin), with a warning when others may read it.
     static func read(serviceKey: Bool, path: String, _ invocation: Invocation, keyAlias: String? = nil,
-                     feature: PushBackendCredentials.Feature = .push) throws -> PushBackendCredentials {
+                     feature: ServiceFeature = .push) throws -> PushBackendCredentials {
         let what = serviceKey ? "service key" : "binding"
         let data: Data
         if path == "-" {
@@ -139,21 +139,23 @@ final class PushVault {
         return secret
     }
 
-    /// The credentials of a profile: its push-* settings and the secret `config set-push` put in the vault.
-    func profileCredentials(_ settings: PushProfileSettings, profile: String) throws -> PushBackendCredentials {
+    /// The credentials of a profile: its settings of their feature (push-*, bundles-*) and the
+    /// secret `config set-push` / `config set-service-key` put in the vault.
+    func profileCredentials(_ settings: ServiceProfileSettings, profile: String) throws -> PushBackendCredentials {
         let store = try self.store
         let key = PushBackendCredentials.secretVaultKey(settings)
-        let again = settings.clientId == nil ? "`hubctl config set-push --service-key FILE`" : "`hubctl config set-push --binding FILE`"
+        let label = settings.feature.label
+        let again = "`\(settings.feature.profileCommand) \(settings.clientId == nil ? "--service-key" : "--binding") FILE`"
         guard store.exists else {
             throw HubError(.noInput, code: .vaultNotFound,
-                           "Profile '\(profile)' names push credentials, but there is no vault with their secret under \(store.directory). Run \(again) --profile \(profile).")
+                           "Profile '\(profile)' names \(label) credentials, but there is no vault with their secret under \(store.directory). Run \(again) --profile \(profile).")
         }
         guard let secret = try secret(prompt: true) else {
-            throw HubError.config("The secret of profile '\(profile)''s push credentials is in the vault, which cannot be opened: set HUBCTL_VAULT_PASSPHRASE, --vault-passphrase-file or HUBCTL_VAULT_KEY, or run on a terminal.", code: .vaultSecretMissing)
+            throw HubError.config("The secret of profile '\(profile)''s \(label) credentials is in the vault, which cannot be opened: set HUBCTL_VAULT_PASSPHRASE, --vault-passphrase-file or HUBCTL_VAULT_KEY, or run on a terminal.", code: .vaultSecretMissing)
         }
         guard let data = try store.read(secret: secret).value(forKey: key), let text = String(data: data, encoding: .utf8), !text.isEmpty else {
             throw HubError(.noInput, code: .vaultKeyNotFound,
-                           "The vault has no secret for profile '\(profile)''s push credentials (\(settings.clientId.map { "client \($0)" } ?? "the API key of \(settings.url)")). Run \(again) --profile \(profile).")
+                           "The vault has no secret for profile '\(profile)''s \(label) credentials (\(settings.clientId.map { "client \($0)" } ?? "the API key of \(settings.url)")). Run \(again) --profile \(profile).")
         }
         return try PushBackendCredentials.profile(settings, secret: text, profile: profile)
     }

@@ -134,9 +134,19 @@ public final class InputFile: Sendable {
         let want = Int(max(0, min(Int64(count), size - offset)))
         guard want > 0 else { return Data() }
         var data = Data(count: want)
+        let got = try data.withUnsafeMutableBytes { try read(at: offset, into: $0) }
+        return got == want ? data : data.prefix(got)
+    }
+
+    /// Up to `buffer.count` bytes from `offset` straight into `buffer` (fewer at the end; never past
+    /// `size`): the number read. A streamed upload reads into libcurl's buffer this way, with no
+    /// copy and no allocation per piece.
+    public func read(at offset: Int64, into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        let want = Int(max(0, min(Int64(buffer.count), size - offset)))
+        guard want > 0, let base = buffer.baseAddress else { return 0 }
         var got = 0
         while got < want {
-            let n = data.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + got, want - got, off_t(offset) + off_t(got)) }
+            let n = pread(descriptor, base + got, want - got, off_t(offset) + off_t(got))
             if n < 0 {
                 if errno == EINTR { continue }
                 throw HubError.noInput("Cannot read \(name): \(String(cString: strerror(errno))).", code: .unreadable)
@@ -144,6 +154,6 @@ public final class InputFile: Sendable {
             if n == 0 { break }
             got += n
         }
-        return got == want ? data : data.prefix(got)
+        return got
     }
 }

@@ -27,6 +27,24 @@ struct BundlePublishTests {
         #expect(!r.err.contains("emulator-bundles-api-key") && !shown.err.contains("emulator-bundles-api-key"))
     }
 
+    /// The list, the create and the content, nothing read back: `default` comes from the list.
+    @Test func aPublishSendsTheListTheCreateAndTheContentOnly() async throws {
+        let (bench, key) = try await bundleAdminBench()
+        await publishPDF(bench, key: key, name: "first", version: "1")
+        try await bench.emulator.call("DELETE", "/_emulator/requests")
+        let file = writeFile(bench, "second.pdf", "%PDF-1.4 second\n")
+        let r = await bench.run(["bundle", "publish", file, "--name", "second", "--version", "1", "--service-key", key])
+        #expect(r.exitCode == 0, "\(r)")
+        #expect(r.json?["default"] == .bool(false), "first:1 stays the default: \(r)")
+        let sent = try await loggedRequests(bench)
+        #expect(sent.map { String($0.prefix { $0 != " " }) } == ["GET", "POST", "PUT"], "\(sent)")
+        // Replacing the default keeps it the default; the list said so.
+        let replaced = await bench.run(["bundle", "publish", file, "--name", "first", "--version", "1", "--if-exists", "replace", "--service-key", key])
+        #expect(replaced.json?["default"] == .bool(true), "\(replaced)")
+        let shown = await bench.run(["bundle", "show", "second:1", "--service-key", key])
+        #expect(shown.json?["default"] == .bool(false), "the report agrees with the server: \(shown)")
+    }
+
     @Test func anExistingBundleFailsSkipsOrIsReplaced() async throws {
         let (bench, key) = try await bundleAdminBench()
         await publishPDF(bench, key: key, name: "guide", version: "1")

@@ -30,12 +30,13 @@ struct InvocationTests {
         var direct: HubError?
         do { _ = try ConfigResolver(flags: invocation.global.flagValues, environment: env).resolve(requireConnection: false) } catch let e as HubError { direct = e }
         let expected = try #require(direct, "the profile is not refused by the resolver itself")
-        func failure() -> HubError? {
-            do { _ = try invocation.connectionConfig(requireConnection: false) } catch let e as HubError { return e } catch {}
+        // Any other error is rethrown: the test fails on it rather than seeing "no error".
+        func failure() throws -> HubError? {
+            do { _ = try invocation.connectionConfig(requireConnection: false) } catch let e as HubError { return e }
             return nil
         }
         for _ in 0..<2 {
-            let got = failure()
+            let got = try failure()
             #expect(got?.code == expected.code && got?.message == expected.message && got?.exitCode == expected.exitCode, "\(String(describing: got))")
         }
     }

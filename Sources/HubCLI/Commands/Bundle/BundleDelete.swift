@@ -20,11 +20,10 @@ struct BundleDelete: HubCommand {
         """)
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
-    @OptionGroup var credentials: ServiceKeyOptions
-    @Argument(help: ArgumentHelp("The bundle, NAME:VERSION.", valueName: "name:version")) var bundle: String
+    @OptionGroup var target: BundleTargetOptions
     @Flag(name: .customLong("missing-ok"), help: "A bundle that is not there is no error.") var missingOK = false
 
-    var options: Options { Options(credentials: credentials.value, bundle: bundle, missingOK: missingOK) }
+    var options: Options { Options(credentials: target.credentials.value, bundle: target.bundle, missingOK: missingOK) }
 
     /// The command's options as plain data, and its body.
     struct Options: CommandOptions {

@@ -21,10 +21,9 @@ struct BundleShow: HubCommand {
         """)
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
-    @OptionGroup var credentials: ServiceKeyOptions
-    @Argument(help: ArgumentHelp("The bundle, NAME:VERSION.", valueName: "name:version")) var bundle: String
+    @OptionGroup var target: BundleTargetOptions
 
-    var options: Options { Options(credentials: credentials.value, bundle: bundle) }
+    var options: Options { Options(credentials: target.credentials.value, bundle: target.bundle) }
 
     /// The command's options as plain data, and its body.
     struct Options: CommandOptions {

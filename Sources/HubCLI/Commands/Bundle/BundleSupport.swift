@@ -3,9 +3,16 @@
 // the bundles belong to, and a bundle's JSON document. The protocol is HubServices' `BundleAdmin`
 // and `BundlePublisher` (docs/protocol.md §19).
 
+import ArgumentParser
 import Foundation
 import HubCore
 import HubServices
+
+/// What `bundle show`, `bundle set-default` and `bundle delete` name: the credentials and one bundle.
+struct BundleTargetOptions: ParsableArguments {
+    @OptionGroup var credentials: ServiceKeyOptions
+    @Argument(help: ArgumentHelp("The bundle, NAME:VERSION.", valueName: "name:version")) var bundle: String
+}
 
 struct BundleAdminSession {
     let admin: BundleAdmin
@@ -14,9 +21,7 @@ struct BundleAdminSession {
     /// The session for `source`'s credentials; the application is --app-id (HUBCTL_APP_ID, the
     /// profile's app-id), else the one the credentials name.
     init(_ invocation: Invocation, source: ServiceKeySource) throws {
-        let config = try invocation.connectionConfig(requireConnection: false)
-        let vault = PushVault(invocation)
-        let credentials = try source.credentials(invocation, vault: vault, feature: .clientResources)
+        let (config, vault, credentials) = try source.session(invocation, feature: .clientResources)
         admin = try invocation.services.transports.bundleAdmin(config, credentials: credentials, tokenCache: try vault.tokenCache)
         appId = try ServiceKeySource.applicationId(config, credentials)
     }

@@ -13,6 +13,12 @@ import HubVault
 
 extension ServiceFeature: ExpressibleByArgument {}
 
+/// The --feature of `config set-service-key` and `config unset-service-key`.
+struct ServiceFeatureOption: ParsableArguments {
+    @Option(name: .customLong("feature"), help: ArgumentHelp("Whose credentials: push, or client-resources (the bundle commands).", valueName: "feature"))
+    var feature: ServiceFeature
+}
+
 /// The flags that name the credentials `config set-push` and `config set-service-key` keep.
 struct ProfileCredentialFlags: ParsableArguments {
     @Option(name: .customLong("service-key"), help: ArgumentHelp("A Mobile Services service key JSON (url, apiKey, alias), or SAP's client settings file (the key of the feature's service), or '-' for stdin.", valueName: "file"), completion: .file())

@@ -32,9 +32,8 @@ struct ConfigSetServiceKey: HubCommand {
           hubctl config set-service-key --feature client-resources --binding cr.json
         """)
     @OptionGroup(title: "Global Options") var global: GlobalOptions
-    @Option(name: .customLong("feature"), help: ArgumentHelp("Whose credentials: push, or client-resources (the bundle commands).", valueName: "feature"))
-    var feature: ServiceFeature
+    @OptionGroup var feature: ServiceFeatureOption
     @OptionGroup var credentials: ProfileCredentialFlags
 
-    var options: ConfigSetPush.Options { credentials.options(feature) }
+    var options: ConfigSetPush.Options { credentials.options(feature.feature) }
 }

@@ -23,8 +23,7 @@ struct ConfigUnsetServiceKey: HubCommand {
           hubctl config unset-service-key --feature client-resources --profile ci
         """)
     @OptionGroup(title: "Global Options") var global: GlobalOptions
-    @Option(name: .customLong("feature"), help: ArgumentHelp("Whose credentials: push, or client-resources (the bundle commands).", valueName: "feature"))
-    var feature: ServiceFeature
+    @OptionGroup var feature: ServiceFeatureOption
 
-    var options: ConfigUnsetPush.Options { ConfigUnsetPush.Options(feature: feature) }
+    var options: ConfigUnsetPush.Options { ConfigUnsetPush.Options(feature: feature.feature) }
 }

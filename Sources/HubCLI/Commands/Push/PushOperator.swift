@@ -74,6 +74,15 @@ struct ServiceKeySource: Sendable, Equatable {
         return credentials
     }
 
+    /// What a feature's session is built from: the resolved configuration, the vault (for a
+    /// profile's secret and the token cache) and the credentials in force. The push and the
+    /// client resources sessions both start here.
+    func session(_ invocation: Invocation, feature: ServiceFeature) throws -> (config: ConnectionConfig, vault: PushVault, credentials: PushBackendCredentials) {
+        let config = try invocation.connectionConfig(requireConnection: false)
+        let vault = PushVault(invocation)
+        return (config, vault, try credentials(invocation, vault: vault, feature: feature))
+    }
+
     /// A service key or binding file (`-`: stdin), with a warning when others may read it.
     static func read(serviceKey: Bool, path: String, _ invocation: Invocation, keyAlias: String? = nil,
                      feature: ServiceFeature = .push) throws -> PushBackendCredentials {
@@ -174,9 +183,7 @@ struct PushBackendSession {
     let config: ConnectionConfig
 
     init(_ invocation: Invocation, options: ServiceKeyOptions.Value) throws {
-        let config = try invocation.connectionConfig(requireConnection: false)
-        let vault = PushVault(invocation)
-        let credentials = try options.credentials(invocation, vault: vault, feature: .push)
+        let (config, vault, credentials) = try options.session(invocation, feature: .push)
         try self.init(invocation, config: config, credentials: credentials, vault: vault)
     }
 

@@ -97,7 +97,7 @@ func formFields(_ request: HTTPRequest) -> [String: String] {
         let stale = CloudFoundryTokens(login: cfLogin(access: expired), transport: failing, api: nil, now: { now })
         #expect { try stale.bearer() } throws: { error in
             let e = error as? HubError
-            return e?.kind.exitCode == 77 && e?.message.contains("run `cf login`") == true || e?.message.contains("Run `cf login`") == true
+            return e?.kind.exitCode == 77 && e?.code == .loginRequired && e?.message.contains("Run `cf login`") == true
         }
         let given = CloudFoundryTokens(login: .bearer("bearer " + expired, source: "HUBCTL_CF_TOKEN"), transport: FakeTransport([]), api: nil, now: { now })
         #expect { try given.bearer() } throws: { ($0 as? HubError)?.kind.exitCode == 77 }
@@ -132,7 +132,7 @@ func formFields(_ request: HTTPRequest) -> [String: String] {
         let list = try cf(fake).instances(space: "sp", labelSelector: "managed-by=hubctl")
         #expect(list.map(\.guid) == ["g1", "g2"])
         #expect(list[0].labels == ["managed-by": "hubctl"] && list[0].state == "succeeded")
-        #expect(fake.requests[0].url == "https://api.example/v3/service_instances?space_guids=sp&label_selector=managed-by%3Dhubctl" || fake.requests[0].url == "https://api.example/v3/service_instances?space_guids=sp&label_selector=managed-by=hubctl")
+        #expect(fake.requests[0].url == "https://api.example/v3/service_instances?space_guids=sp&label_selector=managed-by%3Dhubctl")
 
         let foreign = FakeTransport([response(200, #"{"pagination": {"next": {"href": "https://evil.example/v3/x"}}, "resources": []}"#)])
         #expect(throws: HubError.self) { try cf(foreign).instances(space: "sp") }

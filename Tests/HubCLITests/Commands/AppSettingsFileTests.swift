@@ -22,6 +22,11 @@ struct AppSettingsFileTests {
         #expect((try FileManager.default.attributesOfItem(atPath: out)[.posixPermissions] as? Int) == 0o600)
         let sent = try JSONValue.read(Data(try #require(cf.bodies.last).utf8))
         #expect(sent == .object(["alias": .string("ci"), "scopes": .array([.string("push_all")])]))
+
+        let given = bench.root + "/settings-2.json"
+        let r2 = await bench.app(["settings-file", "ci-1", "--scope", "push_all", "--server", "https://ms.example", "--out", given], cf)
+        #expect(r2.exitCode == 0, "\(r2)")
+        #expect(try JSONValue.read(Data(contentsOf: URL(fileURLWithPath: given)))["server"] == .string("https://ms.example"))
     }
 
     @Test func aBadScopeSendsNothing() async throws {
@@ -33,6 +38,6 @@ struct AppSettingsFileTests {
     @Test func parsesItsFlagsIntoOptions() throws {
         #expect(try parsedOptions(["app", "settings-file", "ci-1", "--scope", "push_all", "--x509", "--server", "https://s", "--out", "f.json"], as: AppSettingsFile.self)
                 == AppSettingsFile.Options(source: AppAdminSource(), app: "ci-1", feature: "push", key: FeatureKeySpec(scopes: ["push_all"], x509: true),
-                                           server: "https://s", out: "f.json"))
+                                           out: "f.json"))
     }
 }

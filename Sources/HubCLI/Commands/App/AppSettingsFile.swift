@@ -12,8 +12,9 @@ struct AppSettingsFile: HubCommand {
         Creates a feature key of the Admin API (write-once, as `app key create --feature`) and \
         writes {server, platform: "CF", applicationId, services: [{name, serviceKeys: [key]}]} \
         to --out, a new file of mode 0600: what `hubctl push send --service-key` and SAP's \
-        push client read. server is --server, else the https URL of the route bound to the \
-        instance, else null.
+        push client read. server is --server when given on the command line (not \
+        HUBCTL_SERVER or a profile's), else the https URL of the route bound to the instance, \
+        else null.
 
         Exit codes: 0 ok, 64 bad flags, 65 an answer that cannot be read, 66 no such app, 69 \
         server unreachable, 73 --out exists, 75 timeout, 77 credentials refused or a login page, \
@@ -28,10 +29,9 @@ struct AppSettingsFile: HubCommand {
     @Argument(help: ArgumentHelp("The application id.", valueName: "app")) var app: String
     @Option(name: .customLong("feature"), help: ArgumentHelp("The feature whose key the file holds.", valueName: "feature")) var feature = "push"
     @OptionGroup(title: "Feature key") var key: FeatureKeyOptions
-    @Option(name: .customLong("server"), help: ArgumentHelp("The file's server; default: the route bound to the instance.", valueName: "url")) var server: String?
     @Option(name: .customLong("out"), help: ArgumentHelp("The new file (0600); '-': stdout.", valueName: "file"), completion: .file()) var out: String
 
-    var options: Options { Options(source: cf.value, app: app, feature: feature, key: key.value, server: server, out: out) }
+    var options: Options { Options(source: cf.value, app: app, feature: feature, key: key.value, out: out) }
 
     /// The command's options as plain data, and its body.
     struct Options: CommandOptions {
@@ -39,12 +39,14 @@ struct AppSettingsFile: HubCommand {
         var app: String
         var feature: String
         var key: FeatureKeySpec
-        var server: String?
         var out: String
 
         func run(_ invocation: Invocation) throws {
             try AppAdminRules.checkAppId(app)
             let request = try key.request(feature: feature)
+            // The global --server, when given as a flag (not HUBCTL_SERVER or a profile's): the
+            // server the app's clients talk to, which is what the file's `server` names.
+            let server = invocation.global[.server]
             if let server, !(server.hasPrefix("https://") || server.hasPrefix("http://")) {
                 throw HubError.usage("--server \(HubError.quoted(server)) is not an http(s) URL. Nothing was sent.", code: .invalidUrl)
             }

@@ -1,0 +1,35 @@
+// `hubctl app list` in-process: the Admin API's apps joined with the CF instances, --match.
+
+import Foundation
+@testable import HubCLI
+import HubCore
+import Testing
+
+@Suite("app list", .serialized)
+struct AppListTests {
+    @Test func listsAppsWithTheirInstance() async throws {
+        let (bench, cf) = try await appBench()
+        cf.add("ci-1")
+        cf.add("prod", labels: [:])
+        cf.state.withLock { $0.orphanApps = ["ci-orphan"] }
+        let r = await bench.app(["list", "--match", "ci-*"], cf)
+        #expect(r.exitCode == 0, "\(r)")
+        let apps = arrayElements(r.json?["apps"])
+        #expect(apps.map { $0["appId"]?.stringValue } == ["ci-1", "ci-orphan"])
+        expectShape(apps.first, ["appId": .string, "displayName": .string, "features": .array, "inAdminAPI": .bool, "instance": .object,
+                                 "createdAt": .string, "state": .string, "labels": .object])
+        #expect(apps.last?["instance"] == .null && apps.last?["createdAt"] == .null)
+    }
+
+    @Test func withoutCredentialsIs78() async throws {
+        let (bench, cf) = try await appBench()
+        let r = await bench.app(["list"], cf, environment: ["HUBCTL_CF_TOKEN": "", "CF_HOME": bench.root + "/nocf"])
+        expectFailure(r, exit: 78, code: "config")
+        #expect(cf.requests.isEmpty)
+    }
+
+    @Test func parsesItsFlagsIntoOptions() throws {
+        #expect(try parsedOptions(["app", "list", "--match", "ci-*", "--admin-api", "https://c.x/cockpit/v1/org/o/space/s"], as: AppList.self)
+                == AppList.Options(source: AppAdminSource(adminAPI: "https://c.x/cockpit/v1/org/o/space/s"), match: "ci-*"))
+    }
+}

@@ -286,9 +286,12 @@ struct CloudFoundryHandler: Sendable {
             included = .object([("routes", .array(instances.map { i -> ODataValue in
                 let url = i.routeURL ?? ""
                 let host = url.split(separator: ".").first.map(String.init) ?? url
-                return .object([("guid", .string(Self.derivedGuid(i.guid, "route"))), ("host", .string(host)), ("path", .string("")),
-                                ("url", .string(url)), ("protocol", .string("http")),
-                                ("created_at", .string(Self.time(i.createdAt))), ("updated_at", .string(Self.time(i.createdAt)))])
+                return .object([("guid", .string(Self.derivedGuid(i.guid, "route"))), ("protocol", .string("http")), ("port", .null),
+                                ("created_at", .string(Self.time(i.createdAt))), ("updated_at", .string(Self.time(i.createdAt))),
+                                ("host", .string(host)), ("path", .string("")), ("url", .string(url)),
+                                ("destinations", .array([])), ("options", .object([])),
+                                ("metadata", .object([("labels", .object([])), ("annotations", .object([]))])),
+                                ("relationships", .object([("space", .object([("data", .object([("guid", .string(CloudFoundryState.spaceGuid))]))]))]))])
             }))])
         }
         return page(request, addresses, bindings, included: included)

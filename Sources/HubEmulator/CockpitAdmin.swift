@@ -118,6 +118,14 @@ struct CockpitAdminHandler: Sendable {
         ])
     }
 
+    /// The identity zone members of an XSUAA `uaa` object (`Tests/Fixtures/sap/admin/feature-key-x509.json`).
+    static func zone(_ appId: String) -> [(String, ODataValue)] {
+        [("identityzone", .string("emulator")), ("identityzoneid", .string(CloudFoundryState.orgGuid)),
+         ("tenantid", .string(CloudFoundryState.orgGuid)), ("tenantmode", .string("dedicated")),
+         ("xsappname", .string(appId + "!emulator")), ("subaccountid", .string(CloudFoundryState.orgGuid)),
+         ("uaadomain", .string("localhost")), ("zoneid", .string(CloudFoundryState.orgGuid))]
+    }
+
     /// A feature key's `url`: the server with a path after the host, as SAP's keys have
     /// (`Tests/Fixtures/sap/admin/feature-key-api-key.json`); the push API answers under any path.
     static func serviceURL(_ appId: String, _ a: CFAddresses) -> String { a.root + "/" + derivedId(appId) }
@@ -177,9 +185,9 @@ struct CockpitAdminHandler: Sendable {
         return json(.ok, .object([
             ("alias", .string(alias)), ("url", .string(Self.serviceURL(appId, addresses))),
             ("uaa", .object([
-                ("clientid", .string(clientId)), ("certurl", .string(addresses.root)), ("url", .string(addresses.root)),
-                ("certificate", .string(pair.certificate)), ("key", .string(pair.key)), ("credential-type", .string("x509")),
-                ("xsappname", .string(appId + "!emulator")), ("identityzone", .string("emulator")), ("tenantmode", .string("dedicated")),
+                ("clientid", .string(clientId)), ("url", .string(addresses.root)), ("certurl", .string(addresses.root)),
+            ] + Self.zone(appId) + [
+                ("credential-type", .string("x509")), ("certificate", .string(pair.certificate)), ("key", .string(pair.key)),
             ])),
         ]))
     }
@@ -242,11 +250,12 @@ extension EmulatorState {
             ("url", .string(addresses.root)),
             ("endpoints", .object([("mobileservices", .object([("url", .string(addresses.root)), ("timeout", .int(60000))]))])),
             ("sap.cloud.service", .string(appId)),
+            ("saasregistryenabled", .bool(false)),
             ("uaa", .object([
                 ("clientid", .string(clientId)), ("clientsecret", .string(secret)), ("url", .string(addresses.root)),
-                ("identityzone", .string("emulator")), ("tenantmode", .string("dedicated")),
-                ("xsappname", .string(appId + "!emulator")), ("credential-type", .string("binding-secret")),
-            ])),
+                ("sburl", .string(addresses.root)), ("apiurl", .string(addresses.root)),
+                ("verificationkey", .string("the emulator does not sign tokens")),
+            ] + CockpitAdminHandler.zone(appId) + [("credential-type", .string("binding-secret"))])),
         ])
         return (value, clientId)
     }

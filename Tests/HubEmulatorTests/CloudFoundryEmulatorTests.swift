@@ -399,3 +399,83 @@ import Testing
         }
     }
 }
+
+/// The emulator's answers have the members of the fixtures (Tests/Fixtures/sap/admin, each naming
+/// its SAP or CF source): every member a fixture shows, the emulator's answer has too.
+@Suite struct CloudFoundryFixtureShapeTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/sap/admin")
+
+    static func fixture(_ name: String) throws -> Any {
+        try JSONSerialization.jsonObject(with: Data(contentsOf: fixtures.appendingPathComponent(name)))
+    }
+
+    /// The fixture's members missing from the answer, at the top and in the named nested objects.
+    static func missing(_ fixture: Any?, _ answer: Any?, nested: [String] = [], path: String = "") -> [String] {
+        guard let f = fixture as? [String: Any] else { return [] }
+        let a = answer as? [String: Any] ?? [:]
+        var gaps = f.keys.filter { a[$0] == nil }.map { path + $0 }
+        for key in nested { gaps += missing(f[key], a[key], path: path + key + ".") }
+        return gaps.sorted()
+    }
+
+    @Test func adminAPIAppsAndKeysHaveTheFixturesMembers() async throws {
+        try await withEmulator { client, _ in
+            let token = try await CloudFoundryEmulatorTests.token(client)
+            let admin = CloudFoundryEmulatorTests.admin
+            try await client.control(.post, "cf/apps", #"{"id": "ci-1234", "features": ["push"]}"#)
+            let app = try CloudFoundryEmulatorTests.object(try await client.execute(uri: admin + "/app/ci-1234", method: .get,
+                                                                                    headers: CloudFoundryEmulatorTests.bearer(token)))
+            #expect(Self.missing(try Self.fixture("app.json"), app, nested: ["security"]) == [])
+            let list = try #require(try JSONSerialization.jsonObject(with: Data(buffer: try await client.execute(
+                uri: admin + "/apps", method: .get, headers: CloudFoundryEmulatorTests.bearer(token)).body)) as? [[String: Any]])
+            #expect(Self.missing((try Self.fixture("apps.json") as? [Any])?.first, list.first) == [])
+            for (request, answer) in [("feature-key-request-api-key.json", "feature-key-api-key.json"),
+                                      ("feature-key-request-x509.json", "feature-key-x509.json")] {
+                let body = try Data(contentsOf: Self.fixtures.appendingPathComponent(request))
+                let key = try await client.execute(uri: admin + "/app/ci-1234/service/push/key", method: .post,
+                                                   headers: CloudFoundryEmulatorTests.bearer(token, json: true), body: ByteBuffer(bytes: body))
+                #expect(key.status == .ok, "\(request): \(key.text)")
+                #expect(Self.missing(try Self.fixture(answer), try CloudFoundryEmulatorTests.object(key), nested: ["uaa"]) == [], "\(answer)")
+            }
+        }
+    }
+
+    @Test func cfObjectsHaveTheFixturesMembers() async throws {
+        try await withEmulator { client, _ in
+            let token = try await CloudFoundryEmulatorTests.token(client)
+            let auth = CloudFoundryEmulatorTests.bearer(token)
+            try await client.control(.put, "cf/settings", #"{"routeUrl": "ci-1234.example.test"}"#)
+            let created = try await CloudFoundryEmulatorTests.createInstance(client, token, name: "ci-1234")
+            let job = try CloudFoundryEmulatorTests.object(try await client.execute(
+                uri: CloudFoundryEmulatorTests.path(try #require(created.headers[.location])), method: .get, headers: auth))
+            #expect(Self.missing(try Self.fixture("cf-job-complete.json"), job) == [])
+            let page = try CloudFoundryEmulatorTests.object(try await client.execute(uri: "/v3/service_instances?names=ci-1234", method: .get, headers: auth))
+            let instance = try #require((page["resources"] as? [[String: Any]])?.first)
+            #expect(Self.missing(try Self.fixture("cf-service-instance.json"), instance, nested: ["last_operation", "metadata"]) == [])
+            let pageFixture = try #require(try Self.fixture("cf-service-instances-page1.json") as? [String: Any])
+            #expect(Self.missing(pageFixture, page, nested: ["pagination"]) == [])
+            let offerings = try CloudFoundryEmulatorTests.object(try await client.execute(uri: "/v3/service_offerings?names=mobile-services", method: .get, headers: auth))
+            let offeringFixture = ((try Self.fixture("cf-service-offerings.json") as? [String: Any])?["resources"] as? [Any])?.first as? [String: Any]
+            let offering = (offerings["resources"] as? [Any])?.first as? [String: Any]
+            #expect(Self.missing(offeringFixture?["broker_catalog"], offering?["broker_catalog"]).filter { $0 != "metadata" } == [])
+            #expect(((offering?["broker_catalog"] as? [String: Any])?["metadata"] as? [String: Any])?["supportUrl"] is String)
+            let guid = try #require(instance["guid"] as? String)
+            _ = try await client.execute(uri: "/v3/service_credential_bindings", method: .post, headers: CloudFoundryEmulatorTests.bearer(token, json: true),
+                                         body: ByteBuffer(string: #"{"type":"key","name":"integration-tests","relationships":{"service_instance":{"data":{"guid":"\#(guid)"}}}}"#))
+            let keys = try CloudFoundryEmulatorTests.object(try await client.execute(uri: "/v3/service_credential_bindings?names=integration-tests", method: .get, headers: auth))
+            let keyGuid = try #require(((keys["resources"] as? [[String: Any]])?.first)?["guid"] as? String)
+            let details = try CloudFoundryEmulatorTests.object(try await client.execute(uri: "/v3/service_credential_bindings/\(keyGuid)/details", method: .get, headers: auth))
+            let detailsFixture = try #require(try Self.fixture("cf-credential-binding-details.json") as? [String: Any])
+            #expect(Self.missing(detailsFixture["credentials"], details["credentials"], nested: ["uaa", "endpoints"]) == [])
+            let routes = try CloudFoundryEmulatorTests.object(try await client.execute(
+                uri: "/v3/service_route_bindings?service_instance_guids=\(guid)&include=route", method: .get, headers: auth))
+            let routesFixture = try #require(try Self.fixture("cf-service-route-bindings.json") as? [String: Any])
+            #expect(Self.missing(routesFixture, routes) == [])
+            #expect(Self.missing((routesFixture["resources"] as? [Any])?.first, (routes["resources"] as? [Any])?.first, nested: ["relationships"]) == [])
+            let includedFixture = ((routesFixture["included"] as? [String: Any])?["routes"] as? [Any])?.first
+            let included = ((routes["included"] as? [String: Any])?["routes"] as? [Any])?.first
+            #expect(Self.missing(includedFixture, included).filter { $0 != "links" } == [])
+        }
+    }
+}

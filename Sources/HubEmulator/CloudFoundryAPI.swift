@@ -428,9 +428,7 @@ struct CloudFoundryHandler: Sendable {
 
     private func notFound(_ what: String) -> Response { Self.error(.notFound, 10010, "CF-ResourceNotFound", "\(what) not found") }
 
-    private func json(_ status: HTTPResponse.Status, _ value: ODataValue) -> Response {
-        Answers.text(status, ODataJSON.write(value), contentType: "application/json")
-    }
+    private func json(_ status: HTTPResponse.Status, _ value: ODataValue) -> Response { Answers.json(status, value) }
 
     static func string(_ v: ODataValue?) -> String? { PushBackendHandler.string(v) }
     static func strings(_ v: ODataValue?) -> [String] { PushBackendHandler.strings(v) }

@@ -196,9 +196,7 @@ struct CockpitAdminHandler: Sendable {
 
     private func unknownApp(_ id: String) -> Response { error(.notFound, "Application \(id) does not exist.") }
 
-    private func json(_ status: HTTPResponse.Status, _ value: ODataValue) -> Response {
-        Answers.text(status, ODataJSON.write(value), contentType: "application/json")
-    }
+    private func json(_ status: HTTPResponse.Status, _ value: ODataValue) -> Response { Answers.json(status, value) }
 
     private func error(_ status: HTTPResponse.Status, _ message: String) -> Response {
         json(status, .object([("error", .object([("code", .string(String(status.code))), ("message", .string(message))]))]))

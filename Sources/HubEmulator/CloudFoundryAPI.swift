@@ -1,6 +1,7 @@
 // A minimal Cloud Foundry v3 API (issue #42 item 7, docs/protocol.md §17), what hubctl's `app`
 // commands use, in the shapes of the CF v3 API documentation (v3-apidocs.cloudfoundry.org):
 //
+//   GET    /                                   the API root: links.login and links.uaa name cf's UAA (no token)
 //   GET    /v3/organizations?names=            GET /v3/spaces?names=&organization_guids=
 //   GET    /v3/service_offerings?names=        (broker_catalog.metadata.supportUrl: the cockpit's -web host)
 //   GET    /v3/service_plans?names=&service_offering_guids=
@@ -54,6 +55,9 @@ struct CloudFoundryHandler: Sendable {
     var cf: CloudFoundryState { state.cloudFoundry }
 
     func respond(to request: Request, segments s: [String]) async -> Response? {
+        // The global API root (`GET /`, no authentication): its `links.login` names cf's UAA, as
+        // `cf api` and clients without a cf config read it.
+        if s.isEmpty, request.uri.path == "/", request.method == .get { return json(.ok, Self.root(CFAddresses(request))) }
         guard s.first == "v3" else { return nil }
         let addresses = CFAddresses(request)
         switch bearer(request) {
@@ -320,6 +324,17 @@ struct CloudFoundryHandler: Sendable {
     }
 
     // MARK: Resources
+
+    static func root(_ a: CFAddresses) -> ODataValue {
+        func link(_ href: String) -> ODataValue { .object([("href", .string(href))]) }
+        return .object([("links", .object([
+            ("self", link(a.root)), ("bits_service", .null), ("cloud_controller_v2", .null),
+            ("cloud_controller_v3", .object([("href", .string(a.root + "/v3")), ("meta", .object([("version", .string("3.180.0"))]))])),
+            ("network_policy_v0", .null), ("network_policy_v1", .null),
+            ("login", link(a.authorizationEndpoint)), ("uaa", link(a.authorizationEndpoint)),
+            ("credhub", .null), ("routing", .null), ("logging", .null), ("log_cache", .null), ("log_stream", .null), ("app_ssh", .null),
+        ]))])
+    }
 
     static func organization(_ a: CFAddresses) -> ODataValue {
         resource(CloudFoundryState.orgGuid, CloudFoundryState.orgName, a.root + "/v3/organizations/", extra: [("suspended", .bool(false))])

@@ -253,6 +253,45 @@ struct CFWorld {
         #expect(try world.requests().filter { ($0["status"] as? Int) == 401 }.count == 1, "one 401, then the refreshed token")
     }
 
+    @Test func aTechnicalUsersPasswordGrantWithItsOriginAndAWaitForProvisioning() throws {
+        let world = try CFWorld()
+        try world.settings(#"{"users": [{"username": "ci-technical", "password": "technical-password", "origin": "corp-idp"}], "provisionSeconds": 2}"#)
+        let password = world.dir.write("cf-password", "technical-password")
+        chmod(password, 0o600)
+        let api = world.info["api"] as? String ?? ""
+        let common = ["--cf-api", api, "--org", "emulator-org", "--space", "dev", "--cf-password-file", password]
+        let env = ["CF_HOME": world.dir.path + "/no-cf", "HUBCTL_CF_USERNAME": "ci-technical"]
+        // Without its origin the UAA does not know the user.
+        let wrongOrigin = try world.op.run(["app", "list"] + common, env: env)
+        #expect(wrongOrigin.status == 77, "\(wrongOrigin)")
+        #expect(!wrongOrigin.err.contains("technical-password"))
+        try world.clearLog()
+        let created = try world.op.run(["app", "create", "ci-technical-1", "--cf-origin", "corp-idp"] + common, env: env)
+        #expect(created.status == 0, "\(created)")
+        #expect(try world.count("POST", "/cf-uaa/oauth/token") == 1)
+        let jobs = try world.requests().filter { ($0["path"] as? String ?? "").contains("/v3/jobs/") }
+        #expect(jobs.count >= 2, "the job was polled until the 2 s of provisioning had passed: \(jobs.count)")
+        #expect(try world.count("POST", "/app/ci-technical-1/restore") == 1, "restored after the wait")
+        // A deadline shorter than provisioning: 75.
+        let late = try world.op.run(["app", "create", "ci-technical-2", "--cf-origin", "corp-idp", "--deadline", "1"] + common, env: env)
+        #expect(late.status == 75, "\(late)")
+    }
+
+    @Test func basicAuthenticationOnTheAdminAPI() throws {
+        let world = try CFWorld()
+        try world.instance("ci-basic")
+        let good = world.dir.write("admin-password", CFWorld.ciPassword)
+        let bad = world.dir.write("bad-password", "not-the-password")
+        chmod(good, 0o600)
+        chmod(bad, 0o600)
+        let shown = try world.op("app", "show", "ci-basic", "--admin-user", CFWorld.user, "--admin-password-file", good)
+        #expect(shown.status == 0, "\(shown)")
+        // The CF side still uses cf's token; the Admin API refuses the wrong password.
+        let refused = try world.op("app", "show", "ci-basic", "--admin-user", CFWorld.user, "--admin-password-file", bad)
+        #expect(refused.status == 77, "\(refused)")
+        #expect(!refused.out.contains("not-the-password") && !refused.err.contains("not-the-password"))
+    }
+
     // MARK: CSRF, login page, unknown app
 
     @Test func csrfIsFetchedOnceAndTheRequestRetried() throws {

@@ -128,6 +128,15 @@ import Testing
         }
     }
 
+    @Test func theAPIRootNamesTheUAAWithoutAToken() async throws {
+        try await withEmulator { client, _ in
+            let root = try Self.object(try await client.execute(uri: "/", method: .get, headers: [:]))
+            let links = try #require(root["links"] as? [String: Any])
+            #expect(((links["login"] as? [String: Any])?["href"] as? String)?.hasSuffix("/cf-uaa") == true)
+            #expect(((links["uaa"] as? [String: Any])?["href"] as? String)?.hasSuffix("/cf-uaa") == true)
+        }
+    }
+
     @Test func orgSpaceOfferingAndPlan() async throws {
         try await withEmulator { client, _ in
             let token = try await Self.token(client)

@@ -159,6 +159,35 @@ struct CFWorld {
         #expect(!listed.out.contains(token) && !listed.err.contains(token))
     }
 
+    @Test func anX509SettingsFileCarriesTheCertificateTheServerMade() throws {
+        let world = try CFWorld()
+        try world.instance("ci-x509")
+        let out = world.dir.file("settings-x509.json")
+        let r = try world.op("app", "settings-file", "ci-x509", "--scope", "push_all", "--x509", "--validity", "7d", "--out", out)
+        #expect(r.status == 0, "\(r)")
+        #expect(!r.out.contains("PRIVATE KEY") && !r.err.contains("PRIVATE KEY") && !r.out.contains("BEGIN CERTIFICATE"))
+        #expect((try FileManager.default.attributesOfItem(atPath: out)[.posixPermissions] as? Int) == 0o600)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out))) as? [String: Any])
+        let key = try #require(((document["services"] as? [[String: Any]])?.first?["serviceKeys"] as? [[String: Any]])?.first)
+        let uaa = try #require(key["uaa"] as? [String: Any])
+        #expect(uaa["credential-type"] as? String == "x509")
+        #expect(uaa["clientsecret"] == nil)
+        let certificate = try #require(uaa["certificate"] as? String)
+        #expect((uaa["key"] as? String)?.contains("PRIVATE KEY-----") == true)
+        // The validity asked (7 days) is the certificate's.
+        let pem = world.dir.write("cert.pem", certificate)
+        let dates = try EndToEndTests.run("/usr/bin/openssl", ["x509", "-in", pem, "-noout", "-enddate"])
+        #expect(dates.status == 0, "\(dates)")
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "MMM d HH:mm:ss yyyy 'GMT'"
+        let text = dates.out.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "notAfter=", with: "")
+            .replacingOccurrences(of: "  ", with: " ")
+        let notAfter = try #require(formatter.date(from: text), "\(text)")
+        #expect(abs(notAfter.timeIntervalSinceNow - 7 * 86_400) < 3_600, "\(text)")
+    }
+
     // MARK: Prune
 
     @Test func pruneOverAMixDryRunThenForRealWithOneFailingDelete() throws {

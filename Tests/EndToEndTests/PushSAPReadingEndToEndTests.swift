@@ -161,14 +161,8 @@ import Testing
     }
 
     @Test func anX509BindingGetsItsTokenOverMutualTLS() throws {
-        let bed = try TLSTestBed()
+        let bed = try x509PushBed()
         let emu = bed.emulator
-        let (configured, _) = try emu.control("PUT", "/_emulator/push/credentials",
-                                              json: #"{"clients": [{"clientId": "cert-client", "certificateCN": "alice", "appId": "com.example.demo"}]}"#)
-        #expect(configured == 204)
-        let (seeded, _) = try emu.control("POST", "/_emulator/push/registrations",
-                                          json: #"{"appId": "com.example.demo", "registrations": [{"user": "demo", "deviceId": "d1", "os": "android", "pushToken": "tok-x"}]}"#)
-        #expect(seeded == 200)
         func json(_ path: String) throws -> String {
             let text = try String(contentsOfFile: path, encoding: .utf8)
             let data = try JSONSerialization.data(withJSONObject: [text], options: [])

@@ -10,6 +10,21 @@ import Testing
 import Glibc
 #endif
 
+/// The mutual-TLS test bed with the emulator's push backend knowing the client `cert-client` by
+/// alice's certificate (CN, forwarded by nginx) for com.example.demo, and demo's one android device
+/// registered there: what an x509 binding or settings-file key pushes to.
+func x509PushBed() throws -> TLSTestBed {
+    let bed = try TLSTestBed()
+    let emu = bed.emulator
+    let (configured, _) = try emu.control("PUT", "/_emulator/push/credentials",
+                                          json: #"{"clients": [{"clientId": "cert-client", "certificateCN": "alice", "appId": "com.example.demo"}]}"#)
+    #expect(configured == 204)
+    let (seeded, _) = try emu.control("POST", "/_emulator/push/registrations",
+                                      json: #"{"appId": "com.example.demo", "registrations": [{"user": "demo", "deviceId": "d1", "os": "android", "pushToken": "tok-x"}]}"#)
+    #expect(seeded == 200)
+    return bed
+}
+
 @Suite(.serialized) struct SettingsFileX509EndToEndTests {
     /// The fixture with the test bed's addresses and a real certificate and key put in; every other
     /// member as the fixture has it.
@@ -44,14 +59,8 @@ import Glibc
     }
 
     @Test func anX509SettingsFileKeyGetsItsTokenOverMutualTLSAtCerturl() throws {
-        let bed = try TLSTestBed()
+        let bed = try x509PushBed()
         let emu = bed.emulator
-        let (configured, _) = try emu.control("PUT", "/_emulator/push/credentials",
-                                              json: #"{"clients": [{"clientId": "cert-client", "certificateCN": "alice", "appId": "com.example.demo"}]}"#)
-        #expect(configured == 204)
-        let (seeded, _) = try emu.control("POST", "/_emulator/push/registrations",
-                                          json: #"{"appId": "com.example.demo", "registrations": [{"user": "demo", "deviceId": "d1", "os": "android", "pushToken": "tok-x"}]}"#)
-        #expect(seeded == 200)
         let dir = TempDir("settings-x509")
         let op = Hubctl(dir: dir, environment: ["HUBCTL_CACERT": bed.file("ca.pem")])
 

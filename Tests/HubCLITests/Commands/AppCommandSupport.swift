@@ -30,8 +30,11 @@ final class FakeCloudFoundry: HTTPTransport, Sendable {
         var failDelete: Set<String> = []
         var csrf = false
         var next = 0
+        /// The refresh token the UAA takes (any other is refused).
+        var refreshToken = "r-good"
     }
     static let api = "https://api.cf.test"
+    static let uaa = "https://login.cf.test"
     static let cockpit = "https://mobile-service-cockpit-api.cfapps.test/cockpit/v1/org/org-g/space/space-g"
     let state = Mutex(State())
 
@@ -77,6 +80,13 @@ final class FakeCloudFoundry: HTTPTransport, Sendable {
             let auth = request.headers.first { $0.name == "Authorization" }?.value
             if path.hasPrefix(Self.api) || path.hasPrefix(Self.cockpit), auth?.hasPrefix("bearer ") != true, request.credentials == nil {
                 return json(401, .object(["errors": .array([.object(["detail": .string("no token")])])]))
+            }
+            if request.method == "POST", path == Self.uaa + "/oauth/token" {
+                let form = String(decoding: request.bodyBytes ?? Data(), as: UTF8.self)
+                guard request.credentials?.user == "cf", form.contains("grant_type=refresh_token"), form.contains("refresh_token=" + s.refreshToken) else {
+                    return json(401, .object(["error": .string("invalid_token")]))
+                }
+                return json(200, .object(["access_token": .string(testToken), "refresh_token": .string("r-next"), "token_type": .string("bearer")]))
             }
             switch (request.method, path) {
             case ("GET", Self.api + "/v3/organizations"):
@@ -163,6 +173,17 @@ let testToken: String = {
     }
     return b64(#"{"alg":"none"}"#) + "." + b64(#"{"exp": 4102444800}"#) + ".sig"
 }()
+
+/// cf's config.json under `home` (CF_HOME) targeting the fake, its access token `access`.
+func writeCFConfig(home: String, access: String, refresh: String = "r-good", sslDisabled: Bool = false) throws {
+    try FileManager.default.createDirectory(atPath: home + "/.cf", withIntermediateDirectories: true)
+    let config: JSONValue = .object([
+        "Target": .string(FakeCloudFoundry.api), "AuthorizationEndpoint": .string(FakeCloudFoundry.uaa), "AccessToken": .string("bearer " + access),
+        "RefreshToken": .string(refresh), "UAAOAuthClient": .string("cf"), "UAAOAuthClientSecret": .string(""), "SSLDisabled": .bool(sslDisabled),
+        "OrganizationFields": .object(["GUID": .string("org-g"), "Name": .string("acme")]), "SpaceFields": .object(["GUID": .string("space-g"), "Name": .string("dev")]),
+    ])
+    try JSONOutput.encode(config, pretty: true).write(to: URL(fileURLWithPath: home + "/.cf/config.json"))
+}
 
 /// A bench (its emulator unused) and a fresh fake CF world.
 func appBench() async throws -> (CommandBench, FakeCloudFoundry) {

@@ -28,6 +28,32 @@ struct AppListTests {
         #expect(cf.requests.isEmpty)
     }
 
+    /// cf's config.json: its target and GUIDs; an expired token refreshed once (in memory, cf's file
+    /// unchanged); a refused refresh is 77 with "run `cf login`"; SSLDisabled warned; no token in
+    /// --verbose output.
+    @Test func cfsConfigIsUsedAndItsExpiredTokenRefreshed() async throws {
+        let (bench, cf) = try await appBench()
+        cf.add("ci-1")
+        let home = bench.root + "/cf"
+        func b64(_ s: String) -> String {
+            Data(s.utf8).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        }
+        let expired = b64(#"{"alg":"none"}"#) + "." + b64(#"{"exp": 1000}"#) + ".sig"
+        try writeCFConfig(home: home, access: expired, sslDisabled: true)
+        let before = try Data(contentsOf: URL(fileURLWithPath: home + "/.cf/config.json"))
+        let env = ["CF_HOME": home, "HUBCTL_CF_TOKEN": ""]
+        let r = await bench.run(["app", "list", "--verbose"], environment: env, transport: cf.factory)
+        #expect(r.exitCode == 0, "\(r)")
+        #expect(cf.requests.first == "POST \(FakeCloudFoundry.uaa)/oauth/token")
+        #expect(cf.requests.filter { $0.hasSuffix("/oauth/token") }.count == 1)
+        #expect(r.err.contains("SSLDisabled"))
+        #expect(!r.err.contains(testToken) && !r.err.contains("r-good") && !r.out.contains(testToken))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: home + "/.cf/config.json")) == before, "cf's file is never written")
+
+        cf.state.withLock { $0.refreshToken = "other" }
+        expectFailure(await bench.run(["app", "list"], environment: env, transport: cf.factory), exit: 77, code: "login_required")
+    }
+
     @Test func parsesItsFlagsIntoOptions() throws {
         #expect(try parsedOptions(["app", "list", "--match", "ci-*", "--admin-api", "https://c.x/cockpit/v1/org/o/space/s"], as: AppList.self)
                 == AppList.Options(source: AppAdminSource(adminAPI: "https://c.x/cockpit/v1/org/o/space/s"), match: "ci-*"))

@@ -92,6 +92,7 @@ struct AppKeyCreate: HubCommand {
         func run(_ invocation: Invocation) throws {
             try AppAdminRules.checkAppId(app)
             let document: JSONValue
+            var made: String?
             switch (cfKey, feature) {
             case (let name?, nil):
                 guard key == FeatureKeySpec() else { throw HubError.usage("--scope, --x509, --validity, --key-length and --alias go with --feature, not --cf-key. Nothing was sent.") }
@@ -102,10 +103,11 @@ struct AppKeyCreate: HubCommand {
                 let request = try key.request(feature: feature)
                 try AppOutput.check(out)
                 document = try source.apps(invocation).featureKey(appId: app, feature: feature, request)
+                made = "The \(feature) key \(HubError.quoted(request.alias)) of \(app)"
             default:
                 throw HubError.usage("Give --cf-key NAME or --feature F (one of them).")
             }
-            try AppOutput.write(document, to: out, invocation)
+            try AppOutput.write(document, to: out, made: made, invocation)
         }
     }
 }

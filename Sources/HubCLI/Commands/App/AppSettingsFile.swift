@@ -21,7 +21,7 @@ struct AppSettingsFile: HubCommand {
         78 no CF API, credentials, org or space.
 
         Example:
-          hubctl app settings-file ci-1 --feature push --scope push_all --out settings.json
+          hubctl app settings-file ci-1 --scope push_all --out settings.json
         """)
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
@@ -52,7 +52,7 @@ struct AppSettingsFile: HubCommand {
             }
             try AppOutput.check(out)
             let document = try source.apps(invocation).settingsFile(appId: app, feature: feature, request, server: server)
-            try AppOutput.write(document, to: out, invocation)
+            try AppOutput.write(document, to: out, made: "The \(feature) key \(HubError.quoted(request.alias)) of \(app)", invocation)
         }
     }
 }

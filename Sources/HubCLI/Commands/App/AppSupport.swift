@@ -128,11 +128,17 @@ struct AppAdminSource: Sendable, Equatable {
 /// Where a key or settings file goes: stdout, or a new file (0600, written whole, never over an
 /// existing file: hubctl cannot tell whether it made one it finds).
 enum AppOutput {
-    static func write(_ document: JSONValue, to out: String?, _ invocation: Invocation) throws {
+    /// `made` names what the server made (a write-once key) for the message when the file cannot be written.
+    static func write(_ document: JSONValue, to out: String?, made: String? = nil, _ invocation: Invocation) throws {
         guard let out, out != "-" else { try invocation.emit(document); return }
         var data = try JSONOutput.encode(document, pretty: true)
         data.append(0x0A)
-        try AtomicFile.writeNew(data, to: out, mode: 0o600)
+        do {
+            try AtomicFile.writeNew(data, to: out, mode: 0o600)
+        } catch let error as HubError {
+            guard let made else { throw error }
+            throw HubError(error.kind, code: error.code, "\(made) was created on the server, but \(out) could not be written (\(error.message)); its only copy is lost: make a new one.")
+        }
     }
 
     /// The --out path checked before anything is sent: its directory exists, no file is there.

@@ -12,12 +12,18 @@ enum HelpTopics {
     EXIT CODES (stable; scripts may rely on them)
       0   ok
       3   partial        `push send`: some targets got nothing, others did (the results on
-                         stdout say which)
-      64  usage          bad flags or arguments; a read-only, unknown or mistyped property
+                         stdout say which); `app prune`: some deletes failed (its report
+                         on stdout says which)
+      64  usage          bad flags or arguments; a read-only, unknown or mistyped property;
+                         an `app` request refused before sending (a reserved or malformed
+                         app id, a feature, scope or X.509 key SAP does not take, a prune
+                         pattern that matches everything)
       65  data           invalid plist; malformed server answer; corrupt or hostile archive;
                          vault file damaged; unknown setting name
       66  no input       a named file is missing; no registration to act on; no bundle (404);
-                         `push send` reached no device: none registered for the target
+                         `push send` reached no device: none registered for the target; an
+                         unknown Mobile Services application (`app show`, `app key`,
+                         `app delete`)
       69  unavailable    cannot connect; server errors that persist after retries; the
                          server's TLS certificate is not trusted (pass --cacert) or names
                          another host; a certificate provider failed, hung or printed garbage
@@ -26,7 +32,9 @@ enum HelpTopics {
       75  temporary      timed out (raise --timeout or --deadline, or retry later)
       77  permission     authentication failed (401/403, rejected or missing client
                          certificate, unusable key or wrong PKCS#12 passphrase); wrong vault
-                         passphrase; files with unsafe permissions
+                         passphrase; files with unsafe permissions; the Admin API answered
+                         a login page; a Cloud Foundry token that cannot be refreshed (run
+                         `cf login`)
       78  config         missing or contradictory configuration (no server, no app id,
                          unknown profile)
       130 interrupted    `acp check --wait` stopped by SIGINT (SIGTERM ends it with 0)

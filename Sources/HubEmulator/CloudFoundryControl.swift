@@ -1,7 +1,8 @@
 // The control API of the Cloud Foundry world (issue #42; docs/protocol.md §17), for tests:
 //
 //   GET  /_emulator/cf            {"api", "authorizationEndpoint", "adminAPI", "org": {"name", "guid"},
-//                                 "space": {"name", "guid"}, "user": {"username"}}
+//                                 "space": {"name", "guid"}, "user": {"username"},
+//                                 "apps": [{"id", "restores", "keysIssued"}]}
 //   PUT  /_emulator/cf/settings   {"csrf", "loginPage", "tokenLifetime": s, "provisionSeconds": s,
 //                                 "failDelete": [appId…], "failRestore", "pageSize", "routeUrl",
 //                                 "users": [{"username", "password", "origin"?}], "clients": [{"id", "secret"}]}
@@ -33,6 +34,7 @@ struct CloudFoundryControl: Sendable {
             ("org", .object([("name", .string(CloudFoundryState.orgName)), ("guid", .string(CloudFoundryState.orgGuid))])),
             ("space", .object([("name", .string(CloudFoundryState.spaceName)), ("guid", .string(CloudFoundryState.spaceGuid))])),
             ("user", .object([("username", .string(CloudFoundryState.defaultUser))])),
+            ("apps", .array(cf.apps.map { .object([("id", .string($0.id)), ("restores", .int($0.restores)), ("keysIssued", .int($0.keysIssued))]) })),
         ]))
     }
 

@@ -106,7 +106,6 @@ public final class CloudFoundryState: Sendable {
         var apps: [CockpitApp] = []
         /// Session cookie → CSRF token (the Admin API's CSRF switch).
         var csrf: [String: String] = [:]
-        var counter = 0
     }
 
     private let store = Mutex(Store())
@@ -150,7 +149,6 @@ public final class CloudFoundryState: Sendable {
     {
         store.withLock { s in
             let seconds = lifetime ?? s.settings.tokenLifetime
-            s.counter += 1
             let now = Date()
             let expires = now.addingTimeInterval(TimeInterval(seconds))
             let jti = UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
@@ -263,8 +261,8 @@ public final class CloudFoundryState: Sendable {
         }
     }
 
-    /// Removes an application and the instance of the same name with its keys (either way round):
-    /// the ids removed (application ids, for the emulator's own application store).
+    /// Removes an application and the instance of the same name with its keys (either way round);
+    /// false when there was neither.
     @discardableResult
     func removeApp(_ id: String) -> Bool {
         store.withLock { s in

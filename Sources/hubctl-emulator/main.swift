@@ -214,7 +214,8 @@ struct EmulatorCommand: AsyncParsableCommand {
           push. Default world: org emulator-org, space dev, user
           ci-user@example.com (no password until set).
           GET    /_emulator/cf        {"api", "authorizationEndpoint", "adminAPI",
-                                      "org", "space", "user"}
+                                      "org", "space", "user", "apps": [{"id",
+                                      "restores", "keysIssued"}]}
           PUT    /_emulator/cf/settings {"csrf", "loginPage", "tokenLifetime",
                                       "provisionSeconds", "failDelete": [id],
                                       "failRestore", "pageSize", "routeUrl",

@@ -264,6 +264,8 @@ import Testing
             #expect(try await client.execute(uri: Self.admin + "/app/nope", method: .get, headers: Self.bearer(token)).status == .notFound)
             let restore = try await client.execute(uri: Self.admin + "/app/ci-a/restore", method: .post, headers: Self.bearer(token))
             #expect(restore.status == .ok)
+            let counted = try Self.object(try await client.control(.get, "cf"))["apps"] as? [[String: Any]]
+            #expect(counted?.first { $0["id"] as? String == "ci-a" }?["restores"] as? Int == 1)
             try await client.control(.put, "cf/settings", #"{"failRestore": true, "failDelete": ["ci-a"]}"#)
             #expect(try await client.execute(uri: Self.admin + "/app/ci-a/restore", method: .post, headers: Self.bearer(token)).status == .internalServerError)
             #expect(try await client.execute(uri: Self.admin + "/app/ci-a", method: .delete, headers: Self.bearer(token)).status == .internalServerError)

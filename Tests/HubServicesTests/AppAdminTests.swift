@@ -207,6 +207,33 @@ func formFields(_ request: HTTPRequest) -> [String: String] {
         #expect(AdminAPIBase.fromTarget("https://cf.example.com", org: "o", space: "s") == nil)
     }
 
+    /// The order of discovery: given, an instance's dashboard, the offering's supportUrl, cf's
+    /// target (the only one warned).
+    @Test func theBaseIsFoundInOrder() throws {
+        let warnings = WarningLog()
+        func apps(_ fake: FakeTransport, base: String? = nil, target: String? = nil) -> MobileServicesApps {
+            MobileServicesApps(cf: cf(fake), org: "o", space: "s", base: base, target: target,
+                               makeAdmin: { MobileServicesAdmin(base: $0, auth: .basic(BasicCredentials(user: "u", password: "p")), transport: fake) },
+                               warn: { warnings.append($0) })
+        }
+        let given = FakeTransport([])
+        #expect(try apps(given, base: "https://given.example/b").adminAPI().1 == .given)
+        #expect(given.requests.isEmpty)
+        let dashboard = FakeTransport([response(200, #"{"resources": [{"guid": "g", "name": "n", "dashboard_url": "https://x-web.example/cockpit/v1/org/o/space/s/index.html"}]}"#)])
+        let (admin, source) = try apps(dashboard).adminAPI()
+        #expect(source == .dashboard && admin.base == "https://x-api.example/cockpit/v1/org/o/space/s")
+        let support = FakeTransport([response(200, #"{"resources": []}"#),
+                                     response(200, #"{"resources": [{"guid": "og", "name": "mobile-services", "broker_catalog": {"metadata": {"supportUrl": "https://m-web.example/"}}}]}"#)])
+        #expect(try apps(support).adminAPI().0.base == "https://m-api.example/cockpit/v1/org/o/space/s")
+        #expect(warnings.lines.isEmpty)
+        let target = FakeTransport([response(200, #"{"resources": []}"#), response(200, #"{"resources": [{"guid": "og", "name": "mobile-services"}]}"#)])
+        let guessed = try apps(target, target: "https://api.cf.us10.example.com").adminAPI()
+        #expect(guessed.1 == .target && guessed.0.base == "https://mobile-service-cockpit-api.cfapps.us10.example.com/cockpit/v1/org/o/space/s")
+        #expect(warnings.lines.count == 1)
+        let none = FakeTransport([response(200, #"{"resources": []}"#), response(200, #"{"resources": [{"guid": "og", "name": "mobile-services"}]}"#)])
+        #expect { try apps(none, target: "https://cf.example.com").adminAPI() } throws: { ($0 as? HubError)?.kind.exitCode == 78 }
+    }
+
     // MARK: Refusals
 
     @Test func idsSAPRefusesAreRefused() throws {

@@ -28,7 +28,7 @@ func x509PushBed() throws -> TLSTestBed {
 @Suite(.serialized) struct SettingsFileX509EndToEndTests {
     /// The fixture with the test bed's addresses and a real certificate and key put in; every other
     /// member as the fixture has it.
-    func settingsFile(_ bed: TLSTestBed, cert: String, key: String, in dir: TempDir, name: String) throws -> String {
+    func settingsFile(_ bed: TLSTestBed, cert: String, key: String, in dir: TempDir, name: String, certurl: Bool = true) throws -> String {
         let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Fixtures/sap/admin/settings-file-x509.json")
         var root = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: fixture)) as? [String: Any])
@@ -37,7 +37,7 @@ func x509PushBed() throws -> TLSTestBed {
         var uaa = try #require(keys[0]["uaa"] as? [String: Any])
         #expect(uaa["credential-type"] as? String == "x509")
         uaa["url"] = bed.emulator.url
-        uaa["certurl"] = bed.url
+        uaa["certurl"] = certurl ? bed.url : nil
         uaa["clientid"] = "cert-client"
         uaa["certificate"] = try String(contentsOfFile: bed.file(cert + ".pem"), encoding: .utf8)
         uaa["key"] = try String(contentsOfFile: bed.file(key + ".key"), encoding: .utf8)
@@ -84,6 +84,14 @@ func x509PushBed() throws -> TLSTestBed {
         let refused = try op("push", "send", "--service-key", bob, "--user", "demo", "--alert", "x")
         #expect(refused.status == 77, "\(refused)")
         #expect(refused.err.contains("client certificate"), "\(refused.err)")
+        #expect(try pushNotifications(emu).count == sent)
+
+        // Without certurl the token is asked at uaa.url (XsuaaDefaultEndpoints' fallback): the emulator
+        // without TLS, where no certificate is presented, so the client is refused (77), nothing sent.
+        // The same file with certurl succeeded above: the token came from certurl.
+        let noCerturl = try settingsFile(bed, cert: "client", key: "client", in: dir, name: "no-certurl.json", certurl: false)
+        let plain = try op("push", "send", "--service-key", noCerturl, "--user", "demo", "--alert", "x")
+        #expect(plain.status == 77, "\(plain)")
         #expect(try pushNotifications(emu).count == sent)
 
         // A certificate from another CA: nginx refuses the handshake's certificate (77 as well), nothing sent.

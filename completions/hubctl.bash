@@ -184,13 +184,13 @@ _hubctl() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    register|unregister|settings|acp|vault|plist|status|batch|login|logout|auth|push|bundle|logs|usage|whoami|policy|probe|config|completion|help|help)
+    register|unregister|settings|acp|vault|plist|status|batch|login|logout|auth|push|bundle|app|logs|usage|whoami|policy|probe|config|completion|help|help)
         # Offer subcommand argument completions
         "_hubctl_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'register unregister settings acp vault plist status batch login logout auth push bundle logs usage whoami policy probe config completion help help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'register unregister settings acp vault plist status batch login logout auth push bundle app logs usage whoami policy probe config completion help help' -- "${cur}"))
         ;;
     esac
 }
@@ -3704,6 +3704,1060 @@ _hubctl_bundle_prune() {
     esac
 }
 
+_hubctl_app() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __hubctl_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    list|show|create|key|settings-file|delete|prune)
+        # Offer subcommand argument completions
+        "_hubctl_app_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'list show create key settings-file delete prune' -- "${cur}"))
+        ;;
+    esac
+}
+
+_hubctl_app_list() {
+    repeating_flags=()
+    non_repeating_flags=(--password-stdin --anonymous --insecure --allow-http --no-input --verbose --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --cf-api --org --space --admin-api --cf-token-file --cf-password-file --cf-origin --admin-user --admin-password-file --match)
+    __hubctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--server')
+        return
+        ;;
+    '--plist')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--app-id')
+        return
+        ;;
+    '--profile')
+        __hubctl_add_custom_completions ---completion app list -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)"
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--cert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--key')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--pkcs12')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cert-provider')
+        return
+        ;;
+    '--cacert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--api-version')
+        return
+        ;;
+    '--home')
+        __hubctl_add_completions -d
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--deadline')
+        return
+        ;;
+    '--vault-passphrase-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--oauth-client-id')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--oauth-authorize-url')
+        return
+        ;;
+    '--oauth-token-url')
+        return
+        ;;
+    '--app-version')
+        return
+        ;;
+    '--platform')
+        return
+        ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    '--cf-api')
+        return
+        ;;
+    '--org')
+        return
+        ;;
+    '--space')
+        return
+        ;;
+    '--admin-api')
+        return
+        ;;
+    '--cf-token-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cf-password-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cf-origin')
+        return
+        ;;
+    '--admin-user')
+        return
+        ;;
+    '--admin-password-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--match')
+        return
+        ;;
+    esac
+}
+
+_hubctl_app_show() {
+    repeating_flags=()
+    non_repeating_flags=(--password-stdin --anonymous --insecure --allow-http --no-input --verbose --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --cf-api --org --space --admin-api --cf-token-file --cf-password-file --cf-origin --admin-user --admin-password-file)
+    __hubctl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--server')
+        return
+        ;;
+    '--plist')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--app-id')
+        return
+        ;;
+    '--profile')
+        __hubctl_add_custom_completions ---completion app show -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)"
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--cert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--key')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--pkcs12')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cert-provider')
+        return
+        ;;
+    '--cacert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--api-version')
+        return
+        ;;
+    '--home')
+        __hubctl_add_completions -d
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--deadline')
+        return
+        ;;
+    '--vault-passphrase-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--oauth-client-id')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--oauth-authorize-url')
+        return
+        ;;
+    '--oauth-token-url')
+        return
+        ;;
+    '--app-version')
+        return
+        ;;
+    '--platform')
+        return
+        ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    '--cf-api')
+        return
+        ;;
+    '--org')
+        return
+        ;;
+    '--space')
+        return
+        ;;
+    '--admin-api')
+        return
+        ;;
+    '--cf-token-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cf-password-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cf-origin')
+        return
+        ;;
+    '--admin-user')
+        return
+        ;;
+    '--admin-password-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_hubctl_app_create() {
+    repeating_flags=()
+    non_repeating_flags=(--password-stdin --anonymous --insecure --allow-http --no-input --verbose --version -h --help)
+    repeating_options=(--feature --label)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --cf-api --org --space --admin-api --cf-token-file --cf-password-file --cf-origin --admin-user --admin-password-file --name --plan --max-apps --if-exists)
+    __hubctl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--server')
+        return
+        ;;
+    '--plist')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--app-id')
+        return
+        ;;
+    '--profile')
+        __hubctl_add_custom_completions ---completion app create -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)"
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--cert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--key')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--pkcs12')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cert-provider')
+        return
+        ;;
+    '--cacert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--api-version')
+        return
+        ;;
+    '--home')
+        __hubctl_add_completions -d
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--deadline')
+        return
+        ;;
+    '--vault-passphrase-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--oauth-client-id')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--oauth-authorize-url')
+        return
+        ;;
+    '--oauth-token-url')
+        return
+        ;;
+    '--app-version')
+        return
+        ;;
+    '--platform')
+        return
+        ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    '--cf-api')
+        return
+        ;;
+    '--org')
+        return
+        ;;
+    '--space')
+        return
+        ;;
+    '--admin-api')
+        return
+        ;;
+    '--cf-token-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cf-password-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cf-origin')
+        return
+        ;;
+    '--admin-user')
+        return
+        ;;
+    '--admin-password-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--name')
+        return
+        ;;
+    '--feature')
+        return
+        ;;
+    '--plan')
+        return
+        ;;
+    '--label')
+        return
+        ;;
+    '--max-apps')
+        return
+        ;;
+    '--if-exists')
+        __hubctl_add_completions -W 'fail'$'\n''reuse'
+        return
+        ;;
+    esac
+}
+
+_hubctl_app_key() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __hubctl_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    create|show)
+        # Offer subcommand argument completions
+        "_hubctl_app_key_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'create show' -- "${cur}"))
+        ;;
+    esac
+}
+
+_hubctl_app_key_create() {
+    repeating_flags=()
+    non_repeating_flags=(--password-stdin --anonymous --insecure --allow-http --no-input --verbose --x509 --version -h --help)
+    repeating_options=(--scope)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --cf-api --org --space --admin-api --cf-token-file --cf-password-file --cf-origin --admin-user --admin-password-file --cf-key --feature --validity --key-length --alias --out)
+    __hubctl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--server')
+        return
+        ;;
+    '--plist')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--app-id')
+        return
+        ;;
+    '--profile')
+        __hubctl_add_custom_completions ---completion app key create -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)"
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--cert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--key')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--pkcs12')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cert-provider')
+        return
+        ;;
+    '--cacert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--api-version')
+        return
+        ;;
+    '--home')
+        __hubctl_add_completions -d
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--deadline')
+        return
+        ;;
+    '--vault-passphrase-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--oauth-client-id')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--oauth-authorize-url')
+        return
+        ;;
+    '--oauth-token-url')
+        return
+        ;;
+    '--app-version')
+        return
+        ;;
+    '--platform')
+        return
+        ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    '--cf-api')
+        return
+        ;;
+    '--org')
+        return
+        ;;
+    '--space')
+        return
+        ;;
+    '--admin-api')
+        return
+        ;;
+    '--cf-token-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cf-password-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cf-origin')
+        return
+        ;;
+    '--admin-user')
+        return
+        ;;
+    '--admin-password-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cf-key')
+        return
+        ;;
+    '--feature')
+        return
+        ;;
+    '--scope')
+        return
+        ;;
+    '--validity')
+        return
+        ;;
+    '--key-length')
+        return
+        ;;
+    '--alias')
+        return
+        ;;
+    '--out')
+        __hubctl_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_hubctl_app_key_show() {
+    repeating_flags=()
+    non_repeating_flags=(--password-stdin --anonymous --insecure --allow-http --no-input --verbose --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --cf-api --org --space --admin-api --cf-token-file --cf-password-file --cf-origin --admin-user --admin-password-file --cf-key)
+    __hubctl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--server')
+        return
+        ;;
+    '--plist')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--app-id')
+        return
+        ;;
+    '--profile')
+        __hubctl_add_custom_completions ---completion app key show -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)"
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--cert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--key')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--pkcs12')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cert-provider')
+        return
+        ;;
+    '--cacert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--api-version')
+        return
+        ;;
+    '--home')
+        __hubctl_add_completions -d
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--deadline')
+        return
+        ;;
+    '--vault-passphrase-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--oauth-client-id')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--oauth-authorize-url')
+        return
+        ;;
+    '--oauth-token-url')
+        return
+        ;;
+    '--app-version')
+        return
+        ;;
+    '--platform')
+        return
+        ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    '--cf-api')
+        return
+        ;;
+    '--org')
+        return
+        ;;
+    '--space')
+        return
+        ;;
+    '--admin-api')
+        return
+        ;;
+    '--cf-token-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cf-password-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cf-origin')
+        return
+        ;;
+    '--admin-user')
+        return
+        ;;
+    '--admin-password-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cf-key')
+        return
+        ;;
+    esac
+}
+
+_hubctl_app_settings-file() {
+    repeating_flags=()
+    non_repeating_flags=(--password-stdin --anonymous --insecure --allow-http --no-input --verbose --x509 --version -h --help)
+    repeating_options=(--scope)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --cf-api --org --space --admin-api --cf-token-file --cf-password-file --cf-origin --admin-user --admin-password-file --feature --validity --key-length --alias --out)
+    __hubctl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--server')
+        return
+        ;;
+    '--plist')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--app-id')
+        return
+        ;;
+    '--profile')
+        __hubctl_add_custom_completions ---completion app settings-file -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)"
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--cert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--key')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--pkcs12')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cert-provider')
+        return
+        ;;
+    '--cacert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--api-version')
+        return
+        ;;
+    '--home')
+        __hubctl_add_completions -d
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--deadline')
+        return
+        ;;
+    '--vault-passphrase-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--oauth-client-id')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--oauth-authorize-url')
+        return
+        ;;
+    '--oauth-token-url')
+        return
+        ;;
+    '--app-version')
+        return
+        ;;
+    '--platform')
+        return
+        ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    '--cf-api')
+        return
+        ;;
+    '--org')
+        return
+        ;;
+    '--space')
+        return
+        ;;
+    '--admin-api')
+        return
+        ;;
+    '--cf-token-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cf-password-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cf-origin')
+        return
+        ;;
+    '--admin-user')
+        return
+        ;;
+    '--admin-password-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--feature')
+        return
+        ;;
+    '--scope')
+        return
+        ;;
+    '--validity')
+        return
+        ;;
+    '--key-length')
+        return
+        ;;
+    '--alias')
+        return
+        ;;
+    '--out')
+        __hubctl_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_hubctl_app_delete() {
+    repeating_flags=()
+    non_repeating_flags=(--password-stdin --anonymous --insecure --allow-http --no-input --verbose --missing-ok --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --cf-api --org --space --admin-api --cf-token-file --cf-password-file --cf-origin --admin-user --admin-password-file)
+    __hubctl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--server')
+        return
+        ;;
+    '--plist')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--app-id')
+        return
+        ;;
+    '--profile')
+        __hubctl_add_custom_completions ---completion app delete -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)"
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--cert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--key')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--pkcs12')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cert-provider')
+        return
+        ;;
+    '--cacert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--api-version')
+        return
+        ;;
+    '--home')
+        __hubctl_add_completions -d
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--deadline')
+        return
+        ;;
+    '--vault-passphrase-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--oauth-client-id')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--oauth-authorize-url')
+        return
+        ;;
+    '--oauth-token-url')
+        return
+        ;;
+    '--app-version')
+        return
+        ;;
+    '--platform')
+        return
+        ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    '--cf-api')
+        return
+        ;;
+    '--org')
+        return
+        ;;
+    '--space')
+        return
+        ;;
+    '--admin-api')
+        return
+        ;;
+    '--cf-token-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cf-password-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cf-origin')
+        return
+        ;;
+    '--admin-user')
+        return
+        ;;
+    '--admin-password-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_hubctl_app_prune() {
+    repeating_flags=()
+    non_repeating_flags=(--password-stdin --anonymous --insecure --allow-http --no-input --verbose --dry-run --any-owner --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --cf-api --org --space --admin-api --cf-token-file --cf-password-file --cf-origin --admin-user --admin-password-file --match --older-than)
+    __hubctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--server')
+        return
+        ;;
+    '--plist')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--app-id')
+        return
+        ;;
+    '--profile')
+        __hubctl_add_custom_completions ---completion app prune -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)"
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--cert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--key')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--pkcs12')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cert-provider')
+        return
+        ;;
+    '--cacert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--api-version')
+        return
+        ;;
+    '--home')
+        __hubctl_add_completions -d
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--deadline')
+        return
+        ;;
+    '--vault-passphrase-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--oauth-client-id')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--oauth-authorize-url')
+        return
+        ;;
+    '--oauth-token-url')
+        return
+        ;;
+    '--app-version')
+        return
+        ;;
+    '--platform')
+        return
+        ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    '--cf-api')
+        return
+        ;;
+    '--org')
+        return
+        ;;
+    '--space')
+        return
+        ;;
+    '--admin-api')
+        return
+        ;;
+    '--cf-token-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cf-password-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cf-origin')
+        return
+        ;;
+    '--admin-user')
+        return
+        ;;
+    '--admin-password-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--match')
+        return
+        ;;
+    '--older-than')
+        return
+        ;;
+    esac
+}
+
 _hubctl_logs() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
@@ -5242,7 +6296,7 @@ _hubctl_help() {
     # Offer positional completions
     case "${positional_number}" in
     *)
-        __hubctl_add_completions -W 'environment'$'\n''exit-codes'$'\n''register'$'\n''unregister'$'\n''settings'$'\n''acp'$'\n''vault'$'\n''plist'$'\n''status'$'\n''batch'$'\n''login'$'\n''logout'$'\n''auth'$'\n''push'$'\n''bundle'$'\n''logs'$'\n''usage'$'\n''whoami'$'\n''policy'$'\n''probe'$'\n''config'$'\n''completion'$'\n''help'
+        __hubctl_add_completions -W 'environment'$'\n''exit-codes'$'\n''register'$'\n''unregister'$'\n''settings'$'\n''acp'$'\n''vault'$'\n''plist'$'\n''status'$'\n''batch'$'\n''login'$'\n''logout'$'\n''auth'$'\n''push'$'\n''bundle'$'\n''app'$'\n''logs'$'\n''usage'$'\n''whoami'$'\n''policy'$'\n''probe'$'\n''config'$'\n''completion'$'\n''help'
         return
         ;;
     esac

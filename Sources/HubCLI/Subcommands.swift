@@ -17,6 +17,7 @@ enum HubctlSubcommands {
         AuthCommand.self,
         PushCommand.self,
         BundleCommand.self,
+        AppCommand.self,
         LogsCommand.self,
         UsageCommand.self,
         WhoamiCommand.self,

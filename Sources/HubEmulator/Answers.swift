@@ -18,6 +18,11 @@ enum Answers {
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
     }
 
+    /// A JSON answer of the control API and the JSON services (no OData envelope).
+    static func json(_ status: HTTPResponse.Status, _ value: ODataValue) -> Response {
+        text(status, ODataJSON.write(value), contentType: "application/json")
+    }
+
     /// The `$metadata` document.
     static func metadata(_ body: String) -> Response {
         text(.ok, body, contentType: xmlType, dataServiceVersion: "1.0")

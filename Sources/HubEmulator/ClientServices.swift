@@ -28,6 +28,9 @@ struct ClientServicesHandler: Sendable {
 
         if let answer = await PushBackendHandler(state: state).respond(to: request, segments: segments) { return answer }
         if let answer = await BundleAdminHandler(state: state).respond(to: request, segments: segments) { return answer }
+        if let answer = await CloudFoundryHandler(state: state).respond(to: request, segments: segments) { return answer }
+        if let answer = await CloudFoundryUAAHandler(state: state).respond(to: request, segments: segments) { return answer }
+        if let answer = await CockpitAdminHandler(state: state).respond(to: request, segments: segments) { return answer }
         if segments == ["clientlogs"] {
             guard platform == .smp3 else { return notFound(request) }
             return await smp3Logs(request)

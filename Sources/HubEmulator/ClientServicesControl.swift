@@ -99,15 +99,7 @@ struct ClientServicesControl: Sendable {
                                   ("groups", .array(s.groups.map(ODataValue.string)))]))
     }
 
-    private func object(_ request: Request) async throws -> ODataValue {
-        let data = try await request.collectSmallBody()
-        guard let value = try? ODataValue.parseJSON(data), case .object = value else {
-            throw HTTPError(.badRequest, message: "The body must be a JSON object.")
-        }
-        return value
-    }
+    private func object(_ request: Request) async throws -> ODataValue { try await request.jsonObjectBody() }
 
-    private func json(_ status: HTTPResponse.Status, _ value: ODataValue) -> Response {
-        Answers.text(status, ODataJSON.write(value), contentType: "application/json")
-    }
+    private func json(_ status: HTTPResponse.Status, _ value: ODataValue) -> Response { Answers.json(status, value) }
 }

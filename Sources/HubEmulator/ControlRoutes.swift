@@ -32,6 +32,7 @@ struct ControlRoutes: Sendable {
         ClientServicesControl(state: state).register(group)
         PushBackendControl(state: state).register(group)
         BundleAdminControl(state: state).register(group)
+        CloudFoundryControl(state: state).register(group)
         group.delete("requests") { _, _ in
             state.clearRequests()
             return Response(status: .noContent)

@@ -100,6 +100,8 @@ public final class EmulatorState: Sendable {
     public let pushBackend: PushBackendState
     /// The Client Resources admin API's service keys and the entities created but not yet uploaded (BundleAdmin.swift).
     public let bundleAdmin: BundleAdminState
+    /// The Cloud Foundry world, cf's UAA and the cockpit's Admin API (CloudFoundryState.swift).
+    public let cloudFoundry = CloudFoundryState()
     /// A cap on the request log, so a long-running demo does not grow without bound.
     static let requestLogLimit = 10_000
     /// When the emulator started: the request log's times count from here.
@@ -129,6 +131,23 @@ public final class EmulatorState: Sendable {
 
     func application(_ id: String) -> ApplicationState? {
         store.withLock { $0.applications[id] }
+    }
+
+    /// Adds an application (one the cockpit created); false when the id is taken.
+    func addApplication(_ configuration: EmulatorConfiguration.Application) -> Bool {
+        store.withLock { store in
+            guard store.applications[configuration.id] == nil else { return false }
+            store.applications[configuration.id] = ApplicationState(configuration: configuration)
+            return true
+        }
+    }
+
+    /// Removes an application and its connections (the cockpit deleted it).
+    func removeApplication(_ id: String) {
+        store.withLock { store in
+            store.applications[id] = nil
+            store.connections = store.connections.filter { $0.value.appId != id }
+        }
     }
 
     /// Adds a user or changes a password; false when the application does not exist.

@@ -171,6 +171,27 @@ public final class PushBackendState: Sendable {
         }
     }
 
+    /// Adds an API key or a client of a service key the cockpit issued for an application.
+    func add(key: PushAPIKey? = nil, client: PushClient? = nil) {
+        store.withLock { s in
+            if let key { s.keys.append(key) }
+            if let client { s.clients.append(client) }
+        }
+    }
+
+    func removeClient(_ clientId: String) {
+        store.withLock { s in s.clients.removeAll { $0.clientId == clientId } }
+    }
+
+    /// Every key, client and token of an application stops working (the cockpit deleted it).
+    func removeCredentials(appId: String) {
+        store.withLock { s in
+            s.keys.removeAll { $0.appId == appId }
+            s.clients.removeAll { $0.appId == appId }
+            s.tokens = s.tokens.filter { $0.value.client.appId != appId }
+        }
+    }
+
     func record(_ notification: SentNotification) {
         store.withLock { s in
             if s.sent.count >= Self.recordLimit {

@@ -94,6 +94,15 @@ extension Request {
         return "http://" + authority
     }
 
+    /// A control request's body, which must be one JSON object (else 400).
+    func jsonObjectBody() async throws -> ODataValue {
+        let data = try await collectSmallBody()
+        guard let value = try? ODataValue.parseJSON(data), case .object = value else {
+            throw HTTPError(.badRequest, message: "The body must be a JSON object.")
+        }
+        return value
+    }
+
     /// Collects a small body (protocol requests carry a few kilobytes at most).
     func collectSmallBody() async throws -> Data {
         var request = self

@@ -200,6 +200,33 @@ struct EmulatorCommand: AsyncParsableCommand {
                                       "registrationId", "notificationId",
                                       "code", "notification"}]}]}
           DELETE /_emulator/push/notifications clear that record
+
+        Cloud Foundry and the cockpit's Admin API (issue 42, docs/protocol.md §17):
+          CF v3 under /v3 (organizations, spaces, service_offerings, service_plans,
+          service_instances, service_credential_bindings, service_route_bindings,
+          jobs; lists of 2 a page), bearer tokens of cf's UAA at
+          /cf-uaa/oauth/token (refresh_token, password, client_credentials; JWTs
+          with exp). The Admin API under /cockpit/v1/org/ORG/space/SPACE (GUIDs or
+          names), reached as mobile-service-cockpit-api.localhost:PORT: GET /apps,
+          GET|DELETE /app/ID, POST /app/ID/restore, POST /app/ID/service/F/key.
+          Creating an instance creates its app; deleting either removes both.
+          Created apps take registrations (the CF users' passwords) and their keys
+          push. Default world: org emulator-org, space dev, user
+          ci-user@example.com (no password until set).
+          GET    /_emulator/cf        {"api", "authorizationEndpoint", "adminAPI",
+                                      "org", "space", "user", "apps": [{"id",
+                                      "restores", "keysIssued"}]}
+          PUT    /_emulator/cf/settings {"csrf", "loginPage", "tokenLifetime",
+                                      "provisionSeconds", "failDelete": [id],
+                                      "failRestore", "pageSize", "routeUrl",
+                                      "users": [{"username", "password",
+                                      "origin"}], "clients": [{"id", "secret"}]}
+          POST   /_emulator/cf/token  {"expiresIn": s} → {"access_token",
+                                      "refresh_token"} of the default user
+          POST   /_emulator/cf/instances {"name", "labels", "createdAt",
+                                      "withApp", "features", "routeUrl"}
+          POST   /_emulator/cf/apps   {"id", "displayName", "features"}: an app
+                                      without an instance
         """)
 
     @Option(help: "The address to listen on.")

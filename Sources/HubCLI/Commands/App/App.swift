@@ -1,0 +1,43 @@
+// `hubctl app`: Create Mobile Services applications from CI, key them, list, delete and prune them.
+
+import ArgumentParser
+
+struct AppCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "app",
+        abstract: "Create Mobile Services applications, their keys and settings files; list, delete, prune (operator).",
+        discussion: """
+        A throw-away application per CI run: `app create` makes it through Cloud Foundry (a \
+        mobile-services instance labelled managed-by=hubctl), `app settings-file` writes SAP's \
+        client settings file with a new push key, `app delete` removes it, and a nightly `app \
+        prune` removes what crashed pipelines left. Cloud Foundry v3 does the create, the CF keys, \
+        the age and the delete of the instance; the cockpit's Admin API (seen only in SAP's code) \
+        the restore, the feature keys and the app's delete.
+
+        Credentials: the Cloud Foundry user's token, from --cf-token-file FILE|- or \
+        HUBCTL_CF_TOKEN, else cf's config.json ($CF_HOME/.cf, else ~/.cf: after `cf login`), else a \
+        password grant for HUBCTL_CF_USERNAME with --cf-password-file. A token is refreshed when \
+        its exp passed and once after a 401, in memory only; cf's file is never written. cf's \
+        SSLDisabled is not honoured: hubctl verifies TLS and warns (use --cacert). The Admin API \
+        takes Basic --admin-user with --admin-password-file instead of the token.
+
+        Example:
+          hubctl app create ci-$RUN --feature push
+        """,
+        subcommands: [AppList.self, AppShow.self, AppCreate.self, AppKeyCommand.self, AppSettingsFile.self, AppDelete.self, AppPrune.self])
+}
+
+struct AppKeyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "key",
+        abstract: "Create or read an application's keys (CF keys, or write-once feature keys).",
+        discussion: """
+        `--cf-key NAME`: a Cloud Foundry service key of the instance (the key SAP's own CI pushes \
+        with), readable again with `app key show`. `--feature F`: a feature key of the Admin API, \
+        write-once: its answer is its only copy.
+
+        Example:
+          hubctl app key create ci-1 --cf-key ci --out key.json
+        """,
+        subcommands: [AppKeyCreate.self, AppKeyShow.self])
+}

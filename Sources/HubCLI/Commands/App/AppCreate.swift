@@ -1,0 +1,83 @@
+// `hubctl app create`: Create a Mobile Services application through Cloud Foundry, then restore it.
+
+import ArgumentParser
+import HubCore
+import HubServices
+
+struct AppCreate: HubCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "create",
+        abstract: "Create a Mobile Services application (a mobile-services instance) and wait for it.",
+        discussion: """
+        Creates the mobile-services instance named APP in the space (plan --plan, default \
+        standard) with SAP's test broker's parameters ({name, displayName, security: oauth, \
+        services: the --feature list}) and the label managed-by=hubctl (plus --label K=V), waits \
+        for Cloud Foundry's job within --deadline (the cockpit can take 90 s), then restores the \
+        app through the Admin API as SAP's broker does (a failed restore is a warning). Prints \
+        {appId, created, instance: {guid, createdAt, state, labels, dashboardUrl}, adminApi, \
+        restored}.
+
+        Refused before anything is sent (64): an id SAP reserves (Admin, AdminData, Push, \
+        smp_cloud, resource, test-resources, resources, Scheduler, odata, applications, \
+        Connections, public, lcm; case-sensitive), one with .., over 64 characters, not starting \
+        with a letter or with other characters than letters, digits, . _ -; a malformed or \
+        repeated --feature; a malformed --label.
+
+        --if-exists: fail (73, the default) or reuse when the space has an instance named APP. \
+        --max-apps N: refused (73) when the space holds N instances labelled managed-by=hubctl.
+
+        Exit codes: 0 ok, 64 bad flags or id, 65 an answer that cannot be read, 66 no such org, \
+        space, offering or plan, 69 server unreachable or the create failed, 73 the app exists \
+        or --max-apps reached, 75 timeout, 77 credentials refused or a login page, 78 no CF API, \
+        credentials, org or space.
+
+        Example:
+          hubctl app create ci-$RUN --feature push --deadline 300
+        """)
+
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
+    @OptionGroup(title: "Cloud Foundry and Admin API") var cf: AppAdminOptions
+    @Argument(help: ArgumentHelp("The application id (also the instance's name).", valueName: "app")) var app: String
+    @Option(name: .customLong("name"), help: ArgumentHelp("The display name; default: APP.", valueName: "text")) var name: String?
+    @Option(name: .customLong("feature"), help: ArgumentHelp("A feature to assign (push, storage, …); repeatable.", valueName: "feature")) var features: [String] = []
+    @Option(name: .customLong("plan"), help: ArgumentHelp("The mobile-services plan.", valueName: "plan")) var plan = "standard"
+    @Option(name: .customLong("label"), help: ArgumentHelp("A CF label KEY=VALUE on the instance; repeatable.", valueName: "k=v")) var labels: [String] = []
+    @Option(name: .customLong("max-apps"), help: ArgumentHelp("Refuse when the space holds this many apps hubctl made.", valueName: "n")) var maxApps: Int?
+    @Option(name: .customLong("if-exists"), help: ArgumentHelp("fail or reuse when an instance named APP exists.", valueName: "mode")) var ifExists: MobileServicesApps.IfExists = .fail
+
+    var options: Options {
+        Options(source: cf.value, app: app, name: name, features: features, plan: plan, labels: labels, maxApps: maxApps, ifExists: ifExists)
+    }
+
+    /// The command's options as plain data, and its body.
+    struct Options: CommandOptions {
+        var source: AppAdminSource
+        var app: String
+        var name: String?
+        var features: [String]
+        var plan: String
+        var labels: [String]
+        var maxApps: Int?
+        var ifExists: MobileServicesApps.IfExists
+
+        func run(_ invocation: Invocation) throws {
+            try AppAdminRules.checkAppId(app)
+            try AppAdminRules.checkFeatures(features)
+            let labels = try AppAdminRules.labels(self.labels)
+            if let maxApps, maxApps < 1 { throw HubError.usage("--max-apps must be at least 1; got \(maxApps). Nothing was sent.") }
+            if let name, name.isEmpty || name.count > 80 { throw HubError.usage("--name must have 1 to 80 characters. Nothing was sent.") }
+            guard !plan.isEmpty else { throw HubError.usage("--plan is empty. Nothing was sent.") }
+            let apps = try source.apps(invocation)
+            let result = try apps.create(appId: app, name: name, features: features, plan: plan, labels: labels, maxApps: maxApps, ifExists: ifExists)
+            let i = result.instance
+            func text(_ s: String?) -> JSONValue { s.map(JSONValue.string) ?? .null }
+            try invocation.emit(JSONValue.object([
+                "appId": .string(app), "created": .bool(result.created),
+                "instance": .object(["guid": .string(i.guid), "createdAt": text(i.createdAt), "state": text(i.state),
+                                     "labels": .object(i.labels.mapValues(JSONValue.string)), "dashboardUrl": text(i.dashboardURL)]),
+                "adminApi": text(result.adminAPI),
+                "restored": result.created ? .bool(result.restoreError == nil) : .null,
+            ]))
+        }
+    }
+}

@@ -1,0 +1,74 @@
+// `hubctl app prune`: Delete the apps hubctl made that match a pattern and are older than a given age.
+
+import ArgumentParser
+import Foundation
+import HubCore
+import HubServices
+
+struct AppPrune: HubCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "prune",
+        abstract: "Delete old applications hubctl made (a nightly clean-up after crashed pipelines).",
+        discussion: """
+        Deletes, as `app delete` does, every app whose id matches --match (a glob; a pattern \
+        that matches everything is refused) and whose CF instance is labelled managed-by=hubctl \
+        (any label with --any-owner) and was created (created_at) more than --older-than ago \
+        (90s, 60m, 12h, 7d; more than 0). An app without an instance has no known age and is \
+        skipped. Prints {deleted: [ids], failed: [{appId, error}], skipped: [{appId, reason}], \
+        dryRun}; --dry-run deletes nothing.
+
+        Exit codes: 0 ok, 3 some delete failed (the report says which), 64 bad flags, 65 an \
+        answer that cannot be read, 69 server unreachable, 75 timeout, 77 credentials refused or \
+        a login page, 78 no CF API, credentials, org or space.
+
+        Example:
+          hubctl app prune --match 'ci-*' --older-than 60m
+        """)
+
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
+    @OptionGroup(title: "Cloud Foundry and Admin API") var cf: AppAdminOptions
+    @Option(name: .customLong("match"), help: ArgumentHelp("The ids to consider, a glob (required; not one matching everything).", valueName: "glob")) var match: String?
+    @Option(name: .customLong("older-than"), help: ArgumentHelp("Only apps whose instance is older than this (60m, 12h, 7d).", valueName: "duration")) var olderThan: String?
+    @Flag(name: .customLong("dry-run"), help: "Print what would be deleted; delete nothing.") var dryRun = false
+    @Flag(name: .customLong("any-owner"), help: "Also apps whose instance is not labelled managed-by=hubctl.") var anyOwner = false
+
+    var options: Options { Options(source: cf.value, match: match, olderThan: olderThan, dryRun: dryRun, anyOwner: anyOwner) }
+
+    /// The command's options as plain data, and its body.
+    struct Options: CommandOptions {
+        var source: AppAdminSource
+        var match: String?
+        var olderThan: String?
+        var dryRun: Bool
+        var anyOwner: Bool
+
+        func run(_ invocation: Invocation) throws {
+            guard let match else { throw HubError.usage("app prune needs --match GLOB (such as 'ci-*'). Nothing was sent.") }
+            try AppAdminRules.checkPattern(match)
+            guard let olderThan else { throw HubError.usage("app prune needs --older-than DURATION (such as 60m). Nothing was sent.") }
+            let seconds = try AppAdminRules.duration(olderThan, flag: "--older-than")
+            let apps = try source.apps(invocation)
+            let instances = try apps.cf.instances(space: apps.space)
+            let listed = try apps.adminAPI(dashboard: instances.lazy.compactMap(\.dashboardURL).first).0.list().map(\.id)
+            let plan = PrunePlan.make(apps: listed, instances: instances, match: match, olderThan: seconds, anyOwner: anyOwner, now: Date())
+            var deleted: [JSONValue] = [], failed: [JSONValue] = []
+            for id in plan.delete {
+                if dryRun { deleted.append(.string(id)); continue }
+                do {
+                    _ = try apps.delete(appId: id)
+                    deleted.append(.string(id))
+                } catch let error as HubError {
+                    failed.append(.object(["appId": .string(id), "error": .string(error.message), "code": .string(error.code.rawValue)]))
+                }
+            }
+            try invocation.emit(JSONValue.object([
+                "deleted": .array(deleted), "failed": .array(failed),
+                "skipped": .array(plan.skipped.map { .object(["appId": .string($0.id), "reason": .string($0.reason)]) }),
+                "dryRun": .bool(dryRun),
+            ]))
+            if !failed.isEmpty {
+                throw HubError.reported(.partial, code: .partialFailure, "\(failed.count) of \(plan.delete.count) deletes failed; the report on stdout says which.")
+            }
+        }
+    }
+}

@@ -1,0 +1,150 @@
+// The control API of the Cloud Foundry world (issue #42; docs/protocol.md §17), for tests:
+//
+//   GET  /_emulator/cf            {"api", "authorizationEndpoint", "adminAPI", "org": {"name", "guid"},
+//                                 "space": {"name", "guid"}, "user": {"username"},
+//                                 "apps": [{"id", "restores", "keysIssued"}]}
+//   PUT  /_emulator/cf/settings   {"csrf", "loginPage", "tokenLifetime": s, "provisionSeconds": s,
+//                                 "failDelete": [appId…], "failRestore", "pageSize", "routeUrl",
+//                                 "users": [{"username", "password", "origin"?}], "clients": [{"id", "secret"}]}
+//                                 (each optional) → the settings
+//   POST /_emulator/cf/token      {"expiresIn": s (may be negative)} → {"access_token", "refresh_token"}
+//                                 of the default user, for a test's cf config.json
+//   POST /_emulator/cf/instances  {"name", "labels"?: {}, "createdAt"?: ISO-8601, "withApp"?: true,
+//                                 "features"?: [...], "routeUrl"?} → the instance, ready, with that age
+//   POST /_emulator/cf/apps       {"id", "displayName"?, "features"?} → an application without an instance
+
+import Foundation
+import Hummingbird
+
+struct CloudFoundryControl: Sendable {
+    let state: EmulatorState
+    var cf: CloudFoundryState { state.cloudFoundry }
+
+    func register(_ group: RouterGroup<BasicRequestContext>) {
+        group.get("cf") { request, _ in info(CFAddresses(request)) }
+        group.put("cf/settings") { request, _ in try await settings(request) }
+        group.post("cf/token") { request, _ in try await token(request) }
+        group.post("cf/instances") { request, _ in try await instance(request) }
+        group.post("cf/apps") { request, _ in try await app(request) }
+    }
+
+    private func info(_ a: CFAddresses) -> Response {
+        json(.ok, .object([
+            ("api", .string(a.root)), ("authorizationEndpoint", .string(a.authorizationEndpoint)), ("adminAPI", .string(a.adminAPI)),
+            ("org", .object([("name", .string(CloudFoundryState.orgName)), ("guid", .string(CloudFoundryState.orgGuid))])),
+            ("space", .object([("name", .string(CloudFoundryState.spaceName)), ("guid", .string(CloudFoundryState.spaceGuid))])),
+            ("user", .object([("username", .string(CloudFoundryState.defaultUser))])),
+            ("apps", .array(cf.apps.map { .object([("id", .string($0.id)), ("restores", .int($0.restores)), ("keysIssued", .int($0.keysIssued))]) })),
+        ]))
+    }
+
+    private func settings(_ request: Request) async throws -> Response {
+        let body = try await object(request)
+        func flag(_ key: String) throws -> Bool? {
+            guard let v = body[key], v != .null else { return nil }
+            guard case .bool(let b) = v else { throw HTTPError(.badRequest, message: "\(key) must be true or false.") }
+            return b
+        }
+        func number(_ key: String) throws -> Double? {
+            switch body[key] {
+            case nil, .null?: return nil
+            case .int(let n)?: return Double(n)
+            case .double(let d)?: return d
+            default: throw HTTPError(.badRequest, message: "\(key) must be a number.")
+            }
+        }
+        let csrf = try flag("csrf"), loginPage = try flag("loginPage"), failRestore = try flag("failRestore")
+        let lifetime = try number("tokenLifetime"), provision = try number("provisionSeconds"), pageSize = try number("pageSize")
+        if let pageSize, pageSize < 1 { throw HTTPError(.badRequest, message: "pageSize must be at least 1.") }
+        if let provision, provision < 0 { throw HTTPError(.badRequest, message: "provisionSeconds cannot be negative.") }
+        var users: [CFUser] = []
+        for o in PushBackendHandler.objects(body["users"]) {
+            guard let name = PushBackendHandler.string(o["username"]), let password = PushBackendHandler.string(o["password"]) else {
+                throw HTTPError(.badRequest, message: "Each user needs username and password.")
+            }
+            users.append(CFUser(username: name, password: password, origin: PushBackendHandler.string(o["origin"]) ?? "uaa"))
+        }
+        var clients: [(String, String)] = []
+        for o in PushBackendHandler.objects(body["clients"]) {
+            guard let id = PushBackendHandler.string(o["id"]), let secret = PushBackendHandler.string(o["secret"]) else {
+                throw HTTPError(.badRequest, message: "Each client needs id and secret.")
+            }
+            clients.append((id, secret))
+        }
+        cf.update { s in
+            if let csrf { s.csrf = csrf }
+            if let loginPage { s.loginPage = loginPage }
+            if let failRestore { s.failRestore = failRestore }
+            if let lifetime { s.tokenLifetime = Int(lifetime) }
+            if let provision { s.provisionSeconds = provision }
+            if let pageSize { s.pageSize = Int(pageSize) }
+            if body["failDelete"] != nil { s.failDelete = Set(PushBackendHandler.strings(body["failDelete"])) }
+            if case .string(let url)? = body["routeUrl"] { s.routeURL = url } else if body["routeUrl"] == .null { s.routeURL = nil }
+        }
+        cf.setUsers(users)
+        cf.setClients(clients)
+        // Created applications take the users' new passwords too.
+        for app in cf.apps { for user in users { _ = state.setUser(appId: app.id, user: user.username, password: user.password ?? "") } }
+        let s = cf.settings
+        return json(.ok, .object([
+            ("csrf", .bool(s.csrf)), ("loginPage", .bool(s.loginPage)), ("tokenLifetime", .int(s.tokenLifetime)),
+            ("provisionSeconds", .double(s.provisionSeconds)), ("failDelete", .array(s.failDelete.sorted().map(ODataValue.string))),
+            ("failRestore", .bool(s.failRestore)), ("pageSize", .int(s.pageSize)), ("routeUrl", s.routeURL.map(ODataValue.string) ?? .null),
+            ("users", .array(cf.users.map { .object([("username", .string($0.username)), ("origin", .string($0.origin))]) })),
+        ]))
+    }
+
+    private func token(_ request: Request) async throws -> Response {
+        let body = try await object(request)
+        guard case .int(let seconds)? = body["expiresIn"] else { throw HTTPError(.badRequest, message: "expiresIn must be an integer (seconds).") }
+        let issued = cf.issueTokens(subject: CloudFoundryState.defaultUser, origin: "uaa", clientId: CloudFoundryUAAHandler.cfClient,
+                                    lifetime: seconds, issuer: CFAddresses(request).authorizationEndpoint + "/oauth/token")
+        return json(.ok, .object([("access_token", .string(issued.access)), ("refresh_token", .string(issued.refresh))]))
+    }
+
+    private func instance(_ request: Request) async throws -> Response {
+        let body = try await object(request)
+        guard let name = PushBackendHandler.string(body["name"]), !name.isEmpty else {
+            throw HTTPError(.badRequest, message: "name is required and must be a non-empty string.")
+        }
+        var labels: [(String, String)] = []
+        if case .object(let members)? = body["labels"] {
+            for (key, value) in members {
+                guard case .string(let v) = value else { throw HTTPError(.badRequest, message: "Label values must be strings.") }
+                labels.append((key, v))
+            }
+        }
+        var created = Date()
+        if let text = PushBackendHandler.string(body["createdAt"]) {
+            guard let millis = UTCTime.millis(fromISO: text) else { throw HTTPError(.badRequest, message: "createdAt must be ISO 8601.") }
+            created = Date(timeIntervalSince1970: Double(millis) / 1000)
+        }
+        var withApp = true
+        if case .bool(let b)? = body["withApp"] { withApp = b }
+        let features = body["features"].map(PushBackendHandler.strings) ?? ["push"]
+        let instance = CFInstance(guid: CloudFoundryState.guid(), name: name, createdAt: created, readyAt: min(created, Date()),
+                                  labels: labels, tags: [], parameters: .object([
+                                      ("name", .string(name)), ("displayName", .string(name)),
+                                      ("services", .array(features.map { .object([("name", .string($0))]) })),
+                                  ]), routeURL: PushBackendHandler.string(body["routeUrl"]))
+        do { try state.createCockpitApp(instance: instance, withApp: withApp) } catch {
+            throw HTTPError(.conflict, message: "An instance or application named \(name) exists.")
+        }
+        return json(.created, CloudFoundryHandler.instance(instance, CFAddresses(request)))
+    }
+
+    private func app(_ request: Request) async throws -> Response {
+        let body = try await object(request)
+        guard let id = PushBackendHandler.string(body["id"]), !id.isEmpty else {
+            throw HTTPError(.badRequest, message: "id is required and must be a non-empty string.")
+        }
+        let app = CockpitApp(id: id, displayName: PushBackendHandler.string(body["displayName"]) ?? id,
+                             features: body["features"].map(PushBackendHandler.strings) ?? ["push"])
+        guard state.createCockpitApp(app) else { throw HTTPError(.conflict, message: "An instance or application named \(id) exists.") }
+        return json(.created, CockpitAdminHandler.appValue(app, CFAddresses(request)))
+    }
+
+    private func object(_ request: Request) async throws -> ODataValue { try await request.jsonObjectBody() }
+
+    private func json(_ status: HTTPResponse.Status, _ value: ODataValue) -> Response { Answers.json(status, value) }
+}

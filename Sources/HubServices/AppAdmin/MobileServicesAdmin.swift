@@ -1,0 +1,218 @@
+// The Mobile Services cockpit's Admin API (docs/protocol.md §17): `<base>/apps`, `<base>/app/{id}`
+// (show, delete), `<base>/app/{id}/restore` and `<base>/app/{id}/service/{feature}/key`, under
+// `<cockpit>/cockpit/v1/org/{orgGUID}/space/{spaceGUID}`. Seen only in SAP's open-source code
+// ([code]): every answer is read tolerantly (unknown members ignored, missing ones allowed). A
+// login page (HTML, or a redirect) means the credentials were not taken: 77 with a hint. A 403
+// with `X-CSRF-Token: Required` gets one `X-CSRF-Token: Fetch` (cookies kept) and one retry.
+// Every request carries `X-Requested-With: application/json`, as SAP's MCP server sends it.
+
+import Foundation
+import HubCore
+import HubTransport
+
+/// One application as the Admin API lists it.
+public struct MobileServicesApp: Sendable, Equatable {
+    public var id: String
+    public var displayName: String?
+    /// The features (`services[].name`).
+    public var features: [String]
+    /// The whole object, as the server sent it.
+    public var raw: JSONValue
+
+    static func read(_ value: JSONValue) -> MobileServicesApp? {
+        guard let id = value["id"]?.stringValue ?? value["applicationId"]?.stringValue ?? value["appId"]?.stringValue
+                ?? value["name"]?.stringValue, !id.isEmpty else { return nil }
+        var features: [String] = []
+        if case .array(let services)? = value["services"] {
+            features = services.compactMap { $0["name"]?.stringValue ?? $0.stringValue }
+        }
+        return MobileServicesApp(id: id, displayName: value["displayName"]?.stringValue, features: features, raw: value)
+    }
+}
+
+/// How the Admin API is authenticated: Basic (documented for the cockpit API) or the CF user's bearer.
+public enum MobileServicesAdminAuth {
+    case basic(BasicCredentials)
+    case bearer(CloudFoundryTokens)
+}
+
+/// A feature key's request (`{"alias", "scopes"}`, X.509's `credential-type` and `x509`).
+public struct FeatureKeyRequest: Sendable, Equatable {
+    public enum ValidityType: String, Sendable, Equatable { case days = "DAYS", months = "MONTHS" }
+    public struct X509: Sendable, Equatable {
+        public var keyLength: Int
+        public var validity: Int
+        public var validityType: ValidityType
+        public init(keyLength: Int = 2048, validity: Int = 1, validityType: ValidityType = .days) {
+            self.keyLength = keyLength
+            self.validity = validity
+            self.validityType = validityType
+        }
+    }
+    public var alias: String
+    public var scopes: [String]
+    public var x509: X509?
+
+    public init(alias: String, scopes: [String], x509: X509? = nil) {
+        self.alias = alias
+        self.scopes = scopes
+        self.x509 = x509
+    }
+
+    var json: JSONValue {
+        var body: [String: JSONValue] = ["alias": .string(alias), "scopes": .array(scopes.map(JSONValue.string))]
+        if let x509 {
+            body["credential-type"] = .string("x509")
+            body["x509"] = .object(["key-length": .int(Int64(x509.keyLength)), "validity": .int(Int64(x509.validity)),
+                                    "validity-type": .string(x509.validityType.rawValue)])
+        }
+        return .object(body)
+    }
+}
+
+public final class MobileServicesAdmin {
+    public let base: String
+    let auth: MobileServicesAdminAuth
+    let http: any HTTPTransport
+    let note: ((String) -> Void)?
+    /// The CSRF token and the cookies that came with it, once fetched.
+    private var csrf: (token: String, cookies: [String: String])?
+
+    public init(base: String, auth: MobileServicesAdminAuth, transport: any HTTPTransport, note: ((String) -> Void)? = nil) {
+        self.base = CloudFoundryTokens.trimmed(base)
+        self.auth = auth
+        http = transport
+        self.note = note
+    }
+
+    func appURL(_ id: String) -> String { base + "/app/" + SMPEndpoint.escape(segment: id) }
+
+    // MARK: Requests
+
+    func send(_ method: String, _ url: String, json body: JSONValue? = nil, extra: [HTTPHeader] = []) throws -> HTTPResponse {
+        var headers = [HTTPHeader("Accept", "application/json"), HTTPHeader("X-Requested-With", "application/json")] + extra
+        let data = try body.map { try JSONOutput.encode($0, pretty: false) }
+        if data != nil { headers.append(HTTPHeader("Content-Type", "application/json")) }
+        var request = HTTPRequest(method: method, url: url, headers: headers, body: data, idempotent: method == "GET" || method == "DELETE")
+        switch auth {
+        case .basic(let credentials):
+            request.credentials = credentials
+            request.carriesSecrets = true
+            return try http.send(request)
+        case .bearer(let tokens):
+            return try tokens.send(request, through: http)
+        }
+    }
+
+    /// A request with the CSRF token when one was fetched; a 403 asking for one fetches it
+    /// (`GET <base>/apps`, `X-CSRF-Token: Fetch`) and retries once.
+    func exchange(_ method: String, _ url: String, json body: JSONValue? = nil, doing what: String) throws -> HTTPResponse {
+        let changes = method != "GET"
+        var response = try send(method, url, json: body, extra: changes ? csrfHeaders : [])
+        if changes, response.status == 403, response.header("X-CSRF-Token")?.lowercased() == "required" {
+            note?("hubctl: the Admin API asks for a CSRF token; fetching one and trying once more")
+            let fetched = try send("GET", base + "/apps", extra: [HTTPHeader("X-CSRF-Token", "Fetch")])
+            try Self.checkAuthenticated(fetched, doing: "fetching a CSRF token")
+            guard let token = fetched.header("X-CSRF-Token"), !token.isEmpty, token.lowercased() != "required" else {
+                throw HubError(.permission, code: .forbidden, "The Admin API asked for a CSRF token while \(what) but gave none on `X-CSRF-Token: Fetch` (HTTP \(fetched.status)).", status: 403)
+            }
+            csrf = (token, fetched.cookies)
+            response = try send(method, url, json: body, extra: csrfHeaders)
+        }
+        try Self.checkAuthenticated(response, doing: what)
+        return response
+    }
+
+    private var csrfHeaders: [HTTPHeader] {
+        guard let csrf else { return [] }
+        var headers = [HTTPHeader("X-CSRF-Token", csrf.token)]
+        if !csrf.cookies.isEmpty {
+            headers.append(HTTPHeader("Cookie", csrf.cookies.sorted { $0.key < $1.key }.map { $0.key + "=" + $0.value }.joined(separator: "; ")))
+        }
+        return headers
+    }
+
+    /// A login page (HTML) or a redirect instead of the API: the credentials were not taken (77).
+    static func checkAuthenticated(_ response: HTTPResponse, doing what: String) throws {
+        let type = response.header("Content-Type")?.lowercased() ?? ""
+        if (300...399).contains(response.status) || ((200...299).contains(response.status) && type.contains("text/html")) {
+            throw HubError(.permission, code: .loginRequired,
+                           "The Admin API answered \(what) with a login page (HTTP \(response.status)\(type.isEmpty ? "" : ", " + type)), not the API: the credentials were not accepted. Check --admin-api (the instance's \"Admin API\" link), run `cf login` again, or give --admin-user with --admin-password-file.",
+                           status: response.status)
+        }
+    }
+
+    static func json(_ response: HTTPResponse, doing what: String) throws -> JSONValue {
+        guard let value = try? JSONValue.read(response.body) else {
+            throw HubError(.data, code: .malformedResponse, "The Admin API answered \(what) with a body that is not JSON (HTTP \(response.status)). Check --admin-api.", status: response.status)
+        }
+        return value
+    }
+
+    // MARK: Calls
+
+    /// Every application of the space.
+    public func list() throws -> [MobileServicesApp] {
+        let response = try exchange("GET", base + "/apps", doing: "listing the applications")
+        guard response.status == 200 else { throw Self.failure(response, doing: "listing the applications") }
+        let value = try Self.json(response, doing: "listing the applications")
+        let items: [JSONValue]
+        switch value["apps"] ?? value["value"] ?? value {
+        case .array(let list): items = list
+        default: throw HubError(.data, code: .malformedResponse, "The Admin API's list of applications is not a list.", status: 200)
+        }
+        return items.compactMap(MobileServicesApp.read)
+    }
+
+    /// One application; nil when the Admin API has none (404).
+    public func show(_ id: String) throws -> MobileServicesApp? {
+        let response = try exchange("GET", appURL(id), doing: "reading application \(HubError.quoted(id))")
+        if response.status == 404 { return nil }
+        guard response.status == 200 else { throw Self.failure(response, doing: "reading application \(HubError.quoted(id))") }
+        let value = try Self.json(response, doing: "reading an application")
+        return MobileServicesApp.read(value) ?? MobileServicesApp(id: id, displayName: nil, features: [], raw: value)
+    }
+
+    /// Deletes the application: true when deleted, false when there was none (404).
+    public func delete(_ id: String) throws -> Bool {
+        let response = try exchange("DELETE", appURL(id), doing: "deleting application \(HubError.quoted(id))")
+        switch response.status {
+        case 200...299: return true
+        case 404: return false
+        default: throw Self.failure(response, doing: "deleting application \(HubError.quoted(id))")
+        }
+    }
+
+    /// `POST <base>/app/{id}/restore` (no body), as SAP's test broker calls it after creating.
+    public func restore(_ id: String) throws {
+        let response = try exchange("POST", appURL(id) + "/restore", doing: "restoring application \(HubError.quoted(id))")
+        guard (200...299).contains(response.status) else { throw Self.failure(response, doing: "restoring application \(HubError.quoted(id))") }
+    }
+
+    /// A new feature key: the answer's one object, as is (its only copy: it cannot be read again).
+    public func createFeatureKey(_ id: String, feature: String, _ key: FeatureKeyRequest) throws -> JSONValue {
+        let what = "creating a \(feature) key of \(HubError.quoted(id))"
+        let response = try exchange("POST", appURL(id) + "/service/" + SMPEndpoint.escape(segment: feature) + "/key", json: key.json, doing: what)
+        guard (200...299).contains(response.status) else { throw Self.failure(response, doing: what) }
+        var value = try Self.json(response, doing: what)
+        if case .array(let list) = value, list.count == 1 { value = list[0] }
+        guard case .object = value, value["url"]?.stringValue != nil, value["apiKey"] != nil || value["uaa"] != nil else {
+            throw HubError(.data, code: .malformedResponse, "The Admin API's answer \(what) is not a key ({alias, url, apiKey} or {alias, url, uaa}). The key may exist on the server; see the cockpit.", status: response.status)
+        }
+        return value
+    }
+
+    // MARK: Errors
+
+    static func failure(_ response: HTTPResponse, doing what: String) -> HubError {
+        let detail = BundleAdmin.message(response)
+        switch response.status {
+        case 401: return HubError(.permission, code: .authFailed, "The Admin API refused the credentials while \(what)\(detail). Run `cf login`, or check --admin-user and the password file.", status: 401)
+        case 403: return HubError(.permission, code: .forbidden, "The Admin API refused \(what) (HTTP 403)\(detail). The user needs a Mobile Services role in the space (SpaceDeveloper).", status: 403)
+        case 404: return HubError.noInput("The Admin API has no such application (HTTP 404 while \(what))\(detail). Check the id (`hubctl app list`).", code: .applicationNotFound, status: 404)
+        case 400, 409, 422: return HubError(.data, code: .invalidData, "The Admin API refused \(what) (HTTP \(response.status))\(detail).", status: response.status)
+        case 429: return HubError(.unavailable, code: .rateLimited, "The Admin API limits these requests (HTTP 429 while \(what)). Try again later.", status: 429)
+        default: return SMPEndpoint.unexpected(response, doing: what)
+        }
+    }
+}

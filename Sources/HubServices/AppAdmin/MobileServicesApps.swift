@@ -1,0 +1,247 @@
+// The `app` commands' operations over Cloud Foundry and the Admin API (docs/protocol.md §17):
+// create through CF (SAP's test broker's parameters and its restore), keys of both kinds, SAP's
+// client settings file, delete (the Admin API, then a leftover instance and its keys) and the
+// prune plan (age and owner from CF, as the broker reads them).
+
+import Foundation
+import HubCore
+import HubTransport
+
+/// Where the Admin API base comes from, for --verbose and the output.
+public enum AdminAPISource: String, Sendable {
+    case given, dashboard, supportURL = "support-url", target
+}
+
+public final class MobileServicesApps {
+    public let cf: CloudFoundryAPI
+    public let org: String
+    public let space: String
+    let givenBase: String?
+    let target: String?
+    let makeAdmin: (String) -> MobileServicesAdmin
+    let warn: (String) -> Void
+    private var admin: (MobileServicesAdmin, AdminAPISource)?
+
+    /// `cf` in `org`/`space` (GUIDs); the Admin API at `base` when given, else discovered (with
+    /// cf's `target` as the last guess); `makeAdmin` makes its client for a base.
+    public init(cf: CloudFoundryAPI, org: String, space: String, base: String?, target: String?,
+                makeAdmin: @escaping (String) -> MobileServicesAdmin, warn: @escaping (String) -> Void) {
+        self.cf = cf
+        self.org = org
+        self.space = space
+        givenBase = base
+        self.target = target
+        self.makeAdmin = makeAdmin
+        self.warn = warn
+    }
+
+    /// The Admin API client: the given base, else (a) `dashboard` (an instance's), (b) the
+    /// offering's supportUrl, (c) cf's target (warned).
+    public func adminAPI(dashboard: String? = nil) throws -> (MobileServicesAdmin, AdminAPISource) {
+        if let admin { return admin }
+        var found: (String, AdminAPISource)?
+        if let givenBase { found = (givenBase, .given) }
+        if found == nil, let dashboard, let base = AdminAPIBase.fromDashboard(dashboard) { found = (base, .dashboard) }
+        if found == nil, let dashboard = try cf.instances(space: space).lazy.compactMap(\.dashboardURL).first,
+           let base = AdminAPIBase.fromDashboard(dashboard) { found = (base, .dashboard) }
+        if found == nil, let support = try cf.offering().supportURL, let base = AdminAPIBase.fromSupportURL(support, org: org, space: space) {
+            found = (base, .supportURL)
+        }
+        if found == nil, let target, let (base, warning) = AdminAPIBase.fromTarget(target, org: org, space: space) {
+            warn(warning)
+            found = (base, .target)
+        }
+        guard let (base, source) = found else {
+            throw HubError.config("Cannot tell where the Admin API is: no instance has a dashboard_url, the mobile-services offering names no supportUrl, and cf's target is not api.cf.<landscape>. Give --admin-api (the instance's \"Admin API\" link in the cockpit).")
+        }
+        let made = (makeAdmin(base), source)
+        admin = made
+        return made
+    }
+
+    // MARK: Create
+
+    /// SAP's test broker's instance parameters (`ServiceInstanceParams.java` 14-46).
+    public static func parameters(appId: String, name: String, features: [String]) -> JSONValue {
+        .object([
+            "name": .string(appId), "displayName": .string(name),
+            "security": .object(["name": .string("oauth")]),
+            "services": .array(features.map { .object(["name": .string($0)]) }),
+        ])
+    }
+
+    public struct Created: Sendable {
+        public var instance: CloudFoundryInstance
+        public var created: Bool
+        /// The restore's failure, when it failed (warned, not fatal).
+        public var restoreError: String?
+        public var adminAPI: String?
+    }
+
+    public enum IfExists: String, Sendable, CaseIterable { case fail, reuse }
+
+    /// Creates the instance named `appId` (labelled `managed-by=hubctl`), waits, then restores the
+    /// app through the Admin API (a failed restore is a warning). With `maxApps`, refused (73)
+    /// when the space already holds that many instances hubctl manages.
+    public func create(appId: String, name: String?, features: [String], plan planName: String, labels: [String: String],
+                       maxApps: Int?, ifExists: IfExists) throws -> Created {
+        if let existing = try cf.instance(named: appId, space: space) {
+            guard ifExists == .reuse else {
+                throw HubError(.cannotCreate, code: .cannotCreate, "The space has a service instance named \(HubError.quoted(appId)) already. Give --if-exists reuse to use it, or another id.")
+            }
+            return Created(instance: existing, created: false)
+        }
+        if let maxApps {
+            let owned = try cf.instances(space: space, labelSelector: AppAdminRules.ownerLabel.key + "=" + AppAdminRules.ownerLabel.value)
+            guard owned.count < maxApps else {
+                throw HubError(.cannotCreate, code: .cannotCreate, "The space holds \(owned.count) applications hubctl created (--max-apps \(maxApps)). Delete some (`hubctl app prune`) first.")
+            }
+        }
+        let offering = try cf.offering()
+        let plan = try cf.plan(named: planName, offering: offering.guid)
+        var allLabels = labels
+        allLabels[AppAdminRules.ownerLabel.key] = AppAdminRules.ownerLabel.value
+        let instance = try cf.createInstance(name: appId, parameters: Self.parameters(appId: appId, name: name ?? appId, features: features),
+                                             labels: allLabels, space: space, plan: plan)
+        var result = Created(instance: instance, created: true)
+        do {
+            let (admin, _) = try adminAPI(dashboard: instance.dashboardURL)
+            result.adminAPI = admin.base
+            try admin.restore(appId)
+        } catch let error as HubError {
+            result.restoreError = error.message
+            warn("The instance \(appId) was created, but restoring its app through the Admin API failed: \(error.message)")
+        }
+        return result
+    }
+
+    // MARK: Keys
+
+    /// The CF key `keyName` of the instance `appId`, created first when `create` (73 when it exists).
+    public func cfKey(appId: String, keyName: String, create: Bool) throws -> JSONValue {
+        let instance = try requireInstance(appId)
+        if create {
+            if !(try cf.keys(instance: instance.guid, name: keyName)).isEmpty {
+                throw HubError(.cannotCreate, code: .cannotCreate, "\(appId) has a key named \(HubError.quoted(keyName)) already; read it with `hubctl app key show \(appId) --cf-key \(keyName)`.")
+            }
+            return try cf.keyCredentials(guid: try cf.createKey(name: keyName, instance: instance.guid))
+        }
+        guard let key = try cf.keys(instance: instance.guid, name: keyName).first else {
+            throw HubError.noInput("\(appId) has no key named \(HubError.quoted(keyName)). Create it with `hubctl app key create \(appId) --cf-key \(keyName)`.")
+        }
+        return try cf.keyCredentials(guid: key.guid)
+    }
+
+    /// A new feature key of the Admin API (write-once: the answer is its only copy).
+    public func featureKey(appId: String, feature: String, _ request: FeatureKeyRequest) throws -> JSONValue {
+        let instance = try cf.instance(named: appId, space: space)
+        return try adminAPI(dashboard: instance?.dashboardURL).0.createFeatureKey(appId, feature: feature, request)
+    }
+
+    /// SAP's client settings file (`AppConfig.java` 17-38): `server` is `server` when given, else
+    /// the https URL of the route bound to the instance, else null.
+    public func settingsFile(appId: String, feature: String, _ request: FeatureKeyRequest, server: String?) throws -> JSONValue {
+        let instance = try cf.instance(named: appId, space: space)
+        var url = server
+        if url == nil, let instance { url = try cf.routeURL(instance: instance.guid) }
+        let key = try adminAPI(dashboard: instance?.dashboardURL).0.createFeatureKey(appId, feature: feature, request)
+        return Self.settingsFile(appId: appId, server: url, feature: feature, key: key)
+    }
+
+    public static func settingsFile(appId: String, server: String?, feature: String, key: JSONValue) -> JSONValue {
+        .object([
+            "server": server.map(JSONValue.string) ?? .null, "platform": .string("CF"), "applicationId": .string(appId),
+            "services": .array([.object(["name": .string(feature), "serviceKeys": .array([key])])]),
+        ])
+    }
+
+    func requireInstance(_ appId: String) throws -> CloudFoundryInstance {
+        guard let instance = try cf.instance(named: appId, space: space) else {
+            throw HubError.noInput("The space has no service instance named \(HubError.quoted(appId)) (`hubctl app list`).", code: .applicationNotFound)
+        }
+        return instance
+    }
+
+    // MARK: Show, list
+
+    /// The app as CF and the Admin API know it; nil when neither does.
+    public func show(appId: String) throws -> (instance: CloudFoundryInstance?, app: MobileServicesApp?)? {
+        let instance = try cf.instance(named: appId, space: space)
+        let app = try adminAPI(dashboard: instance?.dashboardURL).0.show(appId)
+        if instance == nil && app == nil { return nil }
+        return (instance, app)
+    }
+
+    /// Every app of the Admin API and every mobile-services instance, joined by id (`match` filters).
+    public func list(match: String?) throws -> [(id: String, instance: CloudFoundryInstance?, app: MobileServicesApp?)] {
+        let instances = try cf.instances(space: space)
+        let apps = try adminAPI(dashboard: instances.lazy.compactMap(\.dashboardURL).first).0.list()
+        var ids = Set(apps.map(\.id))
+        // Instances whose app the Admin API does not list are shown too when hubctl made them.
+        for i in instances where i.labels[AppAdminRules.ownerLabel.key] == AppAdminRules.ownerLabel.value { ids.insert(i.name) }
+        return ids.sorted().filter { match == nil || AppAdminRules.matches($0, match!) }.map { id in
+            (id, instances.first { $0.name == id }, apps.first { $0.id == id })
+        }
+    }
+
+    // MARK: Delete
+
+    public struct Deleted: Sendable, Equatable {
+        public var app: Bool
+        public var instance: Bool
+        public var keys: [String]
+    }
+
+    /// The Admin API's delete, then the instance named `appId` if one is left, its keys first.
+    public func delete(appId: String) throws -> Deleted {
+        let instance = try cf.instance(named: appId, space: space)
+        let app = try adminAPI(dashboard: instance?.dashboardURL).0.delete(appId)
+        var result = Deleted(app: app, instance: false, keys: [])
+        if let left = try cf.instance(named: appId, space: space) {
+            for key in try cf.keys(instance: left.guid) {
+                try cf.deleteKey(guid: key.guid, name: key.name)
+                result.keys.append(key.name)
+            }
+            result.instance = try cf.deleteInstance(guid: left.guid, name: appId)
+        }
+        return result
+    }
+}
+
+/// What `app prune` deletes and what it leaves, and why (the broker's rule: owner label, name,
+/// `created_at` older than the lifetime; read from CF).
+public struct PrunePlan: Sendable, Equatable {
+    public struct Skipped: Sendable, Equatable {
+        public var id: String
+        public var reason: String
+    }
+    public var delete: [String]
+    public var skipped: [Skipped]
+
+    public static func make(apps: [String], instances: [CloudFoundryInstance], match: String, olderThan seconds: Double,
+                            anyOwner: Bool, now: Date) -> PrunePlan {
+        var plan = PrunePlan(delete: [], skipped: [])
+        let byName = Dictionary(instances.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        for id in Set(apps).union(byName.keys).sorted() where AppAdminRules.matches(id, match) {
+            guard let instance = byName[id] else {
+                plan.skipped.append(Skipped(id: id, reason: "no service instance: its age is unknown"))
+                continue
+            }
+            if !anyOwner, instance.labels[AppAdminRules.ownerLabel.key] != AppAdminRules.ownerLabel.value {
+                plan.skipped.append(Skipped(id: id, reason: "not labelled managed-by=hubctl (--any-owner prunes it)"))
+                continue
+            }
+            guard let text = instance.createdAt, let created = ISO8601.date(from: text) else {
+                plan.skipped.append(Skipped(id: id, reason: "no readable created_at"))
+                continue
+            }
+            let age = now.timeIntervalSince(created)
+            guard age > seconds else {
+                plan.skipped.append(Skipped(id: id, reason: "created \(Seconds.format(age.rounded())) ago, not older than \(Seconds.format(seconds))"))
+                continue
+            }
+            plan.delete.append(id)
+        }
+        return plan
+    }
+}

@@ -1,0 +1,283 @@
+// The `app` commands' services (docs/protocol.md §17) against a scripted fake transport: cf's
+// config.json read tolerantly, the token chain (refresh on exp, once after a 401, a failed
+// refresh is 77, client credentials), the three Admin API base derivations (eu10-004 warned),
+// v3 pagination and jobs, the Admin API's CSRF retry and login page, the refusals of item 5, the
+// settings file and the prune plan.
+
+import Foundation
+import HubCore
+import Testing
+@testable import HubServices
+@testable import HubTransport
+
+/// An unsigned JWT whose payload is `claims`.
+func testJWT(_ claims: String) -> String {
+    func b64(_ s: String) -> String {
+        Data(s.utf8).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+    return b64(#"{"alg":"none"}"#) + "." + b64(claims) + ".sig"
+}
+
+func formFields(_ request: HTTPRequest) -> [String: String] {
+    let text = String(decoding: request.bodyBytes ?? Data(), as: UTF8.self)
+    var fields: [String: String] = [:]
+    for pair in text.split(separator: "&") {
+        let parts = pair.split(separator: "=", maxSplits: 1).map { String($0).removingPercentEncoding ?? "" }
+        fields[parts[0]] = parts.count > 1 ? parts[1] : ""
+    }
+    return fields
+}
+
+@Suite struct AppAdminTests {
+    let now = Date(timeIntervalSince1970: 1_800_000_000)
+    var expired: String { testJWT(#"{"exp": 1799999000, "user_name": "u"}"#) }
+    var fresh: String { testJWT(#"{"exp": 1800003600}"#) }
+
+    // MARK: cf's config.json
+
+    @Test func cfConfigIsReadTolerantly() throws {
+        let text = """
+        {"ConfigVersion": 3, "Target": "https://api.cf.eu10.hana.ondemand.com", "AuthorizationEndpoint": "https://login.cf.eu10.hana.ondemand.com",
+         "AccessToken": "bearer eyJ.a.b", "RefreshToken": "r-1", "UAAOAuthClient": "cf", "UAAOAuthClientSecret": "", "SSLDisabled": true,
+         "OrganizationFields": {"GUID": "org-g", "Name": "acme"}, "SpaceFields": {"GUID": "space-g", "Name": "dev", "AllowSSH": true},
+         "PluginRepos": [], "Unknown": {"x": 1}}
+        """
+        let config = try CloudFoundryConfig.parse(Data(text.utf8), what: "config.json")
+        #expect(config.target == "https://api.cf.eu10.hana.ondemand.com")
+        #expect(config.accessToken == "eyJ.a.b", "the type is dropped")
+        #expect(config.refreshToken == "r-1")
+        #expect(config.sslDisabled)
+        #expect(config.orgGUID == "org-g" && config.spaceGUID == "space-g" && config.spaceName == "dev")
+        let bare = try CloudFoundryConfig.parse(Data("{}".utf8), what: "c")
+        #expect(bare.uaaClient == "cf" && bare.uaaClientSecret == "" && bare.accessToken == nil && !bare.sslDisabled)
+        #expect(throws: HubError.self) { try CloudFoundryConfig.parse(Data("[1]".utf8), what: "c") }
+        #expect(CloudFoundryConfig.path(environment: ["CF_HOME": "/cf", "HOME": "/h"]) == "/cf/.cf/config.json")
+        #expect(CloudFoundryConfig.path(environment: ["HOME": "/h/"]) == "/h/.cf/config.json")
+        #expect(CloudFoundryConfig.path(environment: [:]) == nil)
+    }
+
+    @Test func theJWTExpiryIsRead() {
+        #expect(CloudFoundryToken.expiry(expired) == Date(timeIntervalSince1970: 1_799_999_000))
+        #expect(CloudFoundryToken.isExpired(expired, now: now))
+        #expect(!CloudFoundryToken.isExpired(fresh, now: now))
+        #expect(CloudFoundryToken.expiry("not-a-jwt") == nil)
+        #expect(CloudFoundryToken.withoutType("Bearer abc") == "abc")
+        #expect(CloudFoundryToken.withoutType("abc") == "abc")
+    }
+
+    // MARK: Tokens
+
+    func cfLogin(access: String?, grant: String? = nil) -> CloudFoundryLogin {
+        .cfConfig(CloudFoundryConfig(target: "https://api.example", authorizationEndpoint: "https://uaa.example/", accessToken: access,
+                                     refreshToken: "r-1", uaaClient: "cf", grantType: grant), path: "/h/.cf/config.json")
+    }
+
+    @Test func anExpiredTokenIsRefreshedBeforeUseInMemory() throws {
+        let fake = FakeTransport([response(200, #"{"access_token": "\#(fresh)", "refresh_token": "r-2", "token_type": "bearer"}"#),
+                                  response(200, #"{"resources": []}"#)])
+        let tokens = CloudFoundryTokens(login: cfLogin(access: expired), transport: fake, api: nil, now: { now })
+        let cf = CloudFoundryAPI(root: "https://api.example", tokens: tokens, transport: fake, deadline: .now + .seconds(5), sleep: { _ in })
+        _ = try cf.instances(space: "s")
+        #expect(fake.requests[0].url == "https://uaa.example/oauth/token")
+        #expect(fake.requests[0].credentials == BasicCredentials(user: "cf", password: ""))
+        #expect(formFields(fake.requests[0]) == ["grant_type": "refresh_token", "refresh_token": "r-1"])
+        #expect(fake.requests[0].carriesSecrets)
+        #expect(fake.requests[1].headers.contains(HTTPHeader("Authorization", "bearer " + fresh)))
+    }
+
+    @Test func aRefusedTokenIsRenewedOnceAndAFailedRefreshIs77() throws {
+        let fake = FakeTransport([response(401), response(200, #"{"access_token": "\#(fresh)"}"#), response(200, #"{"resources": []}"#)])
+        let tokens = CloudFoundryTokens(login: cfLogin(access: fresh), transport: fake, api: nil, now: { now })
+        let cf = CloudFoundryAPI(root: "https://api.example", tokens: tokens, transport: fake, deadline: .now + .seconds(5), sleep: { _ in })
+        _ = try cf.instances(space: "s")
+        #expect(fake.requests.map(\.method) == ["GET", "POST", "GET"])
+
+        let failing = FakeTransport([response(400, #"{"error": "invalid_token"}"#)])
+        let stale = CloudFoundryTokens(login: cfLogin(access: expired), transport: failing, api: nil, now: { now })
+        #expect { try stale.bearer() } throws: { error in
+            let e = error as? HubError
+            return e?.kind.exitCode == 77 && e?.code == .loginRequired && e?.message.contains("Run `cf login`") == true
+        }
+        let given = CloudFoundryTokens(login: .bearer("bearer " + expired, source: "HUBCTL_CF_TOKEN"), transport: FakeTransport([]), api: nil, now: { now })
+        #expect { try given.bearer() } throws: { ($0 as? HubError)?.kind.exitCode == 77 }
+    }
+
+    @Test func clientCredentialsAndPasswordGrants() throws {
+        let fake = FakeTransport([response(200, #"{"access_token": "a"}"#)])
+        var config = CloudFoundryConfig(authorizationEndpoint: "https://uaa.example", uaaClient: "ci-client", uaaClientSecret: "s3", grantType: "client_credentials")
+        config.accessToken = nil
+        _ = try CloudFoundryTokens(login: .cfConfig(config, path: "p"), transport: fake, api: nil).bearer()
+        #expect(formFields(fake.requests[0]) == ["grant_type": "client_credentials", "client_id": "ci-client", "client_secret": "s3"])
+
+        let root = FakeTransport([response(200, #"{"links": {"login": {"href": "https://login.example"}}}"#), response(200, #"{"access_token": "a"}"#)])
+        _ = try CloudFoundryTokens(login: .password(username: "tech", password: "pw", origin: "corp-idp"), transport: root, api: "https://api.example").bearer()
+        #expect(root.requests[0].url == "https://api.example/")
+        #expect(root.requests[1].url == "https://login.example/oauth/token")
+        #expect(formFields(root.requests[1]) == ["grant_type": "password", "username": "tech", "password": "pw", "login_hint": #"{"origin":"corp-idp"}"#])
+        #expect(root.requests[1].credentials == BasicCredentials(user: "cf", password: ""))
+    }
+
+    // MARK: CF v3
+
+    func cf(_ fake: FakeTransport) -> CloudFoundryAPI {
+        CloudFoundryAPI(root: "https://api.example", tokens: CloudFoundryTokens(login: .bearer("t", source: "test"), transport: fake, api: nil),
+                        transport: fake, deadline: .now + .seconds(5), sleep: { _ in })
+    }
+
+    @Test func listsFollowPaginationAndJobsArePolled() throws {
+        let page1 = #"{"pagination": {"next": {"href": "https://api.example/v3/service_instances?page=2"}}, "resources": [{"guid": "g1", "name": "ci-1", "created_at": "2026-11-27T10:00:00Z", "metadata": {"labels": {"managed-by": "hubctl"}}, "last_operation": {"type": "create", "state": "succeeded"}, "extra": 1}]}"#
+        let page2 = #"{"pagination": {"next": null}, "resources": [{"guid": "g2", "name": "ci-2"}]}"#
+        let fake = FakeTransport([response(200, page1), response(200, page2)])
+        let list = try cf(fake).instances(space: "sp", labelSelector: "managed-by=hubctl")
+        #expect(list.map(\.guid) == ["g1", "g2"])
+        #expect(list[0].labels == ["managed-by": "hubctl"] && list[0].state == "succeeded")
+        #expect(fake.requests[0].url == "https://api.example/v3/service_instances?space_guids=sp&label_selector=managed-by%3Dhubctl")
+
+        let foreign = FakeTransport([response(200, #"{"pagination": {"next": {"href": "https://evil.example/v3/x"}}, "resources": []}"#)])
+        #expect(throws: HubError.self) { try cf(foreign).instances(space: "sp") }
+
+        let job = FakeTransport([response(202, "", headers: [HTTPHeader("Location", "https://api.example/v3/jobs/j-1")]),
+                                 response(200, #"{"state": "PROCESSING"}"#), response(200, #"{"state": "FAILED", "errors": [{"detail": "broker said no"}]}"#)])
+        #expect { try cf(job).deleteInstance(guid: "g1", name: "ci-1") } throws: { error in
+            (error as? HubError)?.kind.exitCode == 69 && (error as? HubError)?.message.contains("broker said no") == true
+        }
+        #expect(job.requests.map(\.url).suffix(2) == ["https://api.example/v3/jobs/j-1", "https://api.example/v3/jobs/j-1"])
+    }
+
+    // MARK: Admin API
+
+    @Test func csrfIsFetchedOnceWithItsCookies() throws {
+        let fake = FakeTransport([
+            response(403, "", headers: [HTTPHeader("X-CSRF-Token", "Required")]),
+            response(200, "[]", headers: [HTTPHeader("X-CSRF-Token", "tok-1"), HTTPHeader("Set-Cookie", "JSESSIONID=abc; Path=/")]),
+            response(204),
+        ])
+        let admin = MobileServicesAdmin(base: "https://cockpit.example/cockpit/v1/org/o/space/s", auth: .basic(BasicCredentials(user: "u", password: "p")), transport: fake)
+        #expect(try admin.delete("ci-1"))
+        #expect(fake.requests.map(\.method) == ["DELETE", "GET", "DELETE"])
+        #expect(fake.requests[1].headers.contains(HTTPHeader("X-CSRF-Token", "Fetch")))
+        #expect(fake.requests[1].url == "https://cockpit.example/cockpit/v1/org/o/space/s/apps")
+        #expect(fake.requests[2].headers.contains(HTTPHeader("X-CSRF-Token", "tok-1")))
+        #expect(fake.requests[2].headers.contains(HTTPHeader("Cookie", "JSESSIONID=abc")))
+        #expect(fake.requests.allSatisfy { $0.headers.contains(HTTPHeader("X-Requested-With", "application/json")) })
+    }
+
+    @Test func aLoginPageIsNotAuthenticated() throws {
+        for answer in [response(200, "<html>login</html>", headers: [HTTPHeader("Content-Type", "text/html; charset=utf-8")]),
+                       response(302, "", headers: [HTTPHeader("Location", "https://idp.example/login")])] {
+            let admin = MobileServicesAdmin(base: "https://c.example/cockpit/v1/org/o/space/s", auth: .bearer(CloudFoundryTokens(login: .bearer("t", source: "t"), transport: FakeTransport([]), api: nil)),
+                                            transport: FakeTransport([answer]))
+            #expect { try admin.list() } throws: { error in
+                (error as? HubError)?.kind.exitCode == 77 && (error as? HubError)?.code == .loginRequired
+            }
+        }
+    }
+
+    @Test func aFeatureKeyRequestIsSAPsBody() throws {
+        let key = #"{"alias": "a", "url": "https://ms.example", "uaa": {"clientid": "c", "certurl": "https://uaa.cert", "certificate": "C", "key": "K", "credential-type": "x509"}, "future": 1}"#
+        let fake = FakeTransport([response(201, key)])
+        let admin = MobileServicesAdmin(base: "https://c.example/base", auth: .basic(BasicCredentials(user: "u", password: "p")), transport: fake)
+        let x509 = try AppAdminRules.x509(keyLength: 2048, validity: "3mo")
+        let answer = try admin.createFeatureKey("ci-1", feature: "push", FeatureKeyRequest(alias: "a", scopes: ["push_all"], x509: x509))
+        #expect(answer["uaa"]?["key"] == .string("K"))
+        #expect(fake.requests[0].url == "https://c.example/base/app/ci-1/service/push/key")
+        let sent = try JSONValue.read(try #require(fake.requests[0].bodyBytes))
+        #expect(sent == .object(["alias": .string("a"), "scopes": .array([.string("push_all")]), "credential-type": .string("x509"),
+                                 "x509": .object(["key-length": .int(2048), "validity": .int(3), "validity-type": .string("MONTHS")])]))
+        let settings = MobileServicesApps.settingsFile(appId: "ci-1", server: nil, feature: "push", key: answer)
+        #expect(settings["platform"] == .string("CF") && settings["server"] == .null && settings["applicationId"] == .string("ci-1"))
+        #expect(settings["services"] == .array([.object(["name": .string("push"), "serviceKeys": .array([answer])])]))
+    }
+
+    // MARK: Base discovery
+
+    @Test func theThreeBaseDerivations() throws {
+        #expect(AdminAPIBase.fromDashboard("https://mobile-service-cockpit-web.cfapps.eu10.hana.ondemand.com/cockpit/v1/org/o-g/space/s-g/index.html#/apps/x")
+                == "https://mobile-service-cockpit-api.cfapps.eu10.hana.ondemand.com/cockpit/v1/org/o-g/space/s-g")
+        #expect(AdminAPIBase.fromDashboard("http://127.0.0.1:8080/cockpit/v1/org/o/space/s/index.html") == "http://127.0.0.1:8080/cockpit/v1/org/o/space/s")
+        #expect(AdminAPIBase.fromSupportURL("https://mobile-service-cockpit-web.cfapps.us10.hana.ondemand.com/", org: "o-g", space: "s-g")
+                == "https://mobile-service-cockpit-api.cfapps.us10.hana.ondemand.com/cockpit/v1/org/o-g/space/s-g")
+        let plain = try #require(AdminAPIBase.fromTarget("https://api.cf.eu10.hana.ondemand.com:443", org: "o", space: "s"))
+        #expect(plain.base == "https://mobile-service-cockpit-api.cfapps.eu10.hana.ondemand.com/cockpit/v1/org/o/space/s")
+        #expect(plain.warning.contains("guess") && !plain.warning.contains("extension landscape"))
+        let extended = try #require(AdminAPIBase.fromTarget("https://api.cf.eu10-004.hana.ondemand.com", org: "o", space: "s"))
+        #expect(extended.base.hasPrefix("https://mobile-service-cockpit-api.cfapps.eu10-004.hana.ondemand.com/"))
+        #expect(extended.warning.contains("eu10-004 is an extension landscape") && extended.warning.contains("cfapps.eu10…"))
+        #expect(AdminAPIBase.fromTarget("https://cf.example.com", org: "o", space: "s") == nil)
+    }
+
+    /// The order of discovery: given, an instance's dashboard, the offering's supportUrl, cf's
+    /// target (the only one warned).
+    @Test func theBaseIsFoundInOrder() throws {
+        let warnings = WarningLog()
+        func apps(_ fake: FakeTransport, base: String? = nil, target: String? = nil) -> MobileServicesApps {
+            MobileServicesApps(cf: cf(fake), org: "o", space: "s", base: base, target: target,
+                               makeAdmin: { MobileServicesAdmin(base: $0, auth: .basic(BasicCredentials(user: "u", password: "p")), transport: fake) },
+                               warn: { warnings.append($0) })
+        }
+        let given = FakeTransport([])
+        #expect(try apps(given, base: "https://given.example/b").adminAPI().1 == .given)
+        #expect(given.requests.isEmpty)
+        let dashboard = FakeTransport([response(200, #"{"resources": [{"guid": "g", "name": "n", "dashboard_url": "https://x-web.example/cockpit/v1/org/o/space/s/index.html"}]}"#)])
+        let (admin, source) = try apps(dashboard).adminAPI()
+        #expect(source == .dashboard && admin.base == "https://x-api.example/cockpit/v1/org/o/space/s")
+        let support = FakeTransport([response(200, #"{"resources": []}"#),
+                                     response(200, #"{"resources": [{"guid": "og", "name": "mobile-services", "broker_catalog": {"metadata": {"supportUrl": "https://m-web.example/"}}}]}"#)])
+        #expect(try apps(support).adminAPI().0.base == "https://m-api.example/cockpit/v1/org/o/space/s")
+        #expect(warnings.lines.isEmpty)
+        let target = FakeTransport([response(200, #"{"resources": []}"#), response(200, #"{"resources": [{"guid": "og", "name": "mobile-services"}]}"#)])
+        let guessed = try apps(target, target: "https://api.cf.us10.example.com").adminAPI()
+        #expect(guessed.1 == .target && guessed.0.base == "https://mobile-service-cockpit-api.cfapps.us10.example.com/cockpit/v1/org/o/space/s")
+        #expect(warnings.lines.count == 1)
+        let none = FakeTransport([response(200, #"{"resources": []}"#), response(200, #"{"resources": [{"guid": "og", "name": "mobile-services"}]}"#)])
+        #expect { try apps(none, target: "https://cf.example.com").adminAPI() } throws: { ($0 as? HubError)?.kind.exitCode == 78 }
+    }
+
+    // MARK: Refusals
+
+    @Test func idsSAPRefusesAreRefused() throws {
+        for bad in ["Admin", "lcm", "Connections", "a..b", "1app", "-app", "", String(repeating: "a", count: 65), "app id", "app/x", "äpp"] {
+            #expect(throws: HubError.self, "\(bad)") { try AppAdminRules.checkAppId(bad) }
+        }
+        for good in ["admin", "test-abcdefghijklmnopqrstuvwxyzabcdef", "com.example.app_1", String(repeating: "a", count: 64)] {
+            try AppAdminRules.checkAppId(good)
+        }
+        #expect(throws: HubError.self) { try AppAdminRules.checkFeatures(["push", "push"]) }
+        #expect(throws: HubError.self) { try AppAdminRules.checkFeatures(["Push"]) }
+        try AppAdminRules.checkFeatures(["push", "storage", "client-resources"])
+        #expect(throws: HubError.self) { try AppAdminRules.checkScopes(["push_everything"], feature: "push") }
+        try AppAdminRules.checkScopes(AppAdminRules.pushScopes, feature: "push")
+        #expect(throws: HubError.self) { try AppAdminRules.x509(keyLength: 1024, validity: "1d") }
+        #expect(throws: HubError.self) { try AppAdminRules.x509(keyLength: 2048, validity: "1y") }
+        #expect(throws: HubError.self) { try AppAdminRules.x509(keyLength: 2048, validity: "0d") }
+        #expect(try AppAdminRules.x509(keyLength: 4096, validity: "7d") == .init(keyLength: 4096, validity: 7, validityType: .days))
+        for bad in ["*", "**", "?*", ""] { #expect(throws: HubError.self) { try AppAdminRules.checkPattern(bad) } }
+        try AppAdminRules.checkPattern("ci-*")
+        #expect(try AppAdminRules.duration("60m", flag: "--older-than") == 3600)
+        #expect(try AppAdminRules.duration("2d", flag: "--older-than") == 172_800)
+        for bad in ["0m", "-5m", "5w", "m", ""] { #expect(throws: HubError.self) { try AppAdminRules.duration(bad, flag: "--older-than") } }
+        #expect(throws: HubError.self) { try AppAdminRules.labels(["managed-by=me"]) }
+        #expect(throws: HubError.self) { try AppAdminRules.labels(["novalue"]) }
+        #expect(try AppAdminRules.labels(["team=mobile", "example.com/run=42"]) == ["team": "mobile", "example.com/run": "42"])
+    }
+
+    // MARK: Prune
+
+    @Test func thePrunePlanReadsAgeAndOwnerFromCF() {
+        let owned = ["managed-by": "hubctl"]
+        let instances = [
+            CloudFoundryInstance(guid: "1", name: "ci-old", createdAt: "2027-01-15T06:00:00Z", labels: owned),
+            CloudFoundryInstance(guid: "2", name: "ci-new", createdAt: "2027-01-15T07:50:00Z", labels: owned),
+            CloudFoundryInstance(guid: "3", name: "ci-foreign", createdAt: "2027-01-15T06:00:00Z", labels: ["managed-by": "someone"]),
+            CloudFoundryInstance(guid: "4", name: "prod-app", createdAt: "2020-01-01T00:00:00Z", labels: owned),
+        ]
+        let now = ISO8601.date(from: "2027-01-15T08:00:00Z")!
+        let plan = PrunePlan.make(apps: ["ci-old", "ci-orphan", "prod-app"], instances: instances, match: "ci-*", olderThan: 3600, anyOwner: false, now: now)
+        #expect(plan.delete == ["ci-old"])
+        #expect(plan.skipped.map(\.id) == ["ci-foreign", "ci-new", "ci-orphan"])
+        #expect(plan.skipped.first { $0.id == "ci-orphan" }?.reason.contains("age is unknown") == true)
+        let any = PrunePlan.make(apps: [], instances: instances, match: "ci-*", olderThan: 3600, anyOwner: true, now: now)
+        #expect(any.delete == ["ci-foreign", "ci-old"])
+    }
+}

@@ -167,12 +167,15 @@ final class FakeCloudFoundry: HTTPTransport, Sendable {
 /// The CF flags every test gives, and a token that expires in 2100.
 let appFlags = ["--cf-api", FakeCloudFoundry.api, "--org", "acme", "--space", "dev"]
 let appTokenEnvironment = ["HUBCTL_CF_TOKEN": testToken]
-let testToken: String = {
+let testToken = unsignedJWT(exp: 4_102_444_800)
+
+/// An unsigned JWT whose only claim is `exp`.
+func unsignedJWT(exp: Int) -> String {
     func b64(_ s: String) -> String {
         Data(s.utf8).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
     }
-    return b64(#"{"alg":"none"}"#) + "." + b64(#"{"exp": 4102444800}"#) + ".sig"
-}()
+    return b64(#"{"alg":"none"}"#) + "." + b64(#"{"exp": \#(exp)}"#) + ".sig"
+}
 
 /// cf's config.json under `home` (CF_HOME) targeting the fake, its access token `access`.
 func writeCFConfig(home: String, access: String, refresh: String = "r-good", sslDisabled: Bool = false) throws {

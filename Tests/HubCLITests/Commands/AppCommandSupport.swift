@@ -32,6 +32,8 @@ final class FakeCloudFoundry: HTTPTransport, Sendable {
         var next = 0
         /// The refresh token the UAA takes (any other is refused).
         var refreshToken = "r-good"
+        /// The Basic users of the requests that had one.
+        var basicUsers: [String] = []
     }
     static let api = "https://api.cf.test"
     static let uaa = "https://login.cf.test"
@@ -52,6 +54,7 @@ final class FakeCloudFoundry: HTTPTransport, Sendable {
         state.withLock { s in
             let path = String(request.url.split(separator: "?", maxSplits: 1)[0])
             s.requests.append(request.method + " " + request.url)
+            if let user = request.credentials?.user { s.basicUsers.append(user) }
             if let body = request.bodyBytes { s.bodies.append(String(decoding: body, as: UTF8.self)) }
             let query = Dictionary(uniqueKeysWithValues: (request.url.split(separator: "?", maxSplits: 1).dropFirst().first ?? "")
                 .split(separator: "&").map { pair -> (String, String) in

@@ -32,6 +32,8 @@ final class FakeCloudFoundry: HTTPTransport, Sendable {
         var next = 0
         /// The refresh token the UAA takes (any other is refused).
         var refreshToken = "r-good"
+        /// The Basic users of the requests that had one.
+        var basicUsers: [String] = []
     }
     static let api = "https://api.cf.test"
     static let uaa = "https://login.cf.test"
@@ -52,6 +54,7 @@ final class FakeCloudFoundry: HTTPTransport, Sendable {
         state.withLock { s in
             let path = String(request.url.split(separator: "?", maxSplits: 1)[0])
             s.requests.append(request.method + " " + request.url)
+            if let user = request.credentials?.user { s.basicUsers.append(user) }
             if let body = request.bodyBytes { s.bodies.append(String(decoding: body, as: UTF8.self)) }
             let query = Dictionary(uniqueKeysWithValues: (request.url.split(separator: "?", maxSplits: 1).dropFirst().first ?? "")
                 .split(separator: "&").map { pair -> (String, String) in
@@ -167,12 +170,15 @@ final class FakeCloudFoundry: HTTPTransport, Sendable {
 /// The CF flags every test gives, and a token that expires in 2100.
 let appFlags = ["--cf-api", FakeCloudFoundry.api, "--org", "acme", "--space", "dev"]
 let appTokenEnvironment = ["HUBCTL_CF_TOKEN": testToken]
-let testToken: String = {
+let testToken = unsignedJWT(exp: 4_102_444_800)
+
+/// An unsigned JWT whose only claim is `exp`.
+func unsignedJWT(exp: Int) -> String {
     func b64(_ s: String) -> String {
         Data(s.utf8).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
     }
-    return b64(#"{"alg":"none"}"#) + "." + b64(#"{"exp": 4102444800}"#) + ".sig"
-}()
+    return b64(#"{"alg":"none"}"#) + "." + b64(#"{"exp": \#(exp)}"#) + ".sig"
+}
 
 /// cf's config.json under `home` (CF_HOME) targeting the fake, its access token `access`.
 func writeCFConfig(home: String, access: String, refresh: String = "r-good", sslDisabled: Bool = false) throws {

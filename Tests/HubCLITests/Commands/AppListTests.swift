@@ -35,10 +35,7 @@ struct AppListTests {
         let (bench, cf) = try await appBench()
         cf.add("ci-1")
         let home = bench.root + "/cf"
-        func b64(_ s: String) -> String {
-            Data(s.utf8).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
-        }
-        let expired = b64(#"{"alg":"none"}"#) + "." + b64(#"{"exp": 1000}"#) + ".sig"
+        let expired = unsignedJWT(exp: 1000)
         try writeCFConfig(home: home, access: expired, sslDisabled: true)
         let before = try Data(contentsOf: URL(fileURLWithPath: home + "/.cf/config.json"))
         let env = ["CF_HOME": home, "HUBCTL_CF_TOKEN": ""]

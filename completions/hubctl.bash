@@ -5421,7 +5421,7 @@ _hubctl_config_set() {
     # Offer positional completions
     case "${positional_number}" in
     1)
-        __hubctl_add_completions -W 'server'$'\n''plist'$'\n''app-id'$'\n''user'$'\n''security-configuration'$'\n''domain'$'\n''user-creation-policy'$'\n''share-credentials'$'\n''anonymous'$'\n''cert'$'\n''key'$'\n''pkcs12'$'\n''cert-provider'$'\n''cacert'$'\n''api-version'$'\n''timeout'$'\n''deadline'$'\n''oauth-client-id'$'\n''redirect-uri'$'\n''oauth-authorize-url'$'\n''oauth-token-url'$'\n''app-version'$'\n''platform'$'\n''acp-dest'$'\n''push-url'$'\n''push-alias'$'\n''push-uaa-url'$'\n''push-client-id'$'\n''push-tenant'$'\n''bundles-url'$'\n''bundles-alias'$'\n''bundles-uaa-url'$'\n''bundles-client-id'$'\n''bundles-tenant'
+        __hubctl_add_completions -W 'server'$'\n''plist'$'\n''app-id'$'\n''user'$'\n''security-configuration'$'\n''domain'$'\n''user-creation-policy'$'\n''share-credentials'$'\n''anonymous'$'\n''cert'$'\n''key'$'\n''pkcs12'$'\n''cert-provider'$'\n''cacert'$'\n''api-version'$'\n''timeout'$'\n''deadline'$'\n''oauth-client-id'$'\n''redirect-uri'$'\n''oauth-authorize-url'$'\n''oauth-token-url'$'\n''app-version'$'\n''platform'$'\n''acp-dest'$'\n''admin-api'$'\n''cf-username'$'\n''push-url'$'\n''push-alias'$'\n''push-uaa-url'$'\n''push-client-id'$'\n''push-tenant'$'\n''bundles-url'$'\n''bundles-alias'$'\n''bundles-uaa-url'$'\n''bundles-client-id'$'\n''bundles-tenant'
         return
         ;;
     esac
@@ -5516,7 +5516,7 @@ _hubctl_config_unset() {
     # Offer positional completions
     case "${positional_number}" in
     1)
-        __hubctl_add_completions -W 'server'$'\n''plist'$'\n''app-id'$'\n''user'$'\n''security-configuration'$'\n''domain'$'\n''user-creation-policy'$'\n''share-credentials'$'\n''anonymous'$'\n''cert'$'\n''key'$'\n''pkcs12'$'\n''cert-provider'$'\n''cacert'$'\n''api-version'$'\n''timeout'$'\n''deadline'$'\n''oauth-client-id'$'\n''redirect-uri'$'\n''oauth-authorize-url'$'\n''oauth-token-url'$'\n''app-version'$'\n''platform'$'\n''acp-dest'$'\n''push-url'$'\n''push-alias'$'\n''push-uaa-url'$'\n''push-client-id'$'\n''push-tenant'$'\n''bundles-url'$'\n''bundles-alias'$'\n''bundles-uaa-url'$'\n''bundles-client-id'$'\n''bundles-tenant'
+        __hubctl_add_completions -W 'server'$'\n''plist'$'\n''app-id'$'\n''user'$'\n''security-configuration'$'\n''domain'$'\n''user-creation-policy'$'\n''share-credentials'$'\n''anonymous'$'\n''cert'$'\n''key'$'\n''pkcs12'$'\n''cert-provider'$'\n''cacert'$'\n''api-version'$'\n''timeout'$'\n''deadline'$'\n''oauth-client-id'$'\n''redirect-uri'$'\n''oauth-authorize-url'$'\n''oauth-token-url'$'\n''app-version'$'\n''platform'$'\n''acp-dest'$'\n''admin-api'$'\n''cf-username'$'\n''push-url'$'\n''push-alias'$'\n''push-uaa-url'$'\n''push-client-id'$'\n''push-tenant'$'\n''bundles-url'$'\n''bundles-alias'$'\n''bundles-uaa-url'$'\n''bundles-client-id'$'\n''bundles-tenant'
         return
         ;;
     esac
@@ -5611,7 +5611,7 @@ _hubctl_config_get() {
     # Offer positional completions
     case "${positional_number}" in
     1)
-        __hubctl_add_completions -W 'server'$'\n''plist'$'\n''app-id'$'\n''user'$'\n''security-configuration'$'\n''domain'$'\n''user-creation-policy'$'\n''share-credentials'$'\n''anonymous'$'\n''cert'$'\n''key'$'\n''pkcs12'$'\n''cert-provider'$'\n''cacert'$'\n''api-version'$'\n''timeout'$'\n''deadline'$'\n''oauth-client-id'$'\n''redirect-uri'$'\n''oauth-authorize-url'$'\n''oauth-token-url'$'\n''app-version'$'\n''platform'$'\n''acp-dest'$'\n''push-url'$'\n''push-alias'$'\n''push-uaa-url'$'\n''push-client-id'$'\n''push-tenant'$'\n''bundles-url'$'\n''bundles-alias'$'\n''bundles-uaa-url'$'\n''bundles-client-id'$'\n''bundles-tenant'
+        __hubctl_add_completions -W 'server'$'\n''plist'$'\n''app-id'$'\n''user'$'\n''security-configuration'$'\n''domain'$'\n''user-creation-policy'$'\n''share-credentials'$'\n''anonymous'$'\n''cert'$'\n''key'$'\n''pkcs12'$'\n''cert-provider'$'\n''cacert'$'\n''api-version'$'\n''timeout'$'\n''deadline'$'\n''oauth-client-id'$'\n''redirect-uri'$'\n''oauth-authorize-url'$'\n''oauth-token-url'$'\n''app-version'$'\n''platform'$'\n''acp-dest'$'\n''admin-api'$'\n''cf-username'$'\n''push-url'$'\n''push-alias'$'\n''push-uaa-url'$'\n''push-client-id'$'\n''push-tenant'$'\n''bundles-url'$'\n''bundles-alias'$'\n''bundles-uaa-url'$'\n''bundles-client-id'$'\n''bundles-tenant'
         return
         ;;
     esac

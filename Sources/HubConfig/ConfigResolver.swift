@@ -171,6 +171,8 @@ public struct ConfigResolver: Sendable {
         resolved.appVersion = string("app-version")
         resolved.platform = platform
         resolved.acpDestination = string("acp-dest")
+        resolved.adminAPI = string("admin-api")
+        resolved.cfUsername = string("cf-username")
         resolved.deadlineExplicit = (upper.string("deadline").map { !$0.isEmpty }) ?? false
         // Checked by the push commands that use them (PushBackendCredentials.profile), not here: a
         // mistake in them must not stop every other command.

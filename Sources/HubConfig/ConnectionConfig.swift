@@ -40,6 +40,10 @@ public struct ConnectionConfig: Sendable, Equatable {
     public var platform: String = "auto"
     /// The profile directory of `acp check|fetch` without --dest (`acp-dest`).
     public var acpDestination: String?
+    /// The Admin API base of `hubctl app` when --admin-api is not given (`admin-api`).
+    public var adminAPI: String?
+    /// The technical user of `hubctl app`'s password grant (`cf-username`).
+    public var cfUsername: String?
     /// The operator's credentials the profile keeps, by feature, without their secret (`push-*`,
     /// `bundles-*`; a feature is absent when its `<prefix>-url` is not set).
     public var serviceCredentials: [ServiceFeature: ServiceProfileSettings] = [:]

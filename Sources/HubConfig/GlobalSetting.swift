@@ -127,6 +127,14 @@ extension GlobalSetting {
                                                   "How errors are written on stderr: text (a line and a hint) or json (the error document).")
     public static let acpDest = GlobalSetting("acp-dest", .value("dir"), flag: false, env: "HUBCTL_ACP_DEST", profile: true,
                                               "The Application Configuration Profile directory of `acp check|fetch` when --dest is not given.")
+    // The `app` commands (docs/protocol.md §17): their own flags (--admin-api, --cf-token-file,
+    // --cf-password-file) win over these.
+    public static let adminApi = GlobalSetting("admin-api", .value("url"), flag: false, env: "HUBCTL_ADMIN_API", profile: true,
+                                               "The Mobile Services Admin API base of `hubctl app` (…/cockpit/v1/org/<guid>/space/<guid>) when --admin-api is not given.")
+    public static let cfToken = GlobalSetting("cf-token", flag: false, env: "HUBCTL_CF_TOKEN", secret: true,
+                                              "A Cloud Foundry access token for `hubctl app` (\"bearer \" optional), instead of cf's config.json.")
+    public static let cfUsername = GlobalSetting("cf-username", .value("name"), flag: false, env: "HUBCTL_CF_USERNAME", profile: true,
+                                                 "A technical user of `hubctl app`: its password grant, the password from --cf-password-file.")
     public static let noColor = GlobalSetting("no-color", .flag, flag: false, env: "NO_COLOR",
                                               "No colour on stderr (also TERM=dumb).")
 
@@ -154,7 +162,7 @@ extension GlobalSetting {
         .vaultPassphraseFile, .vaultPassphrase, .vaultKey, .vaultNewPassphrase, .vaultNewKey, .noColor,
         .oauthClientId, .redirectUri, .oauthAuthorizeUrl, .oauthTokenUrl, .appVersion, .refreshToken,
         .platform,
-        .errorFormat, .acpDest,
+        .errorFormat, .acpDest, .adminApi, .cfToken, .cfUsername,
     ] + ServiceFeature.allCases.flatMap(serviceCredentials) // push-*, bundles-* (ServiceProfileSettings.swift)
 
     /// The keys a profile may set.

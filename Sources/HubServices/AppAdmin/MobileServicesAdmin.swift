@@ -75,8 +75,9 @@ public final class MobileServicesAdmin {
     let auth: MobileServicesAdminAuth
     let http: any HTTPTransport
     let note: ((String) -> Void)?
-    /// The CSRF token and the cookies that came with it, once fetched.
-    private var csrf: (token: String, cookies: [String: String])?
+    /// The CSRF token, once fetched. The session cookie that came with it is the transport's:
+    /// libcurl's in-memory jar sends it back with the retry (docs/protocol.md §17).
+    private var csrfToken: String?
 
     public init(base: String, auth: MobileServicesAdminAuth, transport: any HTTPTransport, note: ((String) -> Void)? = nil) {
         self.base = CloudFoundryTokens.trimmed(base)
@@ -116,7 +117,7 @@ public final class MobileServicesAdmin {
             guard let token = fetched.header("X-CSRF-Token"), !token.isEmpty, token.lowercased() != "required" else {
                 throw HubError(.permission, code: .forbidden, "The Admin API asked for a CSRF token while \(what) but gave none on `X-CSRF-Token: Fetch` (HTTP \(fetched.status)).", status: 403)
             }
-            csrf = (token, fetched.cookies)
+            csrfToken = token
             response = try send(method, url, json: body, extra: csrfHeaders)
         }
         try Self.checkAuthenticated(response, doing: what)
@@ -124,12 +125,7 @@ public final class MobileServicesAdmin {
     }
 
     private var csrfHeaders: [HTTPHeader] {
-        guard let csrf else { return [] }
-        var headers = [HTTPHeader("X-CSRF-Token", csrf.token)]
-        if !csrf.cookies.isEmpty {
-            headers.append(HTTPHeader("Cookie", csrf.cookies.sorted { $0.key < $1.key }.map { $0.key + "=" + $0.value }.joined(separator: "; ")))
-        }
-        return headers
+        csrfToken.map { [HTTPHeader("X-CSRF-Token", $0)] } ?? []
     }
 
     /// A login page (HTML) or a redirect instead of the API: the credentials were not taken (77).

@@ -5,6 +5,7 @@
 
 import ArgumentParser
 import Foundation
+import HubConfig
 import HubCore
 import HubServices
 
@@ -15,11 +16,11 @@ struct AppAdminOptions: ParsableArguments {
     var org: String?
     @Option(name: .customLong("space"), help: ArgumentHelp("The Cloud Foundry space, by name; default: cf's targeted space.", valueName: "name"))
     var space: String?
-    @Option(name: .customLong("admin-api"), help: ArgumentHelp("The Admin API base (the instance's \"Admin API\" link, …/cockpit/v1/org/<guid>/space/<guid>); also HUBCTL_ADMIN_API. Default: derived from the instance's dashboard, the offering, then cf's target (warned).", valueName: "url"))
+    @Option(name: .customLong("admin-api"), help: ArgumentHelp("The Admin API base (the instance's \"Admin API\" link, …/cockpit/v1/org/<guid>/space/<guid>); else HUBCTL_ADMIN_API or the profile's admin-api; else derived from the instance's dashboard, the offering, then cf's target (warned).", valueName: "url"))
     var adminAPI: String?
     @Option(name: .customLong("cf-token-file"), help: ArgumentHelp("A file holding the CF user's access token ('bearer ' optional; '-': stdin); also HUBCTL_CF_TOKEN. It is not refreshed.", valueName: "file"), completion: .file())
     var cfTokenFile: String?
-    @Option(name: .customLong("cf-password-file"), help: ArgumentHelp("The password of HUBCTL_CF_USERNAME (a technical user's password grant; '-': stdin).", valueName: "file"), completion: .file())
+    @Option(name: .customLong("cf-password-file"), help: ArgumentHelp("The password of the user HUBCTL_CF_USERNAME (or the profile's cf-username) names (a technical user's password grant; '-': stdin).", valueName: "file"), completion: .file())
     var cfPasswordFile: String?
     @Option(name: .customLong("cf-origin"), help: ArgumentHelp("The identity provider of HUBCTL_CF_USERNAME (login_hint origin).", valueName: "origin"))
     var cfOrigin: String?
@@ -46,9 +47,9 @@ struct AppAdminSource: Sendable, Equatable {
     var adminUser: String?
     var adminPasswordFile: String?
 
-    static let tokenVariable = "HUBCTL_CF_TOKEN"
-    static let usernameVariable = "HUBCTL_CF_USERNAME"
-    static let adminAPIVariable = "HUBCTL_ADMIN_API"
+    /// HUBCTL_CF_TOKEN, HUBCTL_CF_USERNAME (its name in messages).
+    static let tokenVariable = GlobalSetting.cfToken.environment ?? ""
+    static let usernameVariable = GlobalSetting.cfUsername.environment ?? ""
 
     /// The flags' checks that need nothing read (64).
     func check() throws {
@@ -85,8 +86,15 @@ struct AppAdminSource: Sendable, Equatable {
     func settings(_ invocation: Invocation) throws -> AppAdminSettings {
         try check()
         let environment = invocation.environment
-        var settings = AppAdminSettings(cfAPI: cfAPI, org: org, space: space,
-                                        adminAPI: adminAPI ?? environment[Self.adminAPIVariable].flatMap { $0.isEmpty ? nil : $0 })
+        // --admin-api, else HUBCTL_ADMIN_API or the profile's admin-api (the configuration layers).
+        let config = try invocation.connectionConfig(requireConnection: false)
+        let base = try adminAPI ?? config.adminAPI.map { url in
+            guard url.hasPrefix("https://") || url.hasPrefix("http://") else {
+                throw HubError.config("The admin-api setting (HUBCTL_ADMIN_API or profile '\(config.profile)') \(HubError.quoted(url)) is not an http(s) URL.", code: .invalidUrl)
+            }
+            return url
+        }
+        var settings = AppAdminSettings(cfAPI: cfAPI, org: org, space: space, adminAPI: base)
         if let path = CloudFoundryConfig.path(environment: environment), FileManager.default.fileExists(atPath: path) {
             let data = try invocation.input.readFile(path, limit: 4 << 20, until: invocation.deadline, what: "cf's config.json", tooLarge: .tooLarge)
             let config = try CloudFoundryConfig.parse(data, what: path)
@@ -100,14 +108,14 @@ struct AppAdminSource: Sendable, Equatable {
         }
         if let file = cfTokenFile {
             settings.login = .bearer(try Self.secret(file, what: "the CF access token", invocation), source: file == "-" ? "stdin" : file)
-        } else if let token = environment[Self.tokenVariable], !token.isEmpty {
+        } else if let token = invocation.value(of: .cfToken) {
             settings.login = .bearer(token, source: Self.tokenVariable)
         } else if let file = cfPasswordFile {
-            guard let user = environment[Self.usernameVariable], !user.isEmpty else {
-                throw HubError.usage("--cf-password-file is the password of \(Self.usernameVariable), which is not set.")
+            guard let user = config.cfUsername, !user.isEmpty else {
+                throw HubError.usage("--cf-password-file is the password of the technical user \(Self.usernameVariable) (or the profile's cf-username) names, and none is set.")
             }
             settings.login = .password(username: user, password: try Self.secret(file, what: "the CF password", invocation), origin: cfOrigin)
-        } else if settings.login == nil, let user = environment[Self.usernameVariable], !user.isEmpty {
+        } else if settings.login == nil, let user = config.cfUsername, !user.isEmpty {
             throw HubError.config("\(Self.usernameVariable) is set but no password: give --cf-password-file FILE.")
         }
         if let adminUser, let file = adminPasswordFile {

@@ -242,6 +242,21 @@ struct CFWorld {
         #expect(try world.count("POST", "/v3/service_instances") == 0)
     }
 
+    @Test func maxAppsCountsOnlyTheAppsHubctlMade() throws {
+        let world = try CFWorld()
+        try world.instance("ci-old-1")
+        try world.instance("ci-old-2")
+        try world.instance("theirs-1", owner: "someone-else")
+        try world.clearLog()
+        let full = try world.op("app", "create", "ci-new", "--max-apps", "2")
+        #expect(full.status == 73, "\(full)")
+        #expect(full.err.contains("2"), "\(full)")
+        #expect(try world.count("POST", "/v3/service_instances") == 0, "nothing created")
+        let room = try world.op("app", "create", "ci-new", "--max-apps", "3")
+        #expect(room.status == 0, "\(room)")
+        #expect(try world.count("POST", "/v3/service_instances") == 1)
+    }
+
     // MARK: Tokens
 
     @Test func anExpiredTokenIsRefreshedOnceAndAFailedRefreshIs77() throws {

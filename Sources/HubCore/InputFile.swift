@@ -14,11 +14,24 @@ public final class InputFile: Sendable {
     /// is not part of this input), or all a pipe gave.
     public let size: Int64
     private let descriptor: Int32
+    /// A regular file's modification and status-change times when it was opened (nil for a spool,
+    /// which no one else can write).
+    private let opened: FileTimes?
 
-    private init(name: String, size: Int64, descriptor: Int32) {
+    private struct FileTimes: Equatable, Sendable {
+        let size: Int64, modified: [Int], changed: [Int]
+        init(_ info: stat) {
+            size = Int64(info.st_size)
+            modified = [info.st_mtim.tv_sec, info.st_mtim.tv_nsec]
+            changed = [info.st_ctim.tv_sec, info.st_ctim.tv_nsec]
+        }
+    }
+
+    private init(name: String, size: Int64, descriptor: Int32, opened: FileTimes? = nil) {
         self.name = name
         self.size = size
         self.descriptor = descriptor
+        self.opened = opened
     }
 
     deinit { close(descriptor) }
@@ -48,7 +61,7 @@ public final class InputFile: Sendable {
                 throw .tooLarge(size: Int64(info.st_size))
             }
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
-            return InputFile(name: path, size: Int64(info.st_size), descriptor: fd)
+            return InputFile(name: path, size: Int64(info.st_size), descriptor: fd, opened: FileTimes(info))
         default:
             defer { close(fd) }
             return try spool(fd: fd, name: path, limit: limit, until: until)
@@ -127,6 +140,14 @@ public final class InputFile: Sendable {
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         _ = template.withUnsafeBufferPointer { unlink($0.baseAddress!) }
         return fd
+    }
+
+    /// Whether the file is as it was when opened: same size, not written to, its status not changed
+    /// (a spool always is). A command that reads it more than once checks this after the last read.
+    public var isUnchangedSinceOpened: Bool {
+        guard let opened else { return true }
+        var info = stat()
+        return fstat(descriptor, &info) == 0 && FileTimes(info) == opened
     }
 
     /// Up to `count` bytes from `offset` (fewer at the end); never past `size`.

@@ -33,61 +33,79 @@ public enum BundleSource: Sendable {
         }
     }
 
-    /// The body, read as it is sent; `sent` sees every piece (digest, progress).
-    func body(_ sent: @escaping @Sendable (UnsafeRawBufferPointer, _ restart: Bool) -> Void) -> RequestBody {
+    /// The body, read as it is sent; `sent` sees every piece (count, progress).
+    func body(_ sent: @escaping @Sendable (_ count: Int, _ restart: Bool) -> Void) -> RequestBody {
+        .stream(length: length) {
+            sent(0, true)
+            let read = reader()
+            return { buffer in
+                let n = try read(buffer)
+                sent(n, false)
+                return n
+            }
+        }
+    }
+
+    /// The content's SHA-256, computed from a reader of its own while the requests go out.
+    func startDigest() -> BackgroundDigest {
+        BackgroundDigest { reader() }
+    }
+
+    /// A new reader of the content from its first byte.
+    private func reader() -> BackgroundDigest.Reader {
         switch self {
         case .file(let input):
-            return .stream(length: input.size) {
-                sent(UnsafeRawBufferPointer(start: nil, count: 0), true)
-                let offset = OffsetBox()
-                return { buffer in
-                    let n = try input.read(at: offset.value, into: buffer)
-                    offset.value += Int64(n)
-                    sent(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[0..<n]), false)
-                    return n
-                }
+            let offset = OffsetBox()
+            return { buffer in
+                let n = try input.read(at: offset.value, into: buffer)
+                offset.value += Int64(n)
+                return n
             }
         case .directory(let zip, _):
-            return .stream(length: zip.length) {
-                sent(UnsafeRawBufferPointer(start: nil, count: 0), true)
-                let reader = zip.reader()
-                return { buffer in
-                    let n = try reader.read(into: buffer)
-                    sent(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[0..<n]), false)
-                    return n
-                }
-            }
+            let reader = zip.reader()
+            return { try reader.read(into: $0) }
+        }
+    }
+
+    /// Whether what was sent is what the digest read: the same number of bytes, from a file not
+    /// written to meanwhile (a directory's zip checks each file's CRC-32 as it reads it).
+    func isUnchanged(sent: Int64, digested: Int64) -> Bool {
+        guard sent == digested, digested == length else { return false }
+        if case .file(let input) = self { return input.isUnchangedSinceOpened }
+        return true
+    }
+
+    var name: String {
+        switch self {
+        case .file(let input): input.name
+        case .directory(_, let path): path
         }
     }
 }
 
 final class OffsetBox: @unchecked Sendable { var value: Int64 = 0 }
 
-/// Counts and digests the bytes of the attempt under way. The SHA-256 runs on the sending thread:
-/// it is what keeps a 200 MB publish above 1.1× `curl -T` on a 2-core machine (1.17× with it,
-/// 1.03× without), and a digest queue of its own over copies of the pieces gained nothing there
-/// (1.19×), the emulator holding the other core (bench/RESULTS.md).
+/// Counts the bytes of the attempt under way (the digest reads the content on its own:
+/// BackgroundDigest).
 final class SentBytes: @unchecked Sendable {
     private let lock = NSLock()
-    private var digest: SHA256Digest?
-    private(set) var count: Int64 = 0
+    private var sent: Int64 = 0
     let progress: (@Sendable (Int64) -> Void)?
 
     init(progress: (@Sendable (Int64) -> Void)?) { self.progress = progress }
 
-    func take(_ bytes: UnsafeRawBufferPointer, restart: Bool) {
+    func take(_ count: Int, restart: Bool) {
         lock.lock()
-        if restart { digest = try? SHA256Digest(); count = 0 }
-        digest?.update(bytes)
-        count += Int64(bytes.count)
-        let now = count
+        if restart { sent = 0 }
+        sent += Int64(count)
+        let now = sent
         lock.unlock()
         progress?(now)
     }
 
-    var hex: String? {
+    var count: Int64 {
         lock.lock(); defer { lock.unlock() }
-        return digest.map { $0.finalizeBytes().map { String(format: "%02x", $0) }.joined() }
+        return sent
     }
 }
 
@@ -127,6 +145,9 @@ public struct BundlePublisher {
     /// before the entity is created.
     public func publish(_ bundle: BundleId, source: BundleSource, fileExtension: String, makeDefault: Bool, ifExists: IfExists,
                         progress: (@Sendable (Int64) -> Void)? = nil, note: ((String) -> Void)? = nil) throws -> BundlePublishResult {
+        // Started first, so that it fills the round trips; stopped if nothing is uploaded.
+        let digest = source.startDigest()
+        defer { digest.cancel() }
         var existing: [AdminBundle]?
         do {
             existing = try admin.list(appId: appId)
@@ -152,13 +173,19 @@ public struct BundlePublisher {
             }
         }
         let sent = SentBytes(progress: progress)
+        let content: (hex: String, count: Int64)
         do {
             try admin.upload(appId: appId, bundle, body: source.body { sent.take($0, restart: $1) })
+            content = try digest.result()
+            guard source.isUnchanged(sent: sent.count, digested: content.count) else {
+                throw HubError(.data, code: .bundleMismatch,
+                               "\(source.name) changed while it was being sent, so the bundle on the server may not be what the file holds; run the command again once it is stable.")
+            }
         } catch let failure as HubError {
             throw cleanUp(after: failure, bundle, created: created)
         }
         if makeDefault { try admin.setDefault(appId: appId, bundle) }
-        return BundlePublishResult(bundleId: bundle.id, bytes: sent.count, sha256: sent.hex,
+        return BundlePublishResult(bundleId: bundle.id, bytes: content.count, sha256: content.hex,
                                    isDefault: makeDefault || isDefaultAfterUpload(bundle, existing: existing),
                                    created: created, uploaded: true)
     }

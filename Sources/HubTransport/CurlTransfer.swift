@@ -148,10 +148,6 @@ private let progressCallback: hub_curl_xferinfo_cb = { clientp, dltotal, dlnow, 
 /// Methods whose requests normally carry a body: sent with `Content-Length: 0` when there is none.
 private let methodsWithBody: Set<String> = ["POST", "PUT", "PATCH", "MERGE"]
 
-/// The size of libcurl's upload buffer for a streamed body (CURLOPT_UPLOAD_BUFFERSIZE; libcurl's
-/// default is 64 KiB, its most 2 MiB): the most a read callback is asked for at once.
-let streamUploadBufferSize = 1 << 20
-
 /// Runs one exchange (one hop: redirects are followed by the caller) on `handle`, given at most
 /// `timeLimit` seconds. The handle is reset first, so nothing set for an earlier request (a body, a
 /// method, credentials, a client certificate) leaks into this one; curl_easy_reset keeps the live
@@ -219,9 +215,8 @@ func runAttempt(handle: UnsafeMutableRawPointer, errorBuffer: UnsafeMutablePoint
         setup.off(CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(length ?? -1))
         setup.check(hub_curl_setopt_read_callback(handle, readCallback))
         setup.pointer(CURLOPT_READDATA, Unmanaged.passUnretained(state).toOpaque())
-        // Pieces of 1 MiB instead of libcurl's 64 KiB: a sixteenth of the read callbacks (each a
-        // read, a digest update and a progress step) for a large upload (bench/bundles.sh).
-        setup.long(CURLOPT_UPLOAD_BUFFERSIZE, streamUploadBufferSize)
+        // libcurl's own upload buffer, 64 KiB, as `curl -T` uses: larger pieces (1 MiB) made a
+        // 200 MB upload to a server on the same machine slower (bench/bundles.sh).
     case nil:
         break
     }

@@ -3,6 +3,7 @@
 // --wait --fetch`) getting what was published from the same store.
 
 import Foundation
+import HubCore
 import Testing
 
 @Suite(.serialized) struct BundleAdminEndToEndTests {
@@ -29,9 +30,14 @@ import Testing
         let z = try hub("bundle", "publish", zip, "--name", "Appmc", "--version", "1.0.0", "--service-key", key)
         #expect(z.status == 0, "\(z)")
         #expect(z.json?["default"] as? Bool == true, "the first upload is the default: \(z)")
+        // The digest is read on a thread of its own: it is the file's, counted to its last byte.
+        let zipBytes = try Data(contentsOf: URL(fileURLWithPath: zip))
+        #expect(z.json?["sha256"] as? String == (try zipBytes.withUnsafeBytes { try SHA256Digest.hex(of: $0) }), "\(z)")
+        #expect(z.json?["bytes"] as? Int == zipBytes.count, "\(z)")
         let pdf = hub.dir.write("guide.pdf", "%PDF-1.4 guide\n")
         let p = try hub("bundle", "publish", pdf, "--name", "guide", "--version", "1", "--service-key", key)
         #expect(p.status == 0, "\(p)")
+        #expect(p.json?["sha256"] as? String == (try Data("%PDF-1.4 guide\n".utf8).withUnsafeBytes { try SHA256Digest.hex(of: $0) }), "\(p)")
         #expect(p.json?["default"] as? Bool == false)
         let tree = hub.dir.path + "/tree"
         try FileManager.default.createDirectory(atPath: tree + "/css", withIntermediateDirectories: true)

@@ -57,6 +57,62 @@ import Testing
         #expect(fake.requests[3].url.hasSuffix("ApplicationResourceBundles(ApplicationId='app',BundleName='p',BundleVersion='1')"))
     }
 
+    /// The PUT's answer after reading the streamed body to its end, as a server does; `then` runs
+    /// after the last byte.
+    func drained(_ status: Int, then: @escaping () -> Void = {}) -> (HTTPRequest) -> HTTPResponse {
+        { request in
+            if case .stream(_, let open)? = request.body, let read = try? open() {
+                let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: 8)
+                defer { buffer.deallocate() }
+                while let n = try? read(buffer), n > 0 {}
+            }
+            then()
+            return HTTPResponse(status: status, headers: [], body: Data(), effectiveURL: request.url)
+        }
+    }
+
+    @Test func theReportCarriesTheDigestOfTheFile() throws {
+        let content = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+        let fake = FakeTransport([response(200, #"{"value": []}"#), response(201, "{}"), drained(204)])
+        let publisher = BundlePublisher(admin: BundleAdmin(credentials: credentials, transport: fake, tokenCache: nil), appId: "app")
+        let source = try BundleSource.checked(try InputFile.spool(bytes: content, name: "x.bin"))
+        let result = try publisher.publish(try BundleId(name: "p", version: "1"), source: source, fileExtension: "bin", makeDefault: false, ifExists: .fail)
+        #expect(result.sha256 == (try content.withUnsafeBytes { try SHA256Digest.hex(of: $0) }))
+        #expect(result.bytes == Int64(content.count))
+        #expect(fake.requests.map(\.method) == ["GET", "POST", "PUT"])
+    }
+
+    /// The digest reads the file on its own: a file written to while it is sent is an error (65),
+    /// and the entity this run created is removed.
+    @Test func aFileWrittenToDuringTheUploadIsRefusedAndRemoved() throws {
+        let path = NSTemporaryDirectory() + "bundle-\(UUID().uuidString).bin"
+        defer { unlink(path) }
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(repeating: 1, count: 100_000)))
+        // Times in the past, so the write below changes them whatever the clock's granularity.
+        var past = [timeval(tv_sec: 946_684_800, tv_usec: 0), timeval(tv_sec: 946_684_800, tv_usec: 0)]
+        #expect(utimes(path, &past) == 0)
+        let input = try InputFile.open(path: path, limit: 1 << 30, until: nil)
+        let fake = FakeTransport([
+            response(200, #"{"value": []}"#), response(201, "{}"),
+            drained(204, then: {
+                let handle = FileHandle(forWritingAtPath: path)
+                handle?.write(Data(repeating: 2, count: 10))
+                try? handle?.close()
+            }),
+            response(204),
+        ])
+        let publisher = BundlePublisher(admin: BundleAdmin(credentials: credentials, transport: fake, tokenCache: nil), appId: "app")
+        #expect {
+            try publisher.publish(try BundleId(name: "p", version: "1"), source: try BundleSource.checked(input), fileExtension: "bin",
+                                  makeDefault: true, ifExists: .fail)
+        } throws: { error in
+            guard let e = error as? HubError else { return false }
+            return e.exitCode == 65 && e.message.contains("changed while it was being sent") && e.message.contains("was removed; nothing is left")
+        }
+        // No SetDefault: the entity is deleted instead.
+        #expect(fake.requests.map(\.method) == ["GET", "POST", "PUT", "DELETE"])
+    }
+
     @Test func newestFirstByTimeThenByVersion() {
         let a = AdminBundle(name: "n", version: "9", created: "2026-01-01T00:00:00.000Z")
         let b = AdminBundle(name: "n", version: "10", created: "2026-01-01T00:00:00.000Z")

@@ -41,4 +41,8 @@ int hub_sqlite_configure(void);
 /// inherits, set non-blocking before anyone can see it. -1 and errno as accept4.
 int hub_accept_nonblocking_cloexec(int descriptor);
 
+/// Moves the calling thread to SCHED_IDLE: it runs only when no other thread wants the CPU it is
+/// on. Lowering one's own priority needs no privilege. 0, or an errno value as pthread_setschedparam.
+int hub_thread_run_when_idle(void);
+
 #endif

@@ -24,12 +24,13 @@ struct BundlePublish: HubCommand {
         Refused before anything is sent (64): a name or version with : ? # % / or that is . or \
         .., an empty one, more than 1 GB, a password-protected zip; and, when the server's list \
         can be read, a 101st bundle. An upload that fails removes the bundle this run created \
-        (or says which command removes it).
+        (or says which command removes it), and so does one whose file changed while it was sent \
+        (65): the sha256 is read from the file on a thread of its own, while the upload is sent.
 
         --if-exists: what to do when NAME:VERSION exists (409): fail (73, the default), skip \
         (nothing uploaded), replace (upload over it).
 
-        Exit codes: 0 ok, 64 bad flags or a refused input, 65 an answer that cannot be read, 66 \
+        Exit codes: 0 ok, 64 bad flags or a refused input, 65 an answer that cannot be read or a file that changed while it was sent, 66 \
         no such file, 69 server unreachable or the upload cut off, 73 the bundle exists, 75 \
         timeout, 77 credentials refused or a role missing, 78 no credentials or application.
 

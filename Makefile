@@ -130,6 +130,7 @@ bench: release
 	bash bench/push.sh $(RELEASE_BIN)
 	bash bench/startup.sh $(RELEASE_BIN)
 	bash bench/registrations.sh $(RELEASE_BIN)
+	bash bench/bundles.sh $(RELEASE_BIN)
 
 clean:
 	rm -rf .build

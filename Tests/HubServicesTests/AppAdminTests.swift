@@ -235,6 +235,33 @@ func formFields(_ request: HTTPRequest) -> [String: String] {
         #expect { try apps(none, target: "https://cf.example.com").adminAPI() } throws: { ($0 as? HubError)?.kind.exitCode == 78 }
     }
 
+    /// A delete looks the instance up for its dashboard only while the Admin API base is unknown:
+    /// with --admin-api, or for prune's second app, the Admin API's DELETE comes first, then the
+    /// lookup of a leftover instance.
+    @Test func aDeleteLooksForTheDashboardOnlyWhileTheBaseIsUnknown() throws {
+        func apps(_ fake: FakeTransport, base: String?) -> MobileServicesApps {
+            MobileServicesApps(cf: cf(fake), org: "o", space: "s", base: base, target: nil,
+                               makeAdmin: { MobileServicesAdmin(base: $0, auth: .basic(BasicCredentials(user: "u", password: "p")), transport: fake) },
+                               warn: { _ in })
+        }
+        func shape(_ fake: FakeTransport) -> [String] {
+            fake.requests.map { "\($0.method) \($0.url.contains("/v3/") ? "cf" : "admin")" }
+        }
+        let noInstance = #"{"resources": []}"#
+        let given = FakeTransport([response(204), response(200, noInstance), response(204), response(200, noInstance)])
+        let withBase = apps(given, base: "https://given.example/cockpit/v1/org/o/space/s")
+        #expect(try withBase.delete(appId: "a1") == .init(app: true, instance: false, keys: []))
+        #expect(try withBase.delete(appId: "a2") == .init(app: true, instance: false, keys: []))
+        #expect(shape(given) == ["DELETE admin", "GET cf", "DELETE admin", "GET cf"])
+        let dashboard = #"{"resources": [{"guid": "g", "name": "a1", "dashboard_url": "https://x-web.example/cockpit/v1/org/o/space/s/index.html"}]}"#
+        let found = FakeTransport([response(200, dashboard), response(204), response(200, noInstance), response(204), response(200, noInstance)])
+        let discovering = apps(found, base: nil)
+        _ = try discovering.delete(appId: "a1")
+        _ = try discovering.delete(appId: "a2")
+        #expect(shape(found) == ["GET cf", "DELETE admin", "GET cf", "DELETE admin", "GET cf"])
+        #expect(found.requests[1].url.hasPrefix("https://x-api.example/cockpit/v1/org/o/space/s/"))
+    }
+
     // MARK: Refusals
 
     @Test func idsSAPRefusesAreRefused() throws {

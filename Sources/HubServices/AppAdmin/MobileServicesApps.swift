@@ -59,6 +59,15 @@ public final class MobileServicesApps {
         return made
     }
 
+    /// The Admin API client for work on `appId`: the base already known (given, or found before)
+    /// costs no request; else the app's instance's dashboard is tried first.
+    func adminAPI(forApp appId: String) throws -> MobileServicesAdmin {
+        if admin == nil, givenBase == nil {
+            return try adminAPI(dashboard: try cf.instance(named: appId, space: space)?.dashboardURL).0
+        }
+        return try adminAPI().0
+    }
+
     // MARK: Create
 
     /// SAP's test broker's instance parameters (`ServiceInstanceParams.java` 14-46).
@@ -134,8 +143,7 @@ public final class MobileServicesApps {
 
     /// A new feature key of the Admin API (write-once: the answer is its only copy).
     public func featureKey(appId: String, feature: String, _ request: FeatureKeyRequest) throws -> JSONValue {
-        let instance = try cf.instance(named: appId, space: space)
-        return try adminAPI(dashboard: instance?.dashboardURL).0.createFeatureKey(appId, feature: feature, request)
+        try adminAPI(forApp: appId).createFeatureKey(appId, feature: feature, request)
     }
 
     /// SAP's client settings file (`AppConfig.java` 17-38): `server` is `server` when given, else
@@ -194,8 +202,7 @@ public final class MobileServicesApps {
 
     /// The Admin API's delete, then the instance named `appId` if one is left, its keys first.
     public func delete(appId: String) throws -> Deleted {
-        let instance = try cf.instance(named: appId, space: space)
-        let app = try adminAPI(dashboard: instance?.dashboardURL).0.delete(appId)
+        let app = try adminAPI(forApp: appId).delete(appId)
         var result = Deleted(app: app, instance: false, keys: [])
         if let left = try cf.instance(named: appId, space: space) {
             for key in try cf.keys(instance: left.guid) {

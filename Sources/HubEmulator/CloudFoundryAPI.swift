@@ -179,17 +179,19 @@ struct CloudFoundryHandler: Sendable {
         }
         let parameters = body["parameters"] ?? .object([])
         let now = Date()
-        let instance = CFInstance(guid: CloudFoundryState.guid(), name: name, createdAt: now,
-                                  readyAt: now.addingTimeInterval(cf.settings.provisionSeconds), labels: labels,
-                                  tags: Self.strings(body["tags"]), parameters: parameters, routeURL: cf.settings.routeURL)
+        let settings = cf.settings
+        var instance = CFInstance(guid: CloudFoundryState.guid(), name: name, createdAt: now,
+                                  readyAt: now.addingTimeInterval(settings.provisionSeconds), labels: labels,
+                                  tags: Self.strings(body["tags"]), parameters: parameters, routeURL: settings.routeURL)
+        if settings.failProvision.contains(name) { instance.failure = "provision could not be completed: the emulator's failProvision" }
         do {
-            try state.createCockpitApp(instance: instance)
+            try state.createCockpitApp(instance: instance, withApp: instance.failure == nil)
         } catch {
             return Self.error(.unprocessableContent, 60002, "CF-ServiceInstanceNameTaken",
                               "The service instance name is taken: \(name).")
         }
         return accepted(job(operation: "service_instance.create", resource: ("service_instances", instance.guid),
-                            delay: cf.settings.provisionSeconds), addresses)
+                            delay: settings.provisionSeconds, failure: instance.failure), addresses)
     }
 
     private func listInstances(_ request: Request, _ addresses: CFAddresses) -> Response {
@@ -309,10 +311,10 @@ struct CloudFoundryHandler: Sendable {
 
     // MARK: Jobs
 
-    private func job(operation: String, resource: (kind: String, guid: String)?, delay: Double) -> CFJob {
+    private func job(operation: String, resource: (kind: String, guid: String)?, delay: Double, failure: String? = nil) -> CFJob {
         let now = Date()
         let job = CFJob(guid: CloudFoundryState.guid(), operation: operation, createdAt: now,
-                        readyAt: now.addingTimeInterval(delay), failure: nil, resource: resource)
+                        readyAt: now.addingTimeInterval(delay), failure: failure, resource: resource)
         cf.addJob(job)
         return job
     }
@@ -380,7 +382,8 @@ struct CloudFoundryHandler: Sendable {
         return .object([
             ("guid", .string(i.guid)), ("created_at", .string(time(i.createdAt))), ("updated_at", .string(time(ready ? i.readyAt : i.createdAt))),
             ("name", .string(i.name)), ("tags", .array(i.tags.map(ODataValue.string))),
-            ("last_operation", operation("create", ready ? "succeeded" : "in progress", ready ? i.readyAt : i.createdAt)),
+            ("last_operation", operation("create", ready ? (i.failure == nil ? "succeeded" : "failed") : "in progress",
+                                         ready ? i.readyAt : i.createdAt, description: ready ? i.failure ?? "" : "")),
             ("type", .string("managed")), ("maintenance_info", .object([])), ("upgrade_available", .bool(false)),
             ("dashboard_url", .string(a.dashboard(appId: i.name))),
             ("relationships", .object([
@@ -408,12 +411,14 @@ struct CloudFoundryHandler: Sendable {
 
     static func job(_ j: CFJob, _ a: CFAddresses) -> ODataValue {
         let done = j.readyAt <= Date()
-        let state = j.failure != nil ? "FAILED" : (done ? "COMPLETE" : "POLLING")
+        let state = done ? (j.failure != nil ? "FAILED" : "COMPLETE") : "POLLING"
+        let failure = done ? j.failure : nil
         var links: [(String, ODataValue)] = [("self", .object([("href", .string(a.root + "/v3/jobs/" + j.guid))]))]
         if let r = j.resource { links.append((r.kind == "service_instances" ? "service_instance" : "service_credential_binding",
                                               .object([("href", .string(a.root + "/v3/\(r.kind)/\(r.guid)"))]))) }
-        let errors: [ODataValue] = j.failure.map { [.object([("code", .int(10001)), ("title", .string("CF-ServiceBrokerRequestRejected")),
-                                                             ("detail", .string($0))])] } ?? []
+        // CC's error for a broker that could not provision (Tests/Fixtures/sap/admin/cf-job-failed.json).
+        let errors: [ODataValue] = failure.map { [.object([("code", .int(10009)), ("title", .string("CF-UnableToPerform")),
+                                                           ("detail", .string($0))])] } ?? []
         return .object([
             ("guid", .string(j.guid)), ("created_at", .string(time(j.createdAt))), ("updated_at", .string(time(done ? j.readyAt : j.createdAt))),
             ("operation", .string(j.operation)), ("state", .string(state)), ("errors", .array(errors)), ("warnings", .array([])),
@@ -421,8 +426,8 @@ struct CloudFoundryHandler: Sendable {
         ])
     }
 
-    static func operation(_ type: String, _ state: String, _ at: Date) -> ODataValue {
-        .object([("type", .string(type)), ("state", .string(state)), ("description", .string("")),
+    static func operation(_ type: String, _ state: String, _ at: Date, description: String = "") -> ODataValue {
+        .object([("type", .string(type)), ("state", .string(state)), ("description", .string(description)),
                  ("created_at", .string(time(at))), ("updated_at", .string(time(at)))])
     }
 

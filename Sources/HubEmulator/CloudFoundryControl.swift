@@ -4,7 +4,8 @@
 //                                 "space": {"name", "guid"}, "user": {"username"},
 //                                 "apps": [{"id", "restores", "keysIssued"}]}
 //   PUT  /_emulator/cf/settings   {"csrf", "loginPage", "tokenLifetime": s, "provisionSeconds": s,
-//                                 "failDelete": [appId…], "failRestore", "pageSize", "routeUrl",
+//                                 "failDelete": [appId…], "failProvision": [name…], "failRestore",
+//                                 "pageSize", "routeUrl",
 //                                 "users": [{"username", "password", "origin"?}], "clients": [{"id", "secret"}]}
 //                                 (each optional) → the settings
 //   POST /_emulator/cf/token      {"expiresIn": s (may be negative)} → {"access_token", "refresh_token"}
@@ -79,6 +80,7 @@ struct CloudFoundryControl: Sendable {
             if let provision { s.provisionSeconds = provision }
             if let pageSize { s.pageSize = Int(pageSize) }
             if body["failDelete"] != nil { s.failDelete = Set(PushBackendHandler.strings(body["failDelete"])) }
+            if body["failProvision"] != nil { s.failProvision = Set(PushBackendHandler.strings(body["failProvision"])) }
             if case .string(let url)? = body["routeUrl"] { s.routeURL = url } else if body["routeUrl"] == .null { s.routeURL = nil }
         }
         cf.setUsers(users)
@@ -89,6 +91,7 @@ struct CloudFoundryControl: Sendable {
         return json(.ok, .object([
             ("csrf", .bool(s.csrf)), ("loginPage", .bool(s.loginPage)), ("tokenLifetime", .int(s.tokenLifetime)),
             ("provisionSeconds", .double(s.provisionSeconds)), ("failDelete", .array(s.failDelete.sorted().map(ODataValue.string))),
+            ("failProvision", .array(s.failProvision.sorted().map(ODataValue.string))),
             ("failRestore", .bool(s.failRestore)), ("pageSize", .int(s.pageSize)), ("routeUrl", s.routeURL.map(ODataValue.string) ?? .null),
             ("users", .array(cf.users.map { .object([("username", .string($0.username)), ("origin", .string($0.origin))]) })),
         ]))

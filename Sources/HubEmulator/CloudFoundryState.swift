@@ -32,6 +32,9 @@ struct CFInstance: Sendable {
     var parameters: ODataValue
     /// The URL of a route bound to the instance (route bindings), if any.
     var routeURL: String?
+    /// Why its provisioning failed (the broker's message): `last_operation` ends `failed`, its job
+    /// FAILED, and no application is made for it.
+    var failure: String? = nil
 }
 
 /// A CF service key (a credential binding of type key).
@@ -86,6 +89,8 @@ public final class CloudFoundryState: Sendable {
         var tokenLifetime = 1200
         var provisionSeconds = 0.0
         var failDelete: Set<String> = []
+        /// Names of instances whose provisioning fails.
+        var failProvision: Set<String> = []
         var failRestore = false
         var pageSize = CloudFoundryState.defaultPageSize
         /// New instances created through CF get a route binding to this URL.

@@ -399,6 +399,25 @@ struct CFWorld {
         #expect(restore.status == 66, "\(restore)")
     }
 
+    /// A provisioning job that fails (CC's FAILED job with its error, the shape of
+    /// Tests/Fixtures/sap/admin/cf-job-failed.json): 69 with the broker's message, the failed
+    /// instance named with the command that removes it, and that command removes it.
+    @Test func aFailedProvisioningIs69AndNamesTheInstanceLeft() throws {
+        let world = try CFWorld()
+        try world.settings(#"{"failProvision": ["ci-broken"], "provisionSeconds": 1}"#)
+        let failed = try world.op("app", "create", "ci-broken")
+        #expect(failed.status == 69, "\(failed)")
+        #expect(failed.err.contains("provision could not be completed"), "\(failed.err)")
+        #expect(failed.err.contains("hubctl app delete ci-broken"), "\(failed.err)")
+        #expect(try world.count("POST", "/app/ci-broken/restore") == 0, "no restore of an app that was not made")
+        let shown = try world.op("app", "show", "ci-broken")
+        #expect(shown.status == 0, "\(shown)")
+        let deleted = try world.op("app", "delete", "ci-broken")
+        #expect(deleted.status == 0, "\(deleted)")
+        #expect(deleted.json?["instance"] as? Bool == true, "\(deleted)")
+        #expect(try world.op("app", "show", "ci-broken").status == 66)
+    }
+
     @Test func aFailedRestoreWarnsAndTheAppIsCreated() throws {
         let world = try CFWorld()
         try world.settings(#"{"failRestore": true}"#)

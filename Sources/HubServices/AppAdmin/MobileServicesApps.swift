@@ -110,8 +110,17 @@ public final class MobileServicesApps {
         let plan = try cf.plan(named: planName, offering: offering.guid)
         var allLabels = labels
         allLabels[AppAdminRules.ownerLabel.key] = AppAdminRules.ownerLabel.value
-        let instance = try cf.createInstance(name: appId, parameters: Self.parameters(appId: appId, name: name ?? appId, features: features),
+        let instance: CloudFoundryInstance
+        do {
+            instance = try cf.createInstance(name: appId, parameters: Self.parameters(appId: appId, name: name ?? appId, features: features),
                                              labels: allLabels, space: space, plan: plan)
+        } catch var failure as HubError where failure.code == .serverError {
+            // CF keeps an instance whose provisioning failed: say so, and how it goes.
+            if (try? cf.instance(named: appId, space: space)) != nil {
+                failure.message += " The failed instance \(HubError.quoted(appId)) stays in the space; remove it with `hubctl app delete \(appId)`."
+            }
+            throw failure
+        }
         var result = Created(instance: instance, created: true)
         do {
             let (admin, _) = try adminAPI(dashboard: instance.dashboardURL)

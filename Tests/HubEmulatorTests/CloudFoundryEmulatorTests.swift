@@ -452,6 +452,30 @@ import Testing
         }
     }
 
+    /// A provisioning that fails: the job as Tests/Fixtures/sap/admin/cf-job-failed.json (FAILED,
+    /// CC's error code and title), the instance's last operation `failed`, no application made.
+    @Test func aFailedProvisioningIsTheFixturesFailedJob() async throws {
+        try await withEmulator { client, _ in
+            let token = try await CloudFoundryEmulatorTests.token(client)
+            let auth = CloudFoundryEmulatorTests.bearer(token)
+            try await client.control(.put, "cf/settings", #"{"failProvision": ["ci-broken"]}"#)
+            let created = try await CloudFoundryEmulatorTests.createInstance(client, token, name: "ci-broken")
+            let job = try CloudFoundryEmulatorTests.object(try await client.execute(
+                uri: CloudFoundryEmulatorTests.path(try #require(created.headers[.location])), method: .get, headers: auth))
+            let fixture = try #require(try Self.fixture("cf-job-failed.json") as? [String: Any])
+            #expect(Self.missing(fixture, job) == [])
+            #expect(job["state"] as? String == "FAILED")
+            let error = (job["errors"] as? [[String: Any]])?.first, expected = (fixture["errors"] as? [[String: Any]])?.first
+            #expect(error?["code"] as? Int == expected?["code"] as? Int && error?["title"] as? String == expected?["title"] as? String)
+            #expect((error?["detail"] as? String)?.hasPrefix("provision could not be completed") == true)
+            let page = try CloudFoundryEmulatorTests.object(try await client.execute(uri: "/v3/service_instances?names=ci-broken", method: .get, headers: auth))
+            let instance = try #require((page["resources"] as? [[String: Any]])?.first)
+            #expect((instance["last_operation"] as? [String: Any])?["state"] as? String == "failed")
+            let app = try await client.execute(uri: CloudFoundryEmulatorTests.admin + "/app/ci-broken", method: .get, headers: auth)
+            #expect(app.status == .notFound)
+        }
+    }
+
     @Test func cfObjectsHaveTheFixturesMembers() async throws {
         try await withEmulator { client, _ in
             let token = try await CloudFoundryEmulatorTests.token(client)

@@ -58,6 +58,7 @@ public enum BundleSource: Sendable {
             let offset = OffsetBox()
             return { buffer in
                 let n = try input.read(at: offset.value, into: buffer)
+                if n == 0, offset.value < input.size, buffer.count > 0 { throw Self.changed(input.name) }
                 offset.value += Int64(n)
                 return n
             }
@@ -73,6 +74,12 @@ public enum BundleSource: Sendable {
         guard sent == digested, digested == length else { return false }
         if case .file(let input) = self { return input.isUnchangedSinceOpened }
         return true
+    }
+
+    /// A file that changed (or shrank) while it was being sent.
+    static func changed(_ name: String) -> HubError {
+        HubError(.data, code: .bundleMismatch,
+                 "\(name) changed while it was being sent, so the bundle on the server may not be what the file holds; run the command again once it is stable.")
     }
 
     var name: String {
@@ -177,10 +184,7 @@ public struct BundlePublisher {
         do {
             try admin.upload(appId: appId, bundle, body: source.body { sent.take($0, restart: $1) })
             content = try digest.result()
-            guard source.isUnchanged(sent: sent.count, digested: content.count) else {
-                throw HubError(.data, code: .bundleMismatch,
-                               "\(source.name) changed while it was being sent, so the bundle on the server may not be what the file holds; run the command again once it is stable.")
-            }
+            guard source.isUnchanged(sent: sent.count, digested: content.count) else { throw BundleSource.changed(source.name) }
         } catch let failure as HubError {
             throw cleanUp(after: failure, bundle, created: created)
         }

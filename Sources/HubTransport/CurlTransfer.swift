@@ -49,6 +49,9 @@ final class TransferState {
     /// Set for a streamed request body; its error (if it throws) aborts the attempt.
     var reader: BodyReader?
     var readerError: (any Error)?
+    /// The streamed body's declared length (nil: chunked), and how much of it the reader gave.
+    var uploadLength: Int64?
+    var uploaded: Int64 = 0
 
     init(maxBody: Int, sink: BodySink?, progress: (@Sendable (Int64, Int64?) -> Void)?) {
         self.maxBody = maxBody
@@ -120,8 +123,15 @@ private let readCallback: hub_curl_data_cb = { ptr, size, nmemb, userdata in
     let state = Unmanaged<TransferState>.fromOpaque(userdata).takeUnretainedValue()
     guard let reader = state.reader else { return 0 }
     do {
-        let written = try reader(UnsafeMutableRawBufferPointer(start: ptr, count: size * nmemb))
-        return min(written, size * nmemb)
+        let written = min(try reader(UnsafeMutableRawBufferPointer(start: ptr, count: size * nmemb)), size * nmemb)
+        // A body that ends short of its Content-Length would leave the server waiting for the rest
+        // (and hubctl for its answer) until the time limit: stopped here instead.
+        if written == 0, let declared = state.uploadLength, state.uploaded < declared {
+            throw HubError(.data, code: .invalidData,
+                           "The request body ended after \(state.uploaded) of the \(declared) bytes it declared: what it is read from changed while it was being sent.")
+        }
+        state.uploaded += Int64(written)
+        return written
     } catch {
         state.readerError = error
         return hub_curl_readfunc_abort()
@@ -210,6 +220,8 @@ func runAttempt(handle: UnsafeMutableRawPointer, errorBuffer: UnsafeMutablePoint
     case .stream(let length, let open)?:
         // A fresh reader per attempt; libcurl pulls from it through the read callback.
         state.reader = try open()
+        state.uploadLength = length
+        state.uploaded = 0
         setup.long(CURLOPT_POST, 1)
         // -1: unknown length, sent with chunked transfer encoding.
         setup.off(CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(length ?? -1))

@@ -113,6 +113,28 @@ import Testing
         #expect(fake.requests.map(\.method) == ["GET", "POST", "PUT", "DELETE"])
     }
 
+    /// A file cut shorter after it was opened: its reader stops with the file's name instead of
+    /// ending the body early (which would leave the server waiting for the rest).
+    @Test func aFileThatShrankStopsItsReader() throws {
+        let path = NSTemporaryDirectory() + "bundle-\(UUID().uuidString).bin"
+        defer { unlink(path) }
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(repeating: 7, count: 100_000)))
+        let source = try BundleSource.checked(try InputFile.open(path: path, limit: 1 << 30, until: nil))
+        #expect(truncate(path, 10_000) == 0)
+        guard case .stream(let length, let open)? = Optional(source.body { _, _ in }) else { Issue.record("not a stream"); return }
+        #expect(length == 100_000)
+        let read = try open()
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 65_536, alignment: 8)
+        defer { buffer.deallocate() }
+        var total = 0
+        #expect {
+            while true { let n = try read(buffer); if n == 0 { break }; total += n }
+        } throws: { error in
+            (error as? HubError)?.code == .bundleMismatch && (error as? HubError)?.message.hasPrefix(path + " changed while it was being sent") == true
+        }
+        #expect(total == 10_000)
+    }
+
     @Test func newestFirstByTimeThenByVersion() {
         let a = AdminBundle(name: "n", version: "9", created: "2026-01-01T00:00:00.000Z")
         let b = AdminBundle(name: "n", version: "10", created: "2026-01-01T00:00:00.000Z")

@@ -1,5 +1,6 @@
 // Request bodies streamed through libcurl's read callback: sent whole, sent again on a retry,
-// and a reader that fails aborts the request with its own error.
+// a reader that fails aborts the request with its own error, and one that ends short of its
+// declared length stops the request.
 
 import Foundation
 import HubCore
@@ -82,6 +83,32 @@ struct StreamedBodyTests {
         }
         #expect(throws: ReaderBroke.self) {
             try client.send(HTTPRequest(method: "POST", url: server.baseURL + "/broken", upload: body))
+        }
+    }
+
+    /// A body that ends before its declared length (a file truncated while it is sent) stops the
+    /// request at once, instead of leaving the server waiting for the rest until the time limit.
+    @Test func aBodyShorterThanItsLengthStopsTheRequest() throws {
+        let server = try ScriptedServer()
+        defer { server.stop() }
+        server.enqueue(.respond(ScriptedServer.response(204)))
+        let client = try CurlHTTPClient(options: TransportOptions(connectTimeout: 5, totalTimeout: 60, retry: RetryPolicy(maxAttempts: 1)))
+        let part = Data(payload.prefix(50_000))
+        let body = RequestBody.stream(length: Int64(payload.count)) {
+            var offset = 0
+            return { buffer in
+                let n = min(buffer.count, part.count - offset)
+                part.copyBytes(to: buffer, from: offset..<(offset + n))
+                offset += n
+                return n
+            }
+        }
+        // Without the stop this would end in the 60 s limit's timeout, not in this error.
+        #expect {
+            try client.send(HTTPRequest(method: "PUT", url: server.baseURL + "/short", upload: body))
+        } throws: { error in
+            guard let e = error as? HubError else { return false }
+            return e.code == .invalidData && e.message.contains("after 50000 of the 300000 bytes")
         }
     }
 

@@ -126,9 +126,17 @@ show hubctl whoami
 show hubctl policy get passwordPolicy
 printf '#%s#INFO#demo-correlation#demo#main#provisioned by make demo#\n' "$(date -u +%Y-%m-%dT%H:%M:%S.000Z)" >"$work/client.log"
 show hubctl logs upload "$work/client.log"
+# The operator's half of ACP: a Client Resources service key publishes the profile from CI and
+# makes it the default; the device's next check sees it.
+curl -fsS -X PUT -H 'Content-Type: application/json' \
+    -d '{"keys":[{"key":"emulator-bundles-api-key","alias":"emulator","appId":"com.example.other"}]}' "$url/_emulator/bundles-admin/credentials" >/dev/null
+printf '{"url": "%s", "apiKey": "emulator-bundles-api-key"}' "$url" >"$work/bundles-key.json"
+chmod 600 "$work/bundles-key.json"
+show hubctl bundle publish "$work/demo.zip" --name Demo --version 1.0.0 --default --service-key "$work/bundles-key.json"
+show hubctl acp check
 bold "\$ hubctl auth token | jq '{tokenType, expiresAt}'   (the token itself is a secret)"
 hubctl auth token | { command -v jq >/dev/null && jq '{tokenType, expiresAt}' || sed 's/"accessToken":"[^"]*"/"accessToken":"…"/'; }
 show hubctl push unregister --os android
 show hubctl unregister
 show hubctl logout
-bold "Demo complete: register → settings → acp (and --wait) → probe → vault → plist validate → unregister → OAuth login, push (device and operator), logs on Mobile Services."
+bold "Demo complete: register → settings → acp (and --wait) → probe → vault → plist validate → unregister → OAuth login, push (device and operator), logs, bundle publish on Mobile Services."

@@ -249,7 +249,7 @@ public final class BundleAdmin {
         let detail = message(response)
         switch response.status {
         case 401: return HubError(.permission, code: .authFailed, "Mobile Services refused the client resources credentials while \(what)\(detail). Check the service key or binding.", status: 401)
-        case 403: return HubError(.permission, code: .forbidden, "Mobile Services refused \(what) (HTTP 403)\(detail). The service key lacks the role; add it to the Client Resources service key in the cockpit.", status: 403)
+        case 403: return HubError(.permission, code: .forbidden, "Mobile Services refused \(what) (HTTP 403)\(detail). The service key lacks the role, or is another application's: use a Client Resources key of this application with the role (the cockpit's Service Keys).", status: 403)
         case 404: return HubError.noInput("Mobile Services found nothing while \(what) (HTTP 404)\(detail). Check the name, the version and --app-id.", code: .bundleNotFound, status: 404)
         case 413: return HubError(.usage, code: .tooLarge, "Mobile Services refused \(what) as too large (HTTP 413)\(detail); a bundle is at most 1 GB.", status: 413)
         case 400: return HubError(.data, code: .invalidData, "Mobile Services refused \(what) (HTTP 400)\(detail).", status: 400)

@@ -18,15 +18,13 @@ public final class BackgroundDigest: @unchecked Sendable {
     private enum Phase {
         case background   // the digest thread owns the work
         case handOver     // the caller wants it back; the thread gives it at its next piece
-        case caller       // the caller owns the work (the thread has left)
+        case caller(Work) // the caller owns the work (the thread has left)
         case cancelled
         case finished(Result<(hex: String, count: Int64), any Error>)
     }
 
     private let condition = NSCondition()
     private var phase = Phase.background
-    // The work, owned by whichever side `phase` says; handed over under `condition`.
-    private var work: Work?
 
     private final class Work {
         let digest: SHA256Digest
@@ -66,16 +64,13 @@ public final class BackgroundDigest: @unchecked Sendable {
         let outcome: Result<(hex: String, count: Int64), any Error>
         do {
             let work = try Work(open)
-            condition.lock()
-            self.work = work
-            condition.unlock()
             while true {
                 condition.lock()
                 switch phase {
                 case .background:
                     condition.unlock()
                 case .handOver:
-                    phase = .caller
+                    phase = .caller(work)
                     condition.broadcast()
                     condition.unlock()
                     return
@@ -120,17 +115,12 @@ public final class BackgroundDigest: @unchecked Sendable {
             case .finished(let outcome):
                 condition.unlock()
                 return try outcome.get()
-            case .caller:
+            case .caller(let work):
                 // The thread has left between two pieces (or before its first): the rest is ours.
                 condition.unlock()
-                let outcome: Result<(hex: String, count: Int64), any Error>
-                if let work {
-                    outcome = Result {
-                        while try work.step() {}
-                        return (work.digest.finalize(), work.count)
-                    }
-                } else {
-                    outcome = .failure(HubError.internalError("The digest was handed over before it started."))
+                let outcome = Result<(hex: String, count: Int64), any Error> {
+                    while try work.step() {}
+                    return (work.digest.finalize(), work.count)
                 }
                 condition.lock()
                 phase = .finished(outcome)

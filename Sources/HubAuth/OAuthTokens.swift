@@ -165,6 +165,7 @@ public struct OAuthTokenEndpoint {
             }
             expiresAt = now.addingTimeInterval(seconds)
         }
+        for secret in [access, refresh] { SecretValues.register(secret) }
         return OAuthTokens(accessToken: access, refreshToken: refresh, expiresAt: expiresAt,
                            scope: answer["scope"]?.stringValue)
     }

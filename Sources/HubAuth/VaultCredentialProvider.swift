@@ -87,7 +87,7 @@ public final class VaultCredentialProvider: CredentialProvider {
             .filter { user == nil || user == "" || $0.0.user == user }
             .sorted { $0.1 > $1.1 }
         guard let best = candidates.first else { return nil }
-        return BasicCredentials(user: best.0.user, password: best.0.password)
+        return BasicCredentials(user: best.0.user, password: SecretValues.registered(best.0.password))
     }
 
     public func accepted(_ credentials: BasicCredentials, from provider: String) throws {

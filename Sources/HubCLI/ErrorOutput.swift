@@ -41,12 +41,13 @@ public enum ErrorFormat: String, Sendable, CaseIterable, ExpressibleByArgument {
     }
 }
 
-/// The text form of an error: `hubctl: error: MESSAGE` then `hint: …`.
+/// The text form of an error: `hubctl: error: MESSAGE` then `hint: …`, each one line a terminal
+/// shows as written (`MessageText.line`: secrets redacted, control characters as `\xNN`).
 enum ErrorText {
     static func render(_ error: HubError, color: Bool) -> String {
         let label = color ? "\u{1B}[1;31mhubctl: error:\u{1B}[0m " : "hubctl: error: "
         let hintLabel = color ? "\u{1B}[36mhint:\u{1B}[0m " : "hint: "
-        return label + printable(error.message) + "\n" + hintLabel + printable(error.hint ?? defaultHint(error)) + "\n"
+        return label + MessageText.line(error.message) + "\n" + hintLabel + MessageText.line(error.hint ?? defaultHint(error)) + "\n"
     }
 
     /// What to do when the message says nothing more: where the code and exit status are explained.
@@ -54,21 +55,6 @@ enum ErrorText {
         if error.kind == .usage { return "see `hubctl help` or the command's --help." }
         let status = error.status.map { ", HTTP status \($0)" } ?? ""
         return "error code \(error.code.rawValue)\(status), exit \(error.exitCode); `hubctl help exit-codes` explains each exit code."
-    }
-
-    /// One line a terminal shows as written: control characters (escape sequences from a server
-    /// answer, line breaks) become `\xNN`.
-    static func printable(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
-                let hex = String(scalar.value, radix: 16)
-                out += "\\x" + (hex.count < 2 ? "0" + hex : hex)
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
     }
 }
 

@@ -5,6 +5,8 @@
 //                                 "apps": [{"id", "restores", "keysIssued"}]}
 //   PUT  /_emulator/cf/settings   {"csrf", "loginPage", "tokenLifetime": s, "provisionSeconds": s,
 //                                 "failDelete": [appId…], "failProvision": [name…], "failRestore",
+//                                 "failMessage": text of those failures (null: the default),
+//                                 "failStatus": their HTTP status (400 to 599, default 500),
 //                                 "pageSize", "routeUrl",
 //                                 "users": [{"username", "password", "origin"?}], "clients": [{"id", "secret"}]}
 //                                 (each optional) → the settings
@@ -57,6 +59,8 @@ struct CloudFoundryControl: Sendable {
         let csrf = try flag("csrf"), loginPage = try flag("loginPage"), failRestore = try flag("failRestore")
         let lifetime = try number("tokenLifetime"), provision = try number("provisionSeconds"), pageSize = try number("pageSize")
         if let pageSize, pageSize < 1 { throw HTTPError(.badRequest, message: "pageSize must be at least 1.") }
+        let failStatus = try number("failStatus")
+        if let failStatus, !(400...599).contains(failStatus) { throw HTTPError(.badRequest, message: "failStatus must be an HTTP status from 400 to 599.") }
         if let provision, provision < 0 { throw HTTPError(.badRequest, message: "provisionSeconds cannot be negative.") }
         var users: [CFUser] = []
         for o in PushBackendHandler.objects(body["users"]) {
@@ -76,12 +80,14 @@ struct CloudFoundryControl: Sendable {
             if let csrf { s.csrf = csrf }
             if let loginPage { s.loginPage = loginPage }
             if let failRestore { s.failRestore = failRestore }
+            if let failStatus { s.failStatus = Int(failStatus) }
             if let lifetime { s.tokenLifetime = Int(lifetime) }
             if let provision { s.provisionSeconds = provision }
             if let pageSize { s.pageSize = Int(pageSize) }
             if body["failDelete"] != nil { s.failDelete = Set(PushBackendHandler.strings(body["failDelete"])) }
             if body["failProvision"] != nil { s.failProvision = Set(PushBackendHandler.strings(body["failProvision"])) }
             if case .string(let url)? = body["routeUrl"] { s.routeURL = url } else if body["routeUrl"] == .null { s.routeURL = nil }
+            if case .string(let text)? = body["failMessage"] { s.failMessage = text } else if body["failMessage"] == .null { s.failMessage = nil }
         }
         cf.setUsers(users)
         cf.setClients(clients)
@@ -92,7 +98,7 @@ struct CloudFoundryControl: Sendable {
             ("csrf", .bool(s.csrf)), ("loginPage", .bool(s.loginPage)), ("tokenLifetime", .int(s.tokenLifetime)),
             ("provisionSeconds", .double(s.provisionSeconds)), ("failDelete", .array(s.failDelete.sorted().map(ODataValue.string))),
             ("failProvision", .array(s.failProvision.sorted().map(ODataValue.string))),
-            ("failRestore", .bool(s.failRestore)), ("pageSize", .int(s.pageSize)), ("routeUrl", s.routeURL.map(ODataValue.string) ?? .null),
+            ("failRestore", .bool(s.failRestore)), ("failMessage", s.failMessage.map(ODataValue.string) ?? .null), ("failStatus", .int(s.failStatus)), ("pageSize", .int(s.pageSize)), ("routeUrl", s.routeURL.map(ODataValue.string) ?? .null),
             ("users", .array(cf.users.map { .object([("username", .string($0.username)), ("origin", .string($0.origin))]) })),
         ]))
     }

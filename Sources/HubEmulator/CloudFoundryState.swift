@@ -92,6 +92,13 @@ public final class CloudFoundryState: Sendable {
         /// Names of instances whose provisioning fails.
         var failProvision: Set<String> = []
         var failRestore = false
+        /// The message text of the failures above (`failDelete`, `failRestore`), as a server's own
+        /// (nil: the emulator's "… failed (a test asked for it)."): control characters or a
+        /// credential echoed back, as a hostile server would quote them (issue 48, items 8 and 16).
+        var failMessage: String?
+        /// The HTTP status of those failures (500 by default: hubctl's transport tries a 5xx again,
+        /// and reports the last one without its text; a 4xx is quoted once).
+        var failStatus = 500
         var pageSize = CloudFoundryState.defaultPageSize
         /// New instances created through CF get a route binding to this URL.
         var routeURL: String?

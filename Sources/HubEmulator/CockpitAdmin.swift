@@ -17,7 +17,7 @@
 // without the token of its session gets 403 with `X-CSRF-Token: Required`; a GET with
 // `X-CSRF-Token: Fetch` answers a new token in that header and the session in a cookie; `loginPage`
 // — every request gets a 200 HTML login page, as an approuter whose session is gone; `failDelete`
-// (application ids) → 500 to their DELETE; `failRestore` → 500 to every restore.
+// (application ids) → 500 to their DELETE; `failRestore` → 500 to every restore; `failMessage` is their message text, `failStatus` their status.
 //
 // Push keys work: an API key's scopes (push_single, push_multiple, push_all,
 // pushregistrations_read) become its roles at the push backend, for the application; an X.509
@@ -66,7 +66,7 @@ struct CockpitAdminHandler: Sendable {
         case (.post, 1, "app"): response = await createApp(request)
         case (.get, 2, "app"): response = cf.app(rest[1]).map { json(.ok, Self.appValue($0, addresses)) } ?? unknownApp(rest[1])
         case (.delete, 2, "app"):
-            if settings.failDelete.contains(rest[1]) { response = error(.internalServerError, "Deleting \(rest[1]) failed (a test asked for it).") }
+            if settings.failDelete.contains(rest[1]) { response = error(.init(code: settings.failStatus), settings.failMessage ?? "Deleting \(rest[1]) failed (a test asked for it).") }
             else if cf.app(rest[1]) == nil { response = unknownApp(rest[1]) }
             else {
                 state.deleteCockpitApp(rest[1])
@@ -74,7 +74,7 @@ struct CockpitAdminHandler: Sendable {
             }
         case (.post, 3, "app") where rest[2] == "restore":
             if cf.app(rest[1]) == nil { response = unknownApp(rest[1]) }
-            else if settings.failRestore { response = error(.internalServerError, "Restoring \(rest[1]) failed (a test asked for it).") }
+            else if settings.failRestore { response = error(.init(code: settings.failStatus), settings.failMessage ?? "Restoring \(rest[1]) failed (a test asked for it).") }
             else {
                 _ = cf.noteApp(rest[1]) { $0.restores += 1 }
                 response = Answers.text(.ok, "Application \(rest[1]) restored.", contentType: "text/plain; charset=utf-8")

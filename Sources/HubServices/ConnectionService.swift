@@ -170,8 +170,13 @@ public final class ConnectionService {
 
     /// POSTs a new connection with the client-chosen `id` to each registration version the server
     /// may know, until one is not 404: that answer and its version; every version 404 is
-    /// `application_not_found`. A client-chosen X-SMP-APPCID makes the POST idempotent, so it is
-    /// safe to retry.
+    /// `application_not_found`, naming every address asked. A client-chosen X-SMP-APPCID makes the
+    /// POST idempotent, so it is safe to retry.
+    ///
+    /// Capabilities have no `v1` fallback (§15.7): after a 404 at `latest` the versions address is
+    /// asked (as Kapsel's settings plugin asks it, docs/protocol.md §15.7), unless registration
+    /// already asked it, and the onboarding version it names is tried when it is 3 or later: a
+    /// Mobile Services whose registration service has no `latest` (issue 48, item 14).
     private func create(id: String, body: Data, capabilities: Bool = false) throws -> (HTTPResponse, String) {
         var lastNotFound: HTTPResponse?
         var versions = try session.registrationVersionsToTry()
@@ -180,14 +185,35 @@ public final class ConnectionService {
             versions = versions.filter(Self.takesCapabilities)
             guard !versions.isEmpty else { throw Self.capabilitiesNeedVersion3(config.apiVersion) }
         }
-        for version in versions {
-            let response = try session.send(session.request("POST", endpoint.connectionsURL(version: version),
-                                                            appcid: id, json: body, idempotent: true))
+        var tried: [String] = []
+        /// What the versions address named, once asked here ("" for nothing usable).
+        var named: String?
+        var index = 0
+        while index < versions.count {
+            let version = versions[index]
+            index += 1
+            let url = endpoint.connectionsURL(version: version)
+            tried.append(url)
+            let response = try session.send(session.request("POST", url, appcid: id, json: body, idempotent: true))
             guard response.status == 404 else { return (response, version) }
             lastNotFound = response
+            if capabilities, version == "latest", index == versions.count, named == nil, !session.discoversOnboardingVersion {
+                let hint = try session.onboardingVersionHint()
+                named = hint ?? ""
+                if let hint, Self.takesCapabilities(hint), !versions.contains(hint) { versions.append(hint) }
+            }
+        }
+        var message = "The server does not know application '\(config.appId)' at \(tried.joined(separator: ", ")) (HTTP 404)."
+        if let named {
+            let versionsURL = endpoint.managementVersionsURL
+            if named.isEmpty {
+                message += " Its versions address \(versionsURL) names no onboarding version, and capabilities have no v1 fallback: give --api-version v3 or v4, or register without --capability."
+            } else if !Self.takesCapabilities(named) {
+                message += " Its versions address \(versionsURL) names onboarding \(named), which cannot carry capabilities (version 3 or later): register without --capability."
+            }
         }
         throw HubError(.noInput, code: .applicationNotFound,
-                       "The server does not know application '\(config.appId)' at \(endpoint.connectionsURL(version: endpoint.versionsToTry.last ?? config.apiVersion)) (HTTP 404). Check --app-id, --server (and its path prefix) and --api-version.",
+                       message + " Check --app-id, --server (and its path prefix) and --api-version.",
                        status: lastNotFound?.status)
     }
 

@@ -116,17 +116,28 @@ extension SMPSession {
         return version
     }
 
+    /// Whether `registrationVersionsToTry` asks the versions address: no version pinned, and a
+    /// Mobile Services application (an OAuth client is configured).
+    public var discoversOnboardingVersion: Bool { endpoint.versionsToTry.count > 1 && config.oauth != nil }
+
     /// The versions registration tries: a pinned one; for a Mobile Services application (an OAuth
     /// client is configured) the one the server names; else `latest` then `v1`.
     public func registrationVersionsToTry() throws -> [String] {
         let configured = endpoint.versionsToTry
-        guard configured.count > 1, config.oauth != nil else { return configured }
-        do {
-            if let discovered = try discoveredOnboardingVersion() { return [discovered] }
-        } catch let error as HubError where error.kind != .permission && error.code != .timeout {
-            // The address is only a hint: a server that fails on it gets today's fallback.
-        }
+        guard discoversOnboardingVersion else { return configured }
+        if let discovered = try onboardingVersionHint() { return [discovered] }
         return configured
+    }
+
+    /// The onboarding version the versions address names; nil when it names none or fails there:
+    /// the address is only a hint, and a server that fails on it gets the fallback. A refusal of the
+    /// credentials and the deadline are the errors they are.
+    public func onboardingVersionHint() throws -> String? {
+        do {
+            return try discoveredOnboardingVersion()
+        } catch let error as HubError where error.kind != .permission && error.code != .timeout {
+            return nil
+        }
     }
 }
 

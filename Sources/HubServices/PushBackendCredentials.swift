@@ -50,6 +50,7 @@ public struct PushBackendCredentials: Sendable, Equatable {
         self.applicationId = applicationId
         self.tenantMode = tenantMode
         self.readTimeout = readTimeout
+        SecretValues.register(secret)
     }
 
     static func bad(_ what: String, _ message: String) -> HubError {

@@ -121,7 +121,7 @@ final class RegistrationDatabase: @unchecked Sendable {
         guard fd >= 0 else { throw AtomicFile.fileError("open \(path)", errno) }
         close(fd)
         var handle: OpaquePointer?
-        let rc = sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW, nil)
+        let rc = sqlite3_open_v2(Self.sqlitePath(home: home), &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW, nil)
         guard rc == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             sqlite3_close(handle)
@@ -198,7 +198,7 @@ final class RegistrationDatabase: @unchecked Sendable {
         guard access(legacyPath(home: home), F_OK) != 0, isSetUp(path) else { return nil }
         var handle: OpaquePointer?
         let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE) | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW
-        guard sqlite3_open_v2(path, &handle, flags, nil) == SQLITE_OK, let handle else {
+        guard sqlite3_open_v2(sqlitePath(home: home), &handle, flags, nil) == SQLITE_OK, let handle else {
             sqlite3_close(handle)
             return nil
         }
@@ -209,6 +209,19 @@ final class RegistrationDatabase: @unchecked Sendable {
             return nil
         }
         return handle
+    }
+
+    /// The database file as SQLite is given it: below the home's real path (realpath(3)), so that a
+    /// home reached through a symbolic link (`HUBCTL_HOME` a link to a directory, or below one, such
+    /// as `/home` → `/data/home`) opens. `SQLITE_OPEN_NOFOLLOW` refuses a link anywhere in the path
+    /// SQLite resolves, not only as the file itself (issue 48, item 3); with the home resolved, what it
+    /// still refuses is the database file being a link, and a directory swapped
+    /// for a link after this call. The home's own path as given when it cannot be resolved (SQLite's
+    /// open then fails as it would have).
+    static func sqlitePath(home: String) -> String {
+        guard let resolved = realpath(home, nil) else { return path(home: home) }
+        defer { free(resolved) }
+        return path(home: String(cString: resolved))
     }
 
     /// The file is an SQLite database whose header says WAL (bytes 18 and 19 are 2) and whose

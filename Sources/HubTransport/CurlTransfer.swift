@@ -245,7 +245,9 @@ func runAttempt(handle: UnsafeMutableRawPointer, errorBuffer: UnsafeMutablePoint
                                  code: .invalidHeader)
         }
         list = curl_slist_append(list, "\(header.name): \(header.value)")
+        SecretValues.register(credential: header)
     }
+    if request.carriesSecrets, case .bytes(let data)? = body { SecretValues.register(form: data) }
     let has = { (name: String) in request.headers.contains { $0.name.caseInsensitiveCompare(name) == .orderedSame } }
     if !has("Expect") { list = curl_slist_append(list, "Expect:") }
     if body != nil, !has("Content-Type") { list = curl_slist_append(list, "Content-Type:") }
@@ -253,6 +255,7 @@ func runAttempt(handle: UnsafeMutableRawPointer, errorBuffer: UnsafeMutablePoint
 
     // Basic auth through libcurl's own options, never a user:password@ URL.
     if let credentials = request.credentials {
+        SecretValues.registerBasic(user: credentials.user, password: credentials.password)
         setup.string(CURLOPT_USERNAME, credentials.user)
         setup.string(CURLOPT_PASSWORD, credentials.password)
         setup.check(hub_curl_setopt_basic_auth(handle))
@@ -398,5 +401,18 @@ enum LoopbackProxyBypass {
         guard let user = user?.trimmingCharacters(in: .whitespaces), !user.isEmpty else { return loopback }
         // `*` already bypasses every proxy.
         return user == "*" ? user : user + "," + loopback
+    }
+}
+
+extension SecretValues {
+    /// The credential a request header carries (issue 48, item 16): an `Authorization` value's
+    /// credentials (after the scheme; a value without a scheme whole) and an `X-API-Key`.
+    static func register(credential header: HTTPHeader) {
+        if header.name.caseInsensitiveCompare("Authorization") == .orderedSame {
+            let parts = header.value.split(separator: " ", maxSplits: 1)
+            register(parts.count == 2 ? String(parts[1]) : header.value)
+        } else if header.name.caseInsensitiveCompare("X-API-Key") == .orderedSame {
+            register(header.value)
+        }
     }
 }

@@ -218,7 +218,9 @@ struct EmulatorCommand: AsyncParsableCommand {
                                       "restores", "keysIssued"}]}
           PUT    /_emulator/cf/settings {"csrf", "loginPage", "tokenLifetime",
                                       "provisionSeconds", "failDelete": [id],
-                                      "failRestore", "pageSize", "routeUrl",
+                                      "failRestore", "failMessage" and
+                                      "failStatus" (their text and status),
+                                      "pageSize", "routeUrl",
                                       "users": [{"username", "password",
                                       "origin"}], "clients": [{"id", "secret"}]}
           POST   /_emulator/cf/token  {"expiresIn": s} → {"access_token",

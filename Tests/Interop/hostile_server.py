@@ -10,6 +10,16 @@
     hostile_server.py close-first-post HOST PORTFILE COUNTFILE
         The same, with the first POST left unanswered.
 
+    hostile_server.py drip-post HOST PORTFILE COUNTFILE
+        Every POST is read whole and counted, then answered 202 with a JSON body of 4,096 bytes
+        (its Content-Length) dripped one byte every half second: an answer that never ends within
+        a command's deadline (issue 48, item 13). A GET gets 404.
+
+    hostile_server.py echo-credentials HOST PORTFILE COUNTFILE
+        Every request is read whole and counted, then answered 400 with a JSON error whose
+        message quotes the request's X-API-Key and Authorization headers: a server that echoes
+        the credentials it was sent (issue 48, item 16).
+
     hostile_server.py record HOST PORTFILE COUNTFILE
         Accepts TCP connections (a proxy that should never be used), counts them in COUNTFILE and
         closes them without answering.
@@ -29,8 +39,9 @@ def write(path, text):
     os.replace(path + ".tmp", path)
 
 
-def read_request(conn, buffer):
-    """One request (head and Content-Length body) from conn; (method, rest of buffer) or None at EOF."""
+def read_request(conn, buffer, headers=None):
+    """One request (head and Content-Length body) from conn; (method, rest of buffer) or None at EOF.
+    headers, when given, receives the request's headers (lower-case names)."""
     while b"\r\n\r\n" not in buffer:
         chunk = conn.recv(65536)
         if not chunk:
@@ -42,6 +53,8 @@ def read_request(conn, buffer):
     length = 0
     for line in lines[1:]:
         name, _, value = line.partition(":")
+        if headers is not None:
+            headers[name.strip().lower()] = value.strip()
         if name.strip().lower() == "content-length":
             length = int(value.strip())
     while len(rest) < length:
@@ -50,6 +63,29 @@ def read_request(conn, buffer):
             return None, b""
         rest += chunk
     return method, rest[length:]
+
+
+def drip(conn):
+    """202 with a 4,096-byte JSON body, one byte every half second, until the peer leaves."""
+    import time
+    body = b'{"status": null, "pushResults": []}'
+    body += b" " * (4096 - len(body))
+    conn.sendall(b"HTTP/1.1 202 Accepted\r\nContent-Type: application/json\r\nContent-Length: 4096\r\n\r\n")
+    try:
+        for byte in body:
+            conn.sendall(bytes([byte]))
+            time.sleep(0.5)
+    except OSError:
+        return
+
+
+def echo_credentials(conn, headers):
+    """400 whose message quotes the credentials the request carried."""
+    import json
+    said = "refused X-API-Key %s and Authorization %s" % (headers.get("x-api-key", "-"), headers.get("authorization", "-"))
+    body = json.dumps({"status": {"code": 400, "message": said}}).encode()
+    conn.sendall(b"HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nConnection: close\r\n"
+                 + b"Content-Length: " + str(len(body)).encode() + b"\r\n\r\n" + body)
 
 
 def main():
@@ -69,8 +105,21 @@ def main():
             if mode == "record":
                 return
             while True:
-                method, buffer = read_request(conn, buffer)
+                headers = {}
+                method, buffer = read_request(conn, buffer, headers)
                 if method is None:
+                    return
+                if mode == "echo-credentials":
+                    with lock:
+                        state["count"] += 1
+                        write(count_file, str(state["count"]))
+                    echo_credentials(conn, headers)
+                    return
+                if mode == "drip-post" and method == "POST":
+                    with lock:
+                        state["count"] += 1
+                        write(count_file, str(state["count"]))
+                    drip(conn)
                     return
                 if method == "POST":
                     with lock:

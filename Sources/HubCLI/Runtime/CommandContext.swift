@@ -56,6 +56,7 @@ public final class CommandContext: Sendable {
         guard let line else {
             throw HubError.usage("No passphrase was entered (end of input).", code: .emptyPassphrase)
         }
+        SecretValues.register(String(decoding: line, as: UTF8.self))
         return line
     }
 

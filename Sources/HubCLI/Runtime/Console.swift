@@ -67,11 +67,15 @@ public final class Console: Sendable {
 
     /// Writes an error on stderr: the error document (always one line, so `2>err.json` stays
     /// parseable), or for a person the `hubctl: error:` line and its hint (ErrorOutput.swift).
+    /// Either way its text passes through `MessageText` (HubCore/SecretValues.swift): every secret
+    /// value hubctl holds redacted, control characters a server put in it shown as `\xNN`.
     public func emitError(_ error: HubError, format: ErrorFormat = .json) {
         var data: Data
         switch format {
         case .json:
-            data = Data(((try? ErrorDocument(error).json.written(pretty: false)) ?? []) + [0x0A])
+            var shown = error
+            shown.message = MessageText.json(error.message)
+            data = Data(((try? ErrorDocument(shown).json.written(pretty: false)) ?? []) + [0x0A])
         case .text:
             data = Data(ErrorText.render(error, color: colorEnabled).utf8)
         }
@@ -79,10 +83,10 @@ public final class Console: Sendable {
         writeErr(data)
     }
 
-    /// A human line on stderr: warnings, verbose logs, progress.
+    /// A human line on stderr: warnings, verbose logs, progress. Secrets redacted, control
+    /// characters shown as `\xNN` (`MessageText.line`): a line quotes what servers said.
     public func note(_ line: String) {
-        lock.lock(); defer { lock.unlock() }
-        writeErr(Data((line + "\n").utf8))
+        writeLine(label: "", line)
     }
 
     /// Raw bytes on stderr (progress bars redraw with \r).
@@ -92,6 +96,13 @@ public final class Console: Sendable {
     }
 
     public func warning(_ message: String) {
-        note(colorEnabled ? "\u{1B}[33mwarning:\u{1B}[0m \(message)" : "warning: \(message)")
+        writeLine(label: colorEnabled ? "\u{1B}[33mwarning:\u{1B}[0m " : "warning: ", message)
+    }
+
+    /// `label` (hubctl's own, colour codes included) and `text` as one line shown safely.
+    private func writeLine(label: String, _ text: String) {
+        let data = Data((label + MessageText.line(text) + "\n").utf8)
+        lock.lock(); defer { lock.unlock() }
+        writeErr(data)
     }
 }

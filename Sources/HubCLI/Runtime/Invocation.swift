@@ -118,9 +118,10 @@ public final class Invocation: Sendable {
             guard let line = try input.readLine(until: deadline, waitingFor: "the password line (--password-stdin)"), !line.isEmpty else {
                 throw HubError.usage("--password-stdin was given but stdin had no password line. Pipe it in, e.g. `printf '%s\\n' \"$PW\" | hubctl … --password-stdin`.", code: .noPassword)
             }
+            SecretValues.register(line)
             return line
         }
-        return value(of: .password)
+        return SecretValues.registered(value(of: .password))
     }
 
     /// A home that others can write to lets them replace the vault or the state: say so.

@@ -44,7 +44,7 @@ struct VaultSecrets {
     }
 
     private func passphrase(_ setting: GlobalSetting) -> VaultSecret? {
-        guard let value = invocation.value(of: setting) else { return nil }
+        guard let value = SecretValues.registered(invocation.value(of: setting)) else { return nil }
         return .passphrase(Array(value.utf8))
     }
 
@@ -73,6 +73,7 @@ struct VaultSecrets {
         guard !line.isEmpty else {
             throw HubError.usage("The first line of \(path) (given with \(flag)) is empty. Put the passphrase on the first line.", code: .emptyPassphrase)
         }
+        SecretValues.register(String(decoding: line, as: UTF8.self))
         return .passphrase(line)
     }
 

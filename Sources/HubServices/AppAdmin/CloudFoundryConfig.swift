@@ -63,6 +63,7 @@ public struct CloudFoundryConfig: Sendable, Equatable {
         config.authorizationEndpoint = text(value["AuthorizationEndpoint"])
         config.accessToken = text(value["AccessToken"]).map(CloudFoundryToken.withoutType)
         config.refreshToken = text(value["RefreshToken"])
+        for secret in [config.accessToken, config.refreshToken, config.uaaClientSecret] { SecretValues.register(secret) }
         config.uaaClient = text(value["UAAOAuthClient"]) ?? "cf"
         config.uaaClientSecret = value["UAAOAuthClientSecret"]?.stringValue ?? ""
         config.grantType = text(value["UAAGrantType"])

@@ -110,7 +110,8 @@ public final class CloudFoundryTokens {
             let why = response.status == 200 ? "an answer without access_token" : "HTTP \(response.status)"
             throw HubError(.permission, code: .loginRequired, "Cloud Foundry's UAA refused to renew the token (\(why)). \(advice)", status: response.status)
         }
-        if let next = value["refresh_token"]?.stringValue, !next.isEmpty { refreshToken = next }
+        SecretValues.register(access)
+        if let next = value["refresh_token"]?.stringValue, !next.isEmpty { refreshToken = SecretValues.registered(next) }
         token = access
         note?("hubctl: got a new Cloud Foundry access token (kept in memory only)")
         return access

@@ -79,6 +79,7 @@ struct AppAdminSource: Sendable, Equatable {
         let line = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).first.map(String.init)?
             .trimmingCharacters(in: .whitespaces) ?? ""
         guard !line.isEmpty else { throw HubError.usage("\(path == "-" ? "stdin" : path) holds no \(what).", code: .noPassword) }
+        SecretValues.register(line)
         return line
     }
 
@@ -109,7 +110,7 @@ struct AppAdminSource: Sendable, Equatable {
         if let file = cfTokenFile {
             settings.login = .bearer(try Self.secret(file, what: "the CF access token", invocation), source: file == "-" ? "stdin" : file)
         } else if let token = invocation.value(of: .cfToken) {
-            settings.login = .bearer(token, source: Self.tokenVariable)
+            settings.login = .bearer(SecretValues.registered(token), source: Self.tokenVariable)
         } else if let file = cfPasswordFile {
             guard let user = config.cfUsername, !user.isEmpty else {
                 throw HubError.usage("--cf-password-file is the password of the technical user \(Self.usernameVariable) (or the profile's cf-username) names, and none is set.")

@@ -35,7 +35,8 @@ struct PushSend: HubCommand {
         which), 64 bad flags or notification, 65 the service refused the request or answered \
         something else, or --skip-done's report is of another send, 66 no device registered for \
         the target (nothing sent; the report still names the users) or no such address, 69 \
-        server unreachable, 75 timeout, 77 credentials refused or a role missing (401/403), 78 \
+        server unreachable, 75 timeout (a send the deadline ended part way still prints its \
+        report: usersUnknown, usersNotSent), 77 credentials refused or a role missing (401/403), 78 \
         no credentials.
 
         Example:
@@ -315,6 +316,11 @@ struct PushSend: HubCommand {
                 let unknown = report.usersUnknown.isEmpty ? "" :
                     " The answer to the last request was lost after it may have reached Mobile Services: whether its \(report.usersUnknown.count) user\(report.usersUnknown.count == 1 ? " was" : "s were") notified is unknown (usersUnknown); it is not sent again, so nobody is notified twice."
                 invocation.console.warning("the send stopped after \(report.requests) request\(report.requests == 1 ? "" : "s"): \(stopped.message)\(unknown) \(report.usersNotSent.count) user\(report.usersNotSent.count == 1 ? " was" : "s were") not sent to (usersNotSent); send to them alone with --skip-done REPORT.")
+            }
+            if let stopped = report.stopped, stopped.kind == .temporary {
+                // Ended by the deadline (or a stalled answer): 75 like any timeout, not 3; the report
+                // above names the users whose outcome is unknown and those never sent to.
+                throw HubError.reported(.temporary, code: stopped.code, "push send: stopped by a timeout")
             }
             if report.incomplete {
                 // Exit 3: the requests went through but some targets got nothing; the report says which.

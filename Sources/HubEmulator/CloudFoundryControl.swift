@@ -5,7 +5,10 @@
 //                                 "apps": [{"id", "restores", "keysIssued"}]}
 //   PUT  /_emulator/cf/settings   {"csrf", "loginPage", "tokenLifetime": s, "provisionSeconds": s,
 //                                 "failDelete": [appId…], "failProvision": [name…], "failRestore",
-//                                 "pageSize", "routeUrl",
+//                                 "pageSize", "routeUrl", "tokenAnswer": {member: value|null} (cf's UAA
+//                                 answers with those members replaced: a hostile UAA; {}: none),
+//                                 "loginPageType" (the login page's Content-Type, default text/html),
+//                                 "loginRedirect": URL (every Admin API request: 302 there),
 //                                 "users": [{"username", "password", "origin"?}], "clients": [{"id", "secret"}]}
 //                                 (each optional) → the settings
 //   POST /_emulator/cf/token      {"expiresIn": s (may be negative)} → {"access_token", "refresh_token"}
@@ -65,6 +68,23 @@ struct CloudFoundryControl: Sendable {
             }
             users.append(CFUser(username: name, password: password, origin: PushBackendHandler.string(o["origin"]) ?? "uaa"))
         }
+        // tokenAnswer: an object of members for every successful UAA answer ({} or null: none).
+        var tokenAnswer: Data??
+        switch body["tokenAnswer"] {
+        case nil: tokenAnswer = nil
+        case .null?: tokenAnswer = .some(nil)
+        case .object(let members)?: tokenAnswer = .some(members.isEmpty ? nil : Data(ODataJSON.write(.object(members)).utf8))
+        default: throw HTTPError(.badRequest, message: "tokenAnswer must be a JSON object of token answer members (or null).")
+        }
+        func text(_ key: String) throws -> String?? {
+            switch body[key] {
+            case nil: return nil
+            case .null?: return .some(nil)
+            case .string(let v)?: return .some(v)
+            default: throw HTTPError(.badRequest, message: "\(key) must be a string (or null).")
+            }
+        }
+        let loginPageType = try text("loginPageType"), loginRedirect = try text("loginRedirect")
         var clients: [(String, String)] = []
         for o in PushBackendHandler.objects(body["clients"]) {
             guard let id = PushBackendHandler.string(o["id"]), let secret = PushBackendHandler.string(o["secret"]) else {
@@ -82,6 +102,9 @@ struct CloudFoundryControl: Sendable {
             if body["failDelete"] != nil { s.failDelete = Set(PushBackendHandler.strings(body["failDelete"])) }
             if body["failProvision"] != nil { s.failProvision = Set(PushBackendHandler.strings(body["failProvision"])) }
             if case .string(let url)? = body["routeUrl"] { s.routeURL = url } else if body["routeUrl"] == .null { s.routeURL = nil }
+            if let tokenAnswer { s.tokenAnswer = tokenAnswer }
+            if let loginPageType { s.loginPageType = loginPageType }
+            if let loginRedirect { s.loginRedirect = loginRedirect }
         }
         cf.setUsers(users)
         cf.setClients(clients)
@@ -93,6 +116,9 @@ struct CloudFoundryControl: Sendable {
             ("provisionSeconds", .double(s.provisionSeconds)), ("failDelete", .array(s.failDelete.sorted().map(ODataValue.string))),
             ("failProvision", .array(s.failProvision.sorted().map(ODataValue.string))),
             ("failRestore", .bool(s.failRestore)), ("pageSize", .int(s.pageSize)), ("routeUrl", s.routeURL.map(ODataValue.string) ?? .null),
+            ("tokenAnswer", s.tokenAnswer.flatMap { try? ODataValue.parseJSON($0) } ?? .null),
+            ("loginPageType", s.loginPageType.map(ODataValue.string) ?? .null),
+            ("loginRedirect", s.loginRedirect.map(ODataValue.string) ?? .null),
             ("users", .array(cf.users.map { .object([("username", .string($0.username)), ("origin", .string($0.origin))]) })),
         ]))
     }

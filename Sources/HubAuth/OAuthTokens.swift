@@ -128,19 +128,22 @@ public struct OAuthTokenEndpoint {
     /// The tokens of a successful answer (RFC 6749 §5.1), checked where they enter: a `token_type`
     /// other than Bearer, a token that is not a header-safe string, or an `expires_in` that is not a
     /// finite non-negative number is refused (65) and nothing is stored; a lifetime beyond
-    /// `maximumLifetime` is cut to it.
-    static func tokens(from answer: [String: JSONValue]?, previous: String?, origin: String, status: Int,
-                       now: Date = Date()) throws -> OAuthTokens {
+    /// `maximumLifetime` is cut to it. Every token answer hubctl takes goes through this check
+    /// (docs/security.md §15): the OAuth login and refresh, client credentials, and Cloud Foundry's
+    /// UAA (`CloudFoundryTokens`), whose messages name `endpoint` and give `advice`.
+    public static func tokens(from answer: [String: JSONValue]?, previous: String?, origin: String, status: Int,
+                              now: Date = Date(), endpoint: String? = nil,
+                              advice: String = "hubctl stored nothing. Check --oauth-token-url, or ask the server's administrator.") throws -> OAuthTokens {
         func refuse(_ what: String) -> HubError {
             HubError(.data, code: .malformedResponse,
-                     "The OAuth token endpoint \(origin) answered with \(what); hubctl stored nothing. Check --oauth-token-url, or ask the server's administrator.",
+                     "\(endpoint ?? "The OAuth token endpoint \(origin)") answered with \(what); \(advice)",
                      status: status)
         }
         guard let answer else { throw refuse("something that is not a JSON object") }
         guard let access = answer["access_token"]?.stringValue, !access.isEmpty else {
             throw refuse("no access_token")
         }
-        guard OAuthTokens.isHeaderSafe(access) else { throw refuse("an access_token that cannot be sent in a header (control characters, spaces or non-ASCII)") }
+        guard OAuthTokens.isHeaderSafe(access) else { throw refuse("an access_token that cannot be sent in a header (control characters, spaces, non-ASCII, or more than 16,384 characters)") }
         guard let type = answer["token_type"]?.stringValue, type.lowercased() == "bearer" else {
             let shown = answer["token_type"]?.stringValue.map { HubError.quoted($0) } ?? "none"
             throw refuse("a token_type other than Bearer (\(shown))")

@@ -7,7 +7,10 @@
 //                                 "failDelete": [appId…], "failProvision": [name…], "failRestore",
 //                                 "failMessage": text of those failures (null: the default),
 //                                 "failStatus": their HTTP status (400 to 599, default 500),
-//                                 "pageSize", "routeUrl",
+//                                 "pageSize", "routeUrl", "tokenAnswer": {member: value|null} (cf's UAA
+//                                 answers with those members replaced: a hostile UAA; {}: none),
+//                                 "loginPageType" (the login page's Content-Type, default text/html),
+//                                 "loginRedirect": URL (every Admin API request: 302 there),
 //                                 "users": [{"username", "password", "origin"?}], "clients": [{"id", "secret"}]}
 //                                 (each optional) → the settings
 //   POST /_emulator/cf/token      {"expiresIn": s (may be negative)} → {"access_token", "refresh_token"}
@@ -69,6 +72,23 @@ struct CloudFoundryControl: Sendable {
             }
             users.append(CFUser(username: name, password: password, origin: PushBackendHandler.string(o["origin"]) ?? "uaa"))
         }
+        // tokenAnswer: an object of members for every successful UAA answer ({} or null: none).
+        var tokenAnswer: Data??
+        switch body["tokenAnswer"] {
+        case nil: tokenAnswer = nil
+        case .null?: tokenAnswer = .some(nil)
+        case .object(let members)?: tokenAnswer = .some(members.isEmpty ? nil : Data(ODataJSON.write(.object(members)).utf8))
+        default: throw HTTPError(.badRequest, message: "tokenAnswer must be a JSON object of token answer members (or null).")
+        }
+        func text(_ key: String) throws -> String?? {
+            switch body[key] {
+            case nil: return nil
+            case .null?: return .some(nil)
+            case .string(let v)?: return .some(v)
+            default: throw HTTPError(.badRequest, message: "\(key) must be a string (or null).")
+            }
+        }
+        let loginPageType = try text("loginPageType"), loginRedirect = try text("loginRedirect")
         var clients: [(String, String)] = []
         for o in PushBackendHandler.objects(body["clients"]) {
             guard let id = PushBackendHandler.string(o["id"]), let secret = PushBackendHandler.string(o["secret"]) else {
@@ -88,6 +108,9 @@ struct CloudFoundryControl: Sendable {
             if body["failProvision"] != nil { s.failProvision = Set(PushBackendHandler.strings(body["failProvision"])) }
             if case .string(let url)? = body["routeUrl"] { s.routeURL = url } else if body["routeUrl"] == .null { s.routeURL = nil }
             if case .string(let text)? = body["failMessage"] { s.failMessage = text } else if body["failMessage"] == .null { s.failMessage = nil }
+            if let tokenAnswer { s.tokenAnswer = tokenAnswer }
+            if let loginPageType { s.loginPageType = loginPageType }
+            if let loginRedirect { s.loginRedirect = loginRedirect }
         }
         cf.setUsers(users)
         cf.setClients(clients)
@@ -99,6 +122,9 @@ struct CloudFoundryControl: Sendable {
             ("provisionSeconds", .double(s.provisionSeconds)), ("failDelete", .array(s.failDelete.sorted().map(ODataValue.string))),
             ("failProvision", .array(s.failProvision.sorted().map(ODataValue.string))),
             ("failRestore", .bool(s.failRestore)), ("failMessage", s.failMessage.map(ODataValue.string) ?? .null), ("failStatus", .int(s.failStatus)), ("pageSize", .int(s.pageSize)), ("routeUrl", s.routeURL.map(ODataValue.string) ?? .null),
+            ("tokenAnswer", s.tokenAnswer.flatMap { try? ODataValue.parseJSON($0) } ?? .null),
+            ("loginPageType", s.loginPageType.map(ODataValue.string) ?? .null),
+            ("loginRedirect", s.loginRedirect.map(ODataValue.string) ?? .null),
             ("users", .array(cf.users.map { .object([("username", .string($0.username)), ("origin", .string($0.origin))]) })),
         ]))
     }

@@ -102,6 +102,13 @@ public final class CloudFoundryState: Sendable {
         var pageSize = CloudFoundryState.defaultPageSize
         /// New instances created through CF get a route binding to this URL.
         var routeURL: String?
+        /// Members that replace (null: remove) those of every successful answer of cf's UAA (a JSON
+        /// object): a careless or hostile UAA, for tests of clients (issue 48 item 4).
+        var tokenAnswer: Data?
+        /// The cockpit's login-page fault: the Content-Type of the page (default text/html).
+        var loginPageType: String?
+        /// The cockpit's redirect fault: every Admin API request is answered 302 to this URL.
+        var loginRedirect: String?
     }
 
     struct Store: Sendable {

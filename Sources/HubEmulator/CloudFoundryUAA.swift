@@ -8,6 +8,7 @@
 //     grant_type=client_credentials&client_id&client_secret (a client of `PUT /_emulator/cf/settings`)
 //   → 200 {access_token (a JWT with `exp`), token_type: bearer, refresh_token, expires_in, scope, jti};
 //     401 {error: unauthorized | invalid_token | invalid_client, error_description}.
+//   `tokenAnswer` (PUT /_emulator/cf/settings) replaces members of every successful answer.
 
 import Foundation
 import HTTPTypes
@@ -64,11 +65,21 @@ struct CloudFoundryUAAHandler: Sendable {
     }
 
     private func answer(_ issued: (access: String, refresh: String, lifetime: Int)) -> Response {
-        Answers.text(.ok, ODataJSON.write(.object([
+        var text = ODataJSON.write(.object([
             ("access_token", .string(issued.access)), ("token_type", .string("bearer")), ("refresh_token", .string(issued.refresh)),
             ("expires_in", .int(issued.lifetime)), ("scope", .string("cloud_controller.read cloud_controller.write openid")),
             ("jti", .string(String(issued.access.suffix(16)))),
-        ])), contentType: "application/json;charset=UTF-8")
+        ]))
+        // `tokenAnswer` (PUT /_emulator/cf/settings): a careless or hostile UAA's members.
+        if let overrides = cf.settings.tokenAnswer,
+           var answer = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
+           let replace = try? JSONSerialization.jsonObject(with: overrides) as? [String: Any] {
+            for (key, value) in replace { answer[key] = value is NSNull ? nil : value }
+            if let data = try? JSONSerialization.data(withJSONObject: answer, options: [.sortedKeys]) {
+                text = String(decoding: data, as: UTF8.self)
+            }
+        }
+        return Answers.text(.ok, text, contentType: "application/json;charset=UTF-8")
     }
 
     static func error(_ code: String, _ description: String, status: HTTPResponse.Status = .unauthorized) -> Response {

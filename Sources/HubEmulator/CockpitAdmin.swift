@@ -16,7 +16,9 @@
 // user:password of a CF user. Switches (`PUT /_emulator/cf/settings`): `csrf` — a POST or DELETE
 // without the token of its session gets 403 with `X-CSRF-Token: Required`; a GET with
 // `X-CSRF-Token: Fetch` answers a new token in that header and the session in a cookie; `loginPage`
-// — every request gets a 200 HTML login page, as an approuter whose session is gone; `failDelete`
+// — every request gets a 200 HTML login page with `com.sap.cloud.security.login: login-request`, as
+// an approuter whose session is gone (`loginPageType` another Content-Type); `loginRedirect` — every
+// request gets a 302 to that URL, as to an identity provider; `failDelete`
 // (application ids) → 500 to their DELETE; `failRestore` → 500 to every restore; `failMessage` is their message text, `failStatus` their status.
 //
 // Push keys work: an API key's scopes (push_single, push_multiple, push_all,
@@ -38,7 +40,12 @@ struct CockpitAdminHandler: Sendable {
     func respond(to request: Request, segments s: [String]) async -> Response? {
         guard s.count >= 6, s[0] == "cockpit", s[1] == "v1", s[2] == "org", s[4] == "space" else { return nil }
         let settings = cf.settings
-        if settings.loginPage { return Self.loginPage() }
+        if let target = settings.loginRedirect {
+            var r = Response(status: .found)
+            r.headers[.location] = target
+            return r
+        }
+        if settings.loginPage { return Self.loginPage(contentType: settings.loginPageType) }
         guard [CloudFoundryState.orgGuid, CloudFoundryState.orgName].contains(s[3]),
               [CloudFoundryState.spaceGuid, CloudFoundryState.spaceName].contains(s[5]) else {
             return error(.notFound, "No organization and space \(s[3])/\(s[5]).")
@@ -98,12 +105,19 @@ struct CockpitAdminHandler: Sendable {
         return CloudFoundryHandler(state: state).bearer(request)
     }
 
-    static func loginPage() -> Response {
-        Answers.text(.ok, """
+    /// The login page an approuter whose session is gone answers: 200 with the header
+    /// `com.sap.cloud.security.login: login-request`, by which SAP's MDK CLI tells it from data
+    /// whatever its Content-Type (`@sap/mdk-tools` `lib/deployer/deploy-ms.js` 914-928, [code]).
+    static let loginHeader = HTTPField.Name("com.sap.cloud.security.login")!
+
+    static func loginPage(contentType: String? = nil) -> Response {
+        var r = Answers.text(.ok, """
             <!DOCTYPE html><html><head><title>Log On</title></head><body>\
             <form method="post" action="/login.do"><input name="username"><input name="password" type="password">\
             <button>Log On</button></form></body></html>
-            """, contentType: "text/html; charset=utf-8")
+            """, contentType: contentType ?? "text/html; charset=utf-8")
+        r.headers[loginHeader] = "login-request"
+        return r
     }
 
     /// The application as the Admin API lists it (MCP `src/mobile-services-client.ts` 6-26).

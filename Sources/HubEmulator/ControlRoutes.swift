@@ -63,6 +63,7 @@ struct ControlRoutes: Sendable {
             if let v = rule.cutUpload { members.append(("cutUpload", .bool(v))) }
             if let v = rule.garbage { members.append(("garbage", .string(v))) }
             if let v = rule.contentType { members.append(("contentType", .string(v))) }
+            if let v = rule.loginRequest { members.append(("loginRequest", .bool(v))) }
             if let v = rule.path { members.append(("path", .string(v))) }
             return .object(members)
         }

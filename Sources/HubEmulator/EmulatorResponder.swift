@@ -38,13 +38,12 @@ public struct EmulatorResponder: HTTPResponder {
         if let rule = faults.claimBeforeProcessing(path: path) {
             if let delay = rule.delay { try await Task.sleep(for: .seconds(delay)) }
             // A status with a garbage body: that body under that status (a 401 login page, a 404 of another shape).
-            if let status = rule.status, let garbage = rule.garbage {
-                return Answers.text(HTTPResponse.Status(code: status), garbage, contentType: rule.contentType ?? "application/json")
+            if let garbage = rule.garbage {
+                var r = Answers.text(rule.status.map { HTTPResponse.Status(code: $0) } ?? .ok, garbage, contentType: rule.contentType ?? "application/json")
+                if rule.loginRequest == true { r.headers[CockpitAdminHandler.loginHeader] = "login-request" }
+                return r
             }
             if let status = rule.status { return Self.faultAnswer(status: status, retryAfter: rule.retryAfter) }
-            if let garbage = rule.garbage {
-                return Answers.text(.ok, garbage, contentType: rule.contentType ?? "application/json")
-            }
             if rule.cutUpload == true { return await Self.cutUpload(request) }
             if let answer = await MobileServicesEndpoints(state: state).respond(to: request, prefix: protocolHandler.configuration.pathPrefix) {
                 return answer

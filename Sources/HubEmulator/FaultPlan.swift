@@ -16,6 +16,10 @@ public struct FaultRule: Sendable, Decodable, Encodable {
     public var garbage: String?
     /// The Content-Type of a garbage answer (default application/json): a login page is text/html.
     public var contentType: String?
+    /// A garbage answer carries `com.sap.cloud.security.login: login-request`: the login page of an
+    /// approuter whose session is gone, as SAP's MDK CLI recognises it (`@sap/mdk-tools`
+    /// `lib/deployer/deploy-ms.js` 914-928) whatever the Content-Type.
+    public var loginRequest: Bool?
     /// How many protocol requests the rule applies to; -1 = until the faults are cleared.
     public var count: Int
     /// Only requests whose path contains this text are affected (nil: every request).
@@ -31,7 +35,7 @@ public struct FaultRule: Sendable, Decodable, Encodable {
         self.count = count
     }
 
-    enum CodingKeys: String, CodingKey { case status, retryAfter, delay, truncate, cutUpload, garbage, contentType, count, path }
+    enum CodingKeys: String, CodingKey { case status, retryAfter, delay, truncate, cutUpload, garbage, contentType, loginRequest, count, path }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -43,6 +47,7 @@ public struct FaultRule: Sendable, Decodable, Encodable {
         cutUpload = try c.decodeIfPresent(Bool.self, forKey: .cutUpload)
         garbage = try c.decodeIfPresent(String.self, forKey: .garbage)
         contentType = try c.decodeIfPresent(String.self, forKey: .contentType)
+        loginRequest = try c.decodeIfPresent(Bool.self, forKey: .loginRequest)
         count = try c.decodeIfPresent(Int.self, forKey: .count) ?? 1
         path = try c.decodeIfPresent(String.self, forKey: .path)
     }
@@ -56,6 +61,7 @@ public struct FaultRule: Sendable, Decodable, Encodable {
         if let delay, !(0...600).contains(delay) { return "delay must be between 0 and 600 seconds" }
         if count == 0 || count < -1 { return "count must be positive, or -1 for until cleared" }
         if contentType != nil && garbage == nil { return "contentType goes with garbage" }
+        if loginRequest != nil && garbage == nil { return "loginRequest goes with garbage" }
         if cutUpload == true && (status != nil || garbage != nil || truncate == true) { return "cutUpload goes alone (with a delay at most)" }
         if status == nil && garbage == nil && truncate != true && delay == nil && cutUpload != true {
             return "give at least one of status, delay, truncate, cutUpload or garbage"

@@ -7,6 +7,7 @@
 
 import Foundation
 import HubAuth
+import HubCore
 import HubTransport
 
 final class ServiceKeyAuthorization {
@@ -50,11 +51,20 @@ final class ServiceKeyAuthorization {
 
     /// Sends the request `attempt` builds with the bearer token (nil without one); a cached token
     /// the server no longer takes (revoked, or the server restarted) gets one new token, one retry.
+    /// An answer with `com.sap.cloud.security.login: login-request` is a login page, never data,
+    /// whatever its status and Content-Type (as SAP's MDK CLI reads it): 77.
     func send(_ attempt: (_ bearer: String?) throws -> HTTPResponse) throws -> HTTPResponse {
-        guard let tokens else { return try attempt(nil) }
+        guard let tokens else { return try Self.refuseLoginPage(try attempt(nil)) }
         let token = try tokens.token()
-        let response = try attempt(token)
+        let response = try Self.refuseLoginPage(try attempt(token))
         guard response.status == 401, tokens.fromCache else { return response }
-        return try attempt(try tokens.renew(rejecting: token))
+        return try Self.refuseLoginPage(try attempt(try tokens.renew(rejecting: token)))
+    }
+
+    static func refuseLoginPage(_ response: HTTPResponse) throws -> HTTPResponse {
+        guard OAuthChallenge.isSAMLLoginPage(response) else { return response }
+        throw HubError(.permission, code: .loginRequired,
+                       "Mobile Services answered with a login page (HTTP \(response.status), com.sap.cloud.security.login: login-request), not the API: the service key's credentials were not accepted. Check the service key or binding (its url and credentials), or make a new key (`hubctl app key create`).",
+                       status: response.status)
     }
 }

@@ -179,7 +179,7 @@ public final class CurlHTTPClient: HTTPTransport, @unchecked Sendable {
                 failure.redirectCount = redirects
                 outcome = .failure(failure)
             }
-            guard case .response(let response, _) = outcome, options.maxRedirects > 0,
+            guard case .response(let response, _) = outcome, options.maxRedirects > 0, request.followsRedirects,
                   Redirect.isRedirect(response.status),
                   let location = response.header("Location") else { return outcome }
             func refused(_ code: CURLcode, _ detail: String) -> AttemptOutcome {

@@ -67,6 +67,9 @@ public struct HTTPRequest: Sendable {
     /// Its body or headers hold a secret beyond `credentials` (an OAuth grant: a code and verifier,
     /// a refresh token, a client secret): it follows no redirect to another origin at all.
     public var carriesSecrets = false
+    /// False: a redirect is answered to the caller as it came, not followed, even to the same
+    /// origin (the cockpit's Admin API: a redirect there is a login, docs/protocol.md §17.3).
+    public var followsRedirects = true
 
     public init(method: String, url: String, headers: [HTTPHeader] = [], body: Data? = nil,
                 idempotent: Bool? = nil, credentials: BasicCredentials? = nil) {

@@ -84,6 +84,9 @@ struct EmulatorCommand: AsyncParsableCommand {
           POST   /_emulator/faults   {"status": 503, "count": 3, "retryAfter": 1}
                                      {"delay": 2.5}  {"truncate": true}
                                      {"garbage": "<text>", "contentType": "text/html"}
+                                     "loginRequest": true adds the header
+                                     com.sap.cloud.security.login: login-request
+                                     to a garbage answer (a login page)
                                      count defaults to 1; -1 = until cleared;
                                      "path": "Connections" limits a rule to the
                                      requests whose path contains that text
@@ -222,7 +225,14 @@ struct EmulatorCommand: AsyncParsableCommand {
                                       "failStatus" (their text and status),
                                       "pageSize", "routeUrl",
                                       "users": [{"username", "password",
-                                      "origin"}], "clients": [{"id", "secret"}]}
+                                      "origin"}], "clients": [{"id", "secret"}],
+                                      "tokenAnswer": {member: value|null},
+                                      "loginPageType", "loginRedirect": URL}
+                 loginPage: every Admin API request gets a 200 login page with
+                 com.sap.cloud.security.login: login-request (its Content-Type
+                 loginPageType, default text/html); loginRedirect: a 302 to URL.
+                 tokenAnswer: members replacing (null: removing) those of every
+                 successful answer of cf's UAA ({} or null: none).
           POST   /_emulator/cf/token  {"expiresIn": s} → {"access_token",
                                       "refresh_token"} of the default user
           POST   /_emulator/cf/instances {"name", "labels", "createdAt",

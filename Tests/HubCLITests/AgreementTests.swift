@@ -125,6 +125,17 @@ struct AgreementTests {
         }
     }
 
+    /// The README's "Exit codes" table is `ExitCodeTable`, the rows `hubctl help exit-codes`
+    /// prints (issue 48 item 28), and every failure kind has its row.
+    @Test func readmeExitCodesAreTheHelpTable() throws {
+        let readme = try repositoryFile("README.md")
+        #expect(readme.contains("## Exit codes\n\n" + ExitCodeTable.markdown + "\n\n"), "README's table differs from ExitCodeTable:\n\(ExitCodeTable.markdown)")
+        #expect(Set(ExitCodeTable.rows.map(\.code)) == Set(FailureKind.allCases.map(\.exitCode) + [0]))
+        for row in ExitCodeTable.rows where !row.when.isEmpty {
+            #expect(HelpTopics.exitCodes.contains(String(row.when.split(separator: " ").prefix(3).joined(separator: " "))), "\(row.code)")
+        }
+    }
+
     @Test func errorsDocListsEveryErrorCode() throws {
         let doc = try repositoryFile("docs/errors.md")
         guard let start = doc.range(of: "## Error codes") else {

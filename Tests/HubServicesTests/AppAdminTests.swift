@@ -87,7 +87,7 @@ func formFields(_ request: HTTPRequest) -> [String: String] {
     }
 
     @Test func aRefusedTokenIsRenewedOnceAndAFailedRefreshIs77() throws {
-        let fake = FakeTransport([response(401), response(200, #"{"access_token": "\#(fresh)"}"#), response(200, #"{"resources": []}"#)])
+        let fake = FakeTransport([response(401), response(200, #"{"access_token": "\#(fresh)", "token_type": "bearer"}"#), response(200, #"{"resources": []}"#)])
         let tokens = CloudFoundryTokens(login: cfLogin(access: fresh), transport: fake, api: nil, now: { now })
         let cf = CloudFoundryAPI(root: "https://api.example", tokens: tokens, transport: fake, deadline: .now + .seconds(5), sleep: { _ in })
         _ = try cf.instances(space: "s")
@@ -104,18 +104,40 @@ func formFields(_ request: HTTPRequest) -> [String: String] {
     }
 
     @Test func clientCredentialsAndPasswordGrants() throws {
-        let fake = FakeTransport([response(200, #"{"access_token": "a"}"#)])
+        let fake = FakeTransport([response(200, #"{"access_token": "a", "token_type": "bearer"}"#)])
         var config = CloudFoundryConfig(authorizationEndpoint: "https://uaa.example", uaaClient: "ci-client", uaaClientSecret: "s3", grantType: "client_credentials")
         config.accessToken = nil
         _ = try CloudFoundryTokens(login: .cfConfig(config, path: "p"), transport: fake, api: nil).bearer()
         #expect(formFields(fake.requests[0]) == ["grant_type": "client_credentials", "client_id": "ci-client", "client_secret": "s3"])
 
-        let root = FakeTransport([response(200, #"{"links": {"login": {"href": "https://login.example"}}}"#), response(200, #"{"access_token": "a"}"#)])
+        let root = FakeTransport([response(200, #"{"links": {"login": {"href": "https://login.example"}}}"#), response(200, #"{"access_token": "a", "token_type": "bearer"}"#)])
         _ = try CloudFoundryTokens(login: .password(username: "tech", password: "pw", origin: "corp-idp"), transport: root, api: "https://api.example").bearer()
         #expect(root.requests[0].url == "https://api.example/")
         #expect(root.requests[1].url == "https://login.example/oauth/token")
         #expect(formFields(root.requests[1]) == ["grant_type": "password", "username": "tech", "password": "pw", "login_hint": #"{"origin":"corp-idp"}"#])
         #expect(root.requests[1].credentials == BasicCredentials(user: "cf", password: ""))
+    }
+
+    /// Issue 48 item 4: a refresh's or a password grant's answer is checked as every token answer
+    /// is (docs/security.md §15): 65, and the token is never sent.
+    @Test func aRenewedTokenThatIsNoBearerTokenIs65AndNotSent() throws {
+        let long = String(repeating: "t", count: 20_000)
+        let answers = [#"{"access_token": "a b", "token_type": "bearer"}"#, #"{"access_token": "abc", "token_type": "mac"}"#,
+                       #"{"access_token": "\#(long)", "token_type": "bearer"}"#, #"{"access_token": "a\nb", "token_type": "bearer"}"#,
+                       #"{"access_token": "abc"}"#, #"{"token_type": "bearer"}"#, #"{"access_token": "abc", "token_type": "bearer", "refresh_token": "r 2"}"#]
+        for answer in answers {
+            for login in [cfLogin(access: expired), CloudFoundryLogin.password(username: "tech", password: "pw", origin: nil)] {
+                let fake = FakeTransport([response(200, answer), response(200, #"{"resources": []}"#)])
+                let tokens = CloudFoundryTokens(login: login, transport: fake, api: "https://api.example", now: { now })
+                if case .password = login { tokens.authorizationEndpoint = "https://uaa.example" }
+                let cf = CloudFoundryAPI(root: "https://api.example", tokens: tokens, transport: fake, deadline: .now + .seconds(5), sleep: { _ in })
+                #expect { _ = try cf.instances(space: "s") } throws: { error in
+                    let e = error as? HubError
+                    return e?.kind.exitCode == 65 && e?.code == .malformedResponse && e?.message.contains("Cloud Foundry's UAA") == true
+                }
+                #expect(fake.requests.count == 1, "\(answer): nothing sent after the token answer")
+            }
+        }
     }
 
     // MARK: CF v3

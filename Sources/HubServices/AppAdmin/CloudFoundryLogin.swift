@@ -1,12 +1,15 @@
-// The Cloud Foundry credential chain of the `app` commands (docs/protocol.md §17): a bearer token
-// given to hubctl (--cf-token-file, HUBCTL_CF_TOKEN), else the cf CLI's config.json (its access
-// token, refreshed like cf does it: `api/uaa/refresh_token.go`), else a technical user's password
-// grant (HUBCTL_CF_USERNAME with --cf-password-file, as SAP's test broker logs in). A token is
-// refreshed before use when its `exp` has passed, and once after a 401; the new one is kept in
-// memory only (cf's file is never written). Every grant is form-encoded to
-// `<AuthorizationEndpoint>/oauth/token` with `carriesSecrets`, so it follows no redirect elsewhere.
+// The Cloud Foundry credential chain of the `app` commands (docs/protocol.md §17), in the order the
+// command layer tries it (`CloudFoundryLoginSource`): a bearer token given to hubctl
+// (--cf-token-file, HUBCTL_CF_TOKEN), else a technical user's password grant (HUBCTL_CF_USERNAME
+// with --cf-password-file, as SAP's test broker logs in), else the cf CLI's config.json (its access
+// token, refreshed like cf does it: `api/uaa/refresh_token.go`). A token is refreshed before use
+// when its `exp` has passed, and once after a 401; the new one is kept in memory only (cf's file is
+// never written) and is checked as every token answer is (docs/security.md §15). Every grant is
+// form-encoded to `<AuthorizationEndpoint>/oauth/token` with `carriesSecrets`, so it follows no
+// redirect elsewhere.
 
 import Foundation
+import HubAuth
 import HubCore
 import HubTransport
 
@@ -72,6 +75,8 @@ public final class CloudFoundryTokens {
         let form: [(String, String)]
         var basic: BasicCredentials?
         let advice: String
+        /// The grant, as messages name it.
+        let grant: String
         switch login {
         case .bearer(_, let source):
             throw HubError(.permission, code: .loginRequired,
@@ -81,11 +86,13 @@ public final class CloudFoundryTokens {
             if config.grantType == "client_credentials" {
                 // `cf auth --client-credentials`: cf makes a new client-credentials grant.
                 form = [("grant_type", "client_credentials"), ("client_id", config.uaaClient), ("client_secret", config.uaaClientSecret)]
+                grant = "a client-credentials grant"
             } else {
                 guard let refreshToken else {
                     throw HubError(.permission, code: .loginRequired, "The Cloud Foundry access token has expired and \(path) has no refresh token. \(advice)")
                 }
                 form = [("grant_type", "refresh_token"), ("refresh_token", refreshToken)]
+                grant = "a refresh"
                 basic = BasicCredentials(user: config.uaaClient, password: config.uaaClientSecret)
             }
         case .password(let username, let password, let origin):
@@ -96,6 +103,7 @@ public final class CloudFoundryTokens {
                 fields.append(("login_hint", hint))
             }
             form = fields
+            grant = "a password grant"
             basic = BasicCredentials(user: "cf", password: "")
         }
         let endpoint = try uaa()
@@ -106,15 +114,21 @@ public final class CloudFoundryTokens {
                                   body: Data(body.utf8), idempotent: false, credentials: basic)
         request.carriesSecrets = true
         let response = try http.send(request)
-        guard response.status == 200, let value = try? JSONValue.read(response.body), let access = value["access_token"]?.stringValue, !access.isEmpty else {
-            let why = response.status == 200 ? "an answer without access_token" : "HTTP \(response.status)"
-            throw HubError(.permission, code: .loginRequired, "Cloud Foundry's UAA refused to renew the token (\(why)). \(advice)", status: response.status)
+        guard response.status == 200 else {
+            throw HubError(.permission, code: .loginRequired, "Cloud Foundry's UAA refused to renew the token (HTTP \(response.status)). \(advice)", status: response.status)
         }
-        SecretValues.register(access)
-        if let next = value["refresh_token"]?.stringValue, !next.isEmpty { refreshToken = SecretValues.registered(next) }
-        token = access
+        // Checked as every token answer is (docs/security.md §15, `OAuthTokenEndpoint.tokens`):
+        // Bearer, 1 to 16,384 visible ASCII characters, a refresh token and expires_in that are
+        // usable; anything else is 65 and none of it is sent or kept.
+        let origin = OAuthChallenge.origin(endpoint)
+        let tokens = try OAuthTokenEndpoint.tokens(
+            from: (try? JSONValue.read(response.body))?.objectValue, previous: refreshToken, origin: origin, status: response.status,
+            now: now(), endpoint: "Cloud Foundry's UAA \(origin) (\(grant))",
+            advice: "hubctl sent none of it. Check cf's AuthorizationEndpoint (or the CF API's login link), or ask the landscape's administrator.")
+        refreshToken = tokens.refreshToken
+        token = tokens.accessToken
         note?("hubctl: got a new Cloud Foundry access token (kept in memory only)")
-        return access
+        return tokens.accessToken
     }
 
     /// The UAA: cf's `AuthorizationEndpoint`, else the CF API root's `links.login.href`.

@@ -2,11 +2,13 @@
 // (show, delete), `<base>/app/{id}/restore` and `<base>/app/{id}/service/{feature}/key`, under
 // `<cockpit>/cockpit/v1/org/{orgGUID}/space/{spaceGUID}`. Seen only in SAP's open-source code
 // ([code]): every answer is read tolerantly (unknown members ignored, missing ones allowed). A
-// login page (HTML, or a redirect) means the credentials were not taken: 77 with a hint. A 403
+// login page (`com.sap.cloud.security.login: login-request`, HTML, or a redirect, never followed)
+// means the credentials were not taken: 77 with a hint. A 403
 // with `X-CSRF-Token: Required` gets one `X-CSRF-Token: Fetch` (cookies kept) and one retry.
 // Every request carries `X-Requested-With: application/json`, as SAP's MCP server sends it.
 
 import Foundation
+import HubAuth
 import HubCore
 import HubTransport
 
@@ -95,6 +97,9 @@ public final class MobileServicesAdmin {
         let data = try body.map { try JSONOutput.encode($0, pretty: false) }
         if data != nil { headers.append(HTTPHeader("Content-Type", "application/json")) }
         var request = HTTPRequest(method: method, url: url, headers: headers, body: data, idempotent: method == "GET" || method == "DELETE")
+        // A redirect is not followed, even to the same host: it is the cockpit sending a browser to
+        // its login (`checkAuthenticated`: 77), and the token or password goes nowhere else.
+        request.followsRedirects = false
         switch auth {
         case .basic(let credentials):
             request.credentials = credentials
@@ -128,12 +133,30 @@ public final class MobileServicesAdmin {
         csrfToken.map { [HTTPHeader("X-CSRF-Token", $0)] } ?? []
     }
 
-    /// A login page (HTML) or a redirect instead of the API: the credentials were not taken (77).
+    /// What to do when the Admin API did not take the credentials.
+    static let loginHint = "Check --admin-api (the instance's \"Admin API\" link), run `cf login` again, or give --admin-user with --admin-password-file."
+
+    /// Not the API but a login (77): the header `com.sap.cloud.security.login: login-request`
+    /// whatever the status and Content-Type (SAP's MDK CLI reads it so: `@sap/mdk-tools`
+    /// `lib/deployer/deploy-ms.js` 914-928), a 2xx HTML page, or any redirect (not followed: a
+    /// redirect to an identity provider is a login, and the credentials go to no other host).
     static func checkAuthenticated(_ response: HTTPResponse, doing what: String) throws {
         let type = response.header("Content-Type")?.lowercased() ?? ""
-        if (300...399).contains(response.status) || ((200...299).contains(response.status) && type.contains("text/html")) {
+        let shownType = type.isEmpty ? "" : ", " + HubError.quoted(type)
+        if OAuthChallenge.isSAMLLoginPage(response) {
             throw HubError(.permission, code: .loginRequired,
-                           "The Admin API answered \(what) with a login page (HTTP \(response.status)\(type.isEmpty ? "" : ", " + type)), not the API: the credentials were not accepted. Check --admin-api (the instance's \"Admin API\" link), run `cf login` again, or give --admin-user with --admin-password-file.",
+                           "The Admin API answered \(what) with a login page (HTTP \(response.status)\(shownType), com.sap.cloud.security.login: login-request), not the API: the credentials were not accepted. \(loginHint)",
+                           status: response.status)
+        }
+        if (300...399).contains(response.status) {
+            let to = response.header("Location").map { " to " + OAuthChallenge.origin($0) } ?? ""
+            throw HubError(.permission, code: .loginRequired,
+                           "The Admin API answered \(what) with a redirect\(to) (HTTP \(response.status)), a login rather than the API: the credentials were not accepted. hubctl does not follow it (the credentials go to no other host). \(loginHint)",
+                           status: response.status)
+        }
+        if (200...299).contains(response.status) && type.contains("text/html") {
+            throw HubError(.permission, code: .loginRequired,
+                           "The Admin API answered \(what) with a login page (HTTP \(response.status)\(shownType)), not the API: the credentials were not accepted. \(loginHint)",
                            status: response.status)
         }
     }

@@ -14,9 +14,7 @@ struct AppCommand: ParsableCommand {
         the age and the delete of the instance; the cockpit's Admin API (seen only in SAP's code) \
         the restore, the feature keys and the app's delete.
 
-        Credentials: the Cloud Foundry user's token, from --cf-token-file FILE|- or \
-        HUBCTL_CF_TOKEN, else cf's config.json ($CF_HOME/.cf, else ~/.cf: after `cf login`), else a \
-        password grant for HUBCTL_CF_USERNAME with --cf-password-file. A token is refreshed when \
+        \(CloudFoundryLoginSource.helpText) A token hubctl gets itself is refreshed when \
         its exp passed and once after a 401, in memory only; cf's file is never written. cf's \
         SSLDisabled is not honoured: hubctl verifies TLS and warns (use --cacert). The Admin API \
         takes Basic --admin-user with --admin-password-file instead of the token.

@@ -35,6 +35,30 @@ struct AppAdminOptions: ParsableArguments {
     }
 }
 
+/// Where the Cloud Foundry user's credentials come from, in the order hubctl tries them: the first
+/// one present wins, so what is named for the run (a token, a technical user) beats cf's ambient
+/// login. The cases are declared in that order; `chain` is it, and `hubctl app --help` (so the man
+/// page) lists it from here.
+enum CloudFoundryLoginSource: CaseIterable {
+    case token, technicalUser, cfLogin
+
+    static var chain: [CloudFoundryLoginSource] { allCases }
+
+    /// One source, as the help lists it.
+    var help: String {
+        switch self {
+        case .token: "a token, from --cf-token-file FILE|- or HUBCTL_CF_TOKEN ('bearer ' optional; not refreshed)"
+        case .technicalUser: "a technical user's password grant: HUBCTL_CF_USERNAME (or the profile's cf-username) with --cf-password-file (--cf-origin for its identity provider)"
+        case .cfLogin: "cf's login: its config.json ($CF_HOME/.cf, else ~/.cf: after `cf login` or `cf auth --client-credentials`)"
+        }
+    }
+
+    /// The chain as one sentence: "Credentials, first found wins: 1. …; 2. …; 3. …."
+    static var helpText: String {
+        "Credentials, first found wins: " + chain.enumerated().map { "\($0.offset + 1). \($0.element.help)" }.joined(separator: "; ") + "."
+    }
+}
+
 /// The `app` commands' flags as plain data.
 struct AppAdminSource: Sendable, Equatable {
     var cfAPI: String?
@@ -96,6 +120,7 @@ struct AppAdminSource: Sendable, Equatable {
             return url
         }
         var settings = AppAdminSettings(cfAPI: cfAPI, org: org, space: space, adminAPI: base)
+        var cfConfigPath: String?
         if let path = CloudFoundryConfig.path(environment: environment), FileManager.default.fileExists(atPath: path) {
             let data = try invocation.input.readFile(path, limit: 4 << 20, until: invocation.deadline, what: "cf's config.json", tooLarge: .tooLarge)
             let config = try CloudFoundryConfig.parse(data, what: path)
@@ -103,20 +128,17 @@ struct AppAdminSource: Sendable, Equatable {
                 invocation.console.warning("cf's \(path) has SSLDisabled (cf api --skip-ssl-validation); hubctl does not honour it and verifies TLS. Give --cacert with the API's CA, or --insecure to skip verification.")
             }
             settings.cfConfig = config
-            if config.accessToken != nil || config.refreshToken != nil || config.grantType == "client_credentials" {
-                settings.login = .cfConfig(config, path: path)
+            cfConfigPath = path
+        }
+        // The chain, in its declared order: the first source present wins.
+        settings.login = nil
+        for source in CloudFoundryLoginSource.chain {
+            if let login = try login(from: source, cfConfig: settings.cfConfig.flatMap { c in cfConfigPath.map { (c, $0) } }, config: config, invocation) {
+                settings.login = login
+                break
             }
         }
-        if let file = cfTokenFile {
-            settings.login = .bearer(try Self.secret(file, what: "the CF access token", invocation), source: file == "-" ? "stdin" : file)
-        } else if let token = invocation.value(of: .cfToken) {
-            settings.login = .bearer(SecretValues.registered(token), source: Self.tokenVariable)
-        } else if let file = cfPasswordFile {
-            guard let user = config.cfUsername, !user.isEmpty else {
-                throw HubError.usage("--cf-password-file is the password of the technical user \(Self.usernameVariable) (or the profile's cf-username) names, and none is set.")
-            }
-            settings.login = .password(username: user, password: try Self.secret(file, what: "the CF password", invocation), origin: cfOrigin)
-        } else if settings.login == nil, let user = config.cfUsername, !user.isEmpty {
+        if settings.login == nil, let user = config.cfUsername, !user.isEmpty {
             throw HubError.config("\(Self.usernameVariable) is set but no password: give --cf-password-file FILE.")
         }
         if let adminUser, let file = adminPasswordFile {
@@ -124,6 +146,29 @@ struct AppAdminSource: Sendable, Equatable {
             settings.adminPassword = try Self.secret(file, what: "the Admin API password", invocation)
         }
         return settings
+    }
+
+    /// The login `source` gives, nil when it is not there (the chain goes on to the next).
+    func login(from source: CloudFoundryLoginSource, cfConfig: (CloudFoundryConfig, String)?, config: ConnectionConfig,
+               _ invocation: Invocation) throws -> CloudFoundryLogin? {
+        switch source {
+        case .token:
+            if let file = cfTokenFile {
+                return .bearer(try Self.secret(file, what: "the CF access token", invocation), source: file == "-" ? "stdin" : file)
+            }
+            return invocation.value(of: .cfToken).map { .bearer(SecretValues.registered($0), source: Self.tokenVariable) }
+        case .technicalUser:
+            guard let file = cfPasswordFile else { return nil }
+            guard let user = config.cfUsername, !user.isEmpty else {
+                throw HubError.usage("--cf-password-file is the password of the technical user \(Self.usernameVariable) (or the profile's cf-username) names, and none is set.")
+            }
+            return .password(username: user, password: try Self.secret(file, what: "the CF password", invocation), origin: cfOrigin)
+        case .cfLogin:
+            guard let found = cfConfig else { return nil }
+            let (cf, path) = found
+            guard cf.accessToken != nil || cf.refreshToken != nil || cf.grantType == "client_credentials" else { return nil }
+            return .cfConfig(cf, path: path)
+        }
     }
 
     /// The operations, for a command whose own arguments were checked first.
@@ -150,17 +195,36 @@ enum AppOutput {
         }
     }
 
-    /// The --out path checked before anything is sent: its directory exists, no file is there.
+    /// The --out path checked before anything is sent, so that a write-once key is never made
+    /// when its file cannot be written: no entry of any kind is at the path (`lstat`, so a
+    /// symbolic link, even a dangling one, is found: `writeNew`'s link(2) would refuse it after the
+    /// key was made), and its directory exists and can be written.
     static func check(_ out: String?) throws {
         guard let out, out != "-" else { return }
         guard !out.isEmpty else { throw HubError.usage("--out is empty.") }
-        if FileManager.default.fileExists(atPath: out) {
-            throw HubError(.cannotCreate, code: .cannotCreate, "\(out) exists; hubctl does not write a key over a file. Remove it or choose another --out. Nothing was sent.")
+        var entry = stat()
+        if lstat(out, &entry) == 0 {
+            throw HubError(.cannotCreate, code: .cannotCreate, "\(out) exists (\(describe(entry.st_mode))); hubctl writes a key only to a new file. Remove it or choose another --out. Nothing was sent.")
         }
         let dir = (out as NSString).deletingLastPathComponent
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: dir.isEmpty ? "." : dir, isDirectory: &isDir), isDir.boolValue else {
             throw HubError(.cannotCreate, code: .notADirectory, "The directory of --out \(out) does not exist. Nothing was sent.")
+        }
+        guard access(dir.isEmpty ? "." : dir, W_OK | X_OK) == 0 else {
+            throw HubError(.cannotCreate, code: .cannotCreate, "hubctl cannot create files in the directory of --out \(out) (\(String(cString: strerror(errno)))). Nothing was sent.")
+        }
+    }
+
+    /// What an entry found at --out is, for the message.
+    static func describe(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFLNK: "a symbolic link; hubctl does not follow one, dangling or not"
+        case S_IFDIR: "a directory"
+        case S_IFREG: "a file"
+        case S_IFIFO: "a FIFO"
+        case S_IFSOCK: "a socket"
+        default: "a device or other special file"
         }
     }
 }

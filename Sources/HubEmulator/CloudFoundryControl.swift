@@ -5,13 +5,21 @@
 //                                 "apps": [{"id", "restores", "keysIssued"}]}
 //   PUT  /_emulator/cf/settings   {"csrf", "loginPage", "tokenLifetime": s, "provisionSeconds": s,
 //                                 "failDelete": [appId…], "failProvision": [name…], "failRestore",
-//                                 "pageSize", "routeUrl",
+//                                 "pageSize", "routeUrl", "padInstanceBytes": n, "jobGuid": id|null,
+//                                 "raceCreate": [name…],
 //                                 "users": [{"username", "password", "origin"?}], "clients": [{"id", "secret"}]}
-//                                 (each optional) → the settings
+//                                 (each optional) → the settings. Faults of issue 48: padInstanceBytes
+//                                 pads every listed instance with a `padding` member of about n bytes;
+//                                 jobGuid is the id of every new job (its Location ends with it);
+//                                 raceCreate: the next create first makes these instances (labelled
+//                                 managed-by=hubctl, with apps), as a concurrent run would
 //   POST /_emulator/cf/token      {"expiresIn": s (may be negative)} → {"access_token", "refresh_token"}
 //                                 of the default user, for a test's cf config.json
 //   POST /_emulator/cf/instances  {"name", "labels"?: {}, "createdAt"?: ISO-8601, "withApp"?: true,
-//                                 "features"?: [...], "routeUrl"?} → the instance, ready, with that age
+//                                 "features"?: [...], "routeUrl"?, "guid"?, "offering"?, "plan"?,
+//                                 "dashboardUrl"?: url|null} → the instance, ready, with that age;
+//                                 of another offering's plan (made on first use, no app) with
+//                                 "offering" (and "plan", default "default"); its dashboard_url as given
 //   POST /_emulator/cf/apps       {"id", "displayName"?, "features"?} → an application without an instance
 
 import Foundation
@@ -56,6 +64,8 @@ struct CloudFoundryControl: Sendable {
         }
         let csrf = try flag("csrf"), loginPage = try flag("loginPage"), failRestore = try flag("failRestore")
         let lifetime = try number("tokenLifetime"), provision = try number("provisionSeconds"), pageSize = try number("pageSize")
+        let pad = try number("padInstanceBytes")
+        if let pad, pad < 0 || pad > 64_000_000 { throw HTTPError(.badRequest, message: "padInstanceBytes must be 0 to 64000000.") }
         if let pageSize, pageSize < 1 { throw HTTPError(.badRequest, message: "pageSize must be at least 1.") }
         if let provision, provision < 0 { throw HTTPError(.badRequest, message: "provisionSeconds cannot be negative.") }
         var users: [CFUser] = []
@@ -82,6 +92,9 @@ struct CloudFoundryControl: Sendable {
             if body["failDelete"] != nil { s.failDelete = Set(PushBackendHandler.strings(body["failDelete"])) }
             if body["failProvision"] != nil { s.failProvision = Set(PushBackendHandler.strings(body["failProvision"])) }
             if case .string(let url)? = body["routeUrl"] { s.routeURL = url } else if body["routeUrl"] == .null { s.routeURL = nil }
+            if let pad { s.padInstanceBytes = Int(pad) }
+            if case .string(let id)? = body["jobGuid"] { s.jobGuid = id } else if body["jobGuid"] == .null { s.jobGuid = nil }
+            if body["raceCreate"] != nil { s.raceCreate = PushBackendHandler.strings(body["raceCreate"]) }
         }
         cf.setUsers(users)
         cf.setClients(clients)
@@ -93,6 +106,8 @@ struct CloudFoundryControl: Sendable {
             ("provisionSeconds", .double(s.provisionSeconds)), ("failDelete", .array(s.failDelete.sorted().map(ODataValue.string))),
             ("failProvision", .array(s.failProvision.sorted().map(ODataValue.string))),
             ("failRestore", .bool(s.failRestore)), ("pageSize", .int(s.pageSize)), ("routeUrl", s.routeURL.map(ODataValue.string) ?? .null),
+            ("padInstanceBytes", .int(s.padInstanceBytes)), ("jobGuid", s.jobGuid.map(ODataValue.string) ?? .null),
+            ("raceCreate", .array(s.raceCreate.map(ODataValue.string))),
             ("users", .array(cf.users.map { .object([("username", .string($0.username)), ("origin", .string($0.origin))]) })),
         ]))
     }
@@ -125,11 +140,21 @@ struct CloudFoundryControl: Sendable {
         var withApp = true
         if case .bool(let b)? = body["withApp"] { withApp = b }
         let features = body["features"].map(PushBackendHandler.strings) ?? ["push"]
-        let instance = CFInstance(guid: CloudFoundryState.guid(), name: name, createdAt: created, readyAt: min(created, Date()),
-                                  labels: labels, tags: [], parameters: .object([
+        var instance = CFInstance(guid: PushBackendHandler.string(body["guid"]) ?? CloudFoundryState.guid(), name: name, createdAt: created,
+                                  readyAt: min(created, Date()), labels: labels, tags: [], parameters: .object([
                                       ("name", .string(name)), ("displayName", .string(name)),
                                       ("services", .array(features.map { .object([("name", .string($0))]) })),
                                   ]), routeURL: PushBackendHandler.string(body["routeUrl"]))
+        if let offering = PushBackendHandler.string(body["offering"]), offering != CloudFoundryState.offeringName {
+            instance.planGuid = cf.otherPlan(offering: offering, plan: PushBackendHandler.string(body["plan"]) ?? "default").guid
+            instance.dashboard = .none
+            withApp = false
+        }
+        switch body["dashboardUrl"] {
+        case .string(let url)?: instance.dashboard = .url(url)
+        case .null?: instance.dashboard = .none
+        default: break
+        }
         do { try state.createCockpitApp(instance: instance, withApp: withApp) } catch {
             throw HTTPError(.conflict, message: "An instance or application named \(name) exists.")
         }

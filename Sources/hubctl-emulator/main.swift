@@ -218,13 +218,22 @@ struct EmulatorCommand: AsyncParsableCommand {
                                       "restores", "keysIssued"}]}
           PUT    /_emulator/cf/settings {"csrf", "loginPage", "tokenLifetime",
                                       "provisionSeconds", "failDelete": [id],
-                                      "failRestore", "pageSize", "routeUrl",
-                                      "users": [{"username", "password",
-                                      "origin"}], "clients": [{"id", "secret"}]}
+                                      "failProvision": [name], "failRestore",
+                                      "pageSize", "routeUrl", "users":
+                                      [{"username", "password", "origin"}],
+                                      "clients": [{"id", "secret"}]; faults:
+                                      "padInstanceBytes": n (each listed
+                                      instance padded by n bytes), "jobGuid":
+                                      id (every new job's id, e.g. ".."),
+                                      "raceCreate": [name] (made, labelled
+                                      managed-by=hubctl, when the next create
+                                      arrives)}
           POST   /_emulator/cf/token  {"expiresIn": s} → {"access_token",
                                       "refresh_token"} of the default user
           POST   /_emulator/cf/instances {"name", "labels", "createdAt",
-                                      "withApp", "features", "routeUrl"}
+                                      "withApp", "features", "routeUrl", "guid",
+                                      "offering", "plan" (another offering's
+                                      instance, no app), "dashboardUrl": url|null}
           POST   /_emulator/cf/apps   {"id", "displayName", "features"}: an app
                                       without an instance
         """)

@@ -1803,7 +1803,7 @@ complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options 
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl app prune" cf-origin' -l 'cf-origin' -d 'The identity provider of HUBCTL_CF_USERNAME (login_hint origin).' -rfka ''
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl app prune" admin-user' -l 'admin-user' -d 'Basic authentication on the Admin API instead of the CF token: the user.' -rfka ''
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl app prune" admin-password-file' -l 'admin-password-file' -d 'The --admin-user\'s password (\'-\': stdin).' -rF
-complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl app prune" match' -l 'match' -d 'The ids to consider, a glob (required; not one matching everything).' -rfka ''
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl app prune" match' -l 'match' -d 'The ids to consider, a glob beginning with a literal character (required; such as \'ci-*\').' -rfka ''
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl app prune" older-than' -l 'older-than' -d 'Only apps whose instance is older than this (60m, 12h, 7d).' -rfka ''
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl app prune" dry-run' -l 'dry-run' -d 'Print what would be deleted; delete nothing.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_flags_or_options "hubctl app prune" any-owner' -l 'any-owner' -d 'Also apps whose instance is not labelled managed-by=hubctl.'

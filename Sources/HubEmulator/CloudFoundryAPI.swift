@@ -76,11 +76,18 @@ struct CloudFoundryHandler: Sendable {
                 "names": { [CloudFoundryState.spaceName] }, "organization_guids": { [CloudFoundryState.orgGuid] },
             ])
         case (.get, 1, "service_offerings"):
-            return list(request, addresses, [Self.offering(addresses)], filters: ["names": { [CloudFoundryState.offeringName] }])
+            var offerings = [(CloudFoundryState.offeringGuid, CloudFoundryState.offeringName)]
+            for plan in cf.otherPlans where !offerings.contains(where: { $0.0 == plan.offeringGuid }) {
+                offerings.append((plan.offeringGuid, plan.offeringName))
+            }
+            return page(request, addresses, offerings.filter { matches(request, "names", $0.1) && matches(request, "guids", $0.0) }
+                .map { Self.offering(addresses, guid: $0.0, name: $0.1) })
         case (.get, 1, "service_plans"):
-            return list(request, addresses, [Self.plan(addresses)], filters: [
-                "names": { [CloudFoundryState.planName] }, "service_offering_guids": { [CloudFoundryState.offeringGuid] },
-            ])
+            let plans = [CFPlan(guid: CloudFoundryState.planGuid, name: CloudFoundryState.planName, offeringGuid: CloudFoundryState.offeringGuid,
+                                offeringName: CloudFoundryState.offeringName)] + cf.otherPlans
+            return page(request, addresses, plans.filter {
+                matches(request, "names", $0.name) && matches(request, "service_offering_guids", $0.offeringGuid) && matches(request, "guids", $0.guid)
+            }.map { Self.plan(addresses, $0) })
         case (.post, 1, "service_instances"): return await createInstance(request, addresses)
         case (.get, 1, "service_instances"): return listInstances(request, addresses)
         case (.get, 2, "service_instances"):
@@ -121,7 +128,15 @@ struct CloudFoundryHandler: Sendable {
         return page(request, addresses, resources, included: included)
     }
 
-    private func page(_ request: Request, _ addresses: CFAddresses, _ all: [ODataValue], included: ODataValue? = nil) -> Response {
+    /// Whether a resource's `value` passes the query's filter `name` (a comma-separated list), when given.
+    private func matches(_ request: Request, _ name: String, _ value: String) -> Bool {
+        guard let wanted = request.queryValue(name) else { return true }
+        return wanted.split(separator: ",").contains(Substring(value))
+    }
+
+    /// A page of `all`; with `pad` > 0, each resource carries a `padding` member of about that many
+    /// bytes (an array of zeros: the `padInstanceBytes` fault).
+    private func page(_ request: Request, _ addresses: CFAddresses, _ all: [ODataValue], included: ODataValue? = nil, pad: Int = 0) -> Response {
         let limit = cf.settings.pageSize
         let perPage = max(1, min(limit, request.queryValue("per_page").flatMap(Int.init) ?? limit))
         let pageNumber = max(1, request.queryValue("page").flatMap(Int.init) ?? 1)
@@ -145,7 +160,11 @@ struct CloudFoundryHandler: Sendable {
             ("resources", .array(slice)),
         ]
         if let included { members.append(("included", included)) }
-        return json(.ok, .object(members))
+        guard pad > 0, case .array(let resources) = members[1].1 else { return json(.ok, .object(members)) }
+        let padding = ",\"padding\":[" + String(repeating: "0,", count: max(0, pad / 2 - 1)) + "0]}"
+        let head = ODataJSON.write(.object([members[0]]))
+        let padded = resources.map { String(ODataJSON.write($0).dropLast()) + padding }
+        return Answers.text(.ok, String(head.dropLast()) + ",\"resources\":[" + padded.joined(separator: ",") + "]}", contentType: "application/json")
     }
 
     static func escape(_ text: String) -> String {
@@ -178,6 +197,13 @@ struct CloudFoundryHandler: Sendable {
             for (key, value) in members { if case .string(let v) = value { labels.append((key, v)) } }
         }
         let parameters = body["parameters"] ?? .object([])
+        // The `raceCreate` fault: another run's instance arrives first.
+        for other in cf.takeRaceCreate() {
+            let made = Date()
+            try? state.createCockpitApp(instance: CFInstance(guid: CloudFoundryState.guid(), name: other, createdAt: made, readyAt: made,
+                                                             labels: [("managed-by", "hubctl")], tags: [],
+                                                             parameters: .object([("name", .string(other)), ("displayName", .string(other))])))
+        }
         let now = Date()
         let settings = cf.settings
         var instance = CFInstance(guid: CloudFoundryState.guid(), name: name, createdAt: now,
@@ -203,13 +229,14 @@ struct CloudFoundryHandler: Sendable {
         if let spaces = request.queryValue("space_guids"), !spaces.split(separator: ",").contains(Substring(CloudFoundryState.spaceGuid)) {
             instances = []
         }
+        instances.removeAll { !matches(request, "service_plan_guids", $0.planGuid) }
         if let selector = request.queryValue("label_selector") {
             guard let requirements = LabelSelector(selector) else {
                 return Self.error(.badRequest, 10005, "CF-BadQueryParameter", "The query parameter is invalid: label_selector")
             }
             instances.removeAll { !requirements.matches($0.labels) }
         }
-        return page(request, addresses, instances.map { Self.instance($0, addresses) })
+        return page(request, addresses, instances.map { Self.instance($0, addresses) }, pad: cf.settings.padInstanceBytes)
     }
 
     private func deleteInstance(_ guid: String, _ addresses: CFAddresses) -> Response {
@@ -218,7 +245,7 @@ struct CloudFoundryHandler: Sendable {
             return Self.error(.unprocessableContent, 10006, "CF-AssociationNotEmpty",
                               "Please delete the service_keys, service_bindings and route associations for your service instance.")
         }
-        state.deleteCockpitApp(instance.name)
+        if instance.isMobileServices { state.deleteCockpitApp(instance.name) } else { cf.removeInstance(instance.guid) }
         return accepted(job(operation: "service_instance.delete", resource: nil, delay: cf.settings.provisionSeconds), addresses)
     }
 
@@ -313,7 +340,7 @@ struct CloudFoundryHandler: Sendable {
 
     private func job(operation: String, resource: (kind: String, guid: String)?, delay: Double, failure: String? = nil) -> CFJob {
         let now = Date()
-        let job = CFJob(guid: CloudFoundryState.guid(), operation: operation, createdAt: now,
+        let job = CFJob(guid: cf.settings.jobGuid ?? CloudFoundryState.guid(), operation: operation, createdAt: now,
                         readyAt: now.addingTimeInterval(delay), failure: failure, resource: resource)
         cf.addJob(job)
         return job
@@ -348,23 +375,26 @@ struct CloudFoundryHandler: Sendable {
         ])
     }
 
-    static func offering(_ a: CFAddresses) -> ODataValue {
-        resource(CloudFoundryState.offeringGuid, CloudFoundryState.offeringName, a.root + "/v3/service_offerings/", extra: [
-            ("description", .string("SAP Mobile Services (emulated)")), ("available", .bool(true)),
+    static func offering(_ a: CFAddresses, guid: String = CloudFoundryState.offeringGuid, name: String = CloudFoundryState.offeringName) -> ODataValue {
+        let ours = guid == CloudFoundryState.offeringGuid
+        var metadata: [(String, ODataValue)] = [("displayName", .string(ours ? "Mobile Services" : name))]
+        if ours { metadata.append(("supportUrl", .string(a.cockpitWeb))) }
+        return resource(guid, name, a.root + "/v3/service_offerings/", extra: [
+            ("description", .string(ours ? "SAP Mobile Services (emulated)" : "\(name) (emulated)")), ("available", .bool(true)),
             ("tags", .array([])), ("requires", .array([])), ("shareable", .bool(false)),
             ("broker_catalog", .object([
-                ("id", .string("mobile-services-emulated")),
-                ("metadata", .object([("displayName", .string("Mobile Services")), ("supportUrl", .string(a.cockpitWeb))])),
+                ("id", .string(name + "-emulated")),
+                ("metadata", .object(metadata)),
                 ("features", .object([("plan_updateable", .bool(false)), ("bindable", .bool(true))])),
             ])),
             ("relationships", .object([("service_broker", .object([("data", .object([("guid", .string(CloudFoundryState.brokerGuid))]))]))])),
         ])
     }
 
-    static func plan(_ a: CFAddresses) -> ODataValue {
-        resource(CloudFoundryState.planGuid, CloudFoundryState.planName, a.root + "/v3/service_plans/", extra: [
+    static func plan(_ a: CFAddresses, _ p: CFPlan) -> ODataValue {
+        resource(p.guid, p.name, a.root + "/v3/service_plans/", extra: [
             ("free", .bool(false)), ("available", .bool(true)), ("visibility_type", .string("organization")),
-            ("relationships", .object([("service_offering", .object([("data", .object([("guid", .string(CloudFoundryState.offeringGuid))]))]))])),
+            ("relationships", .object([("service_offering", .object([("data", .object([("guid", .string(p.offeringGuid))]))]))])),
         ])
     }
 
@@ -379,16 +409,21 @@ struct CloudFoundryHandler: Sendable {
 
     static func instance(_ i: CFInstance, _ a: CFAddresses) -> ODataValue {
         let ready = i.readyAt <= Date()
+        let dashboard: ODataValue = switch i.dashboard {
+        case .cockpit: .string(a.dashboard(appId: i.name))
+        case .url(let url): .string(url)
+        case .none: .null
+        }
         return .object([
             ("guid", .string(i.guid)), ("created_at", .string(time(i.createdAt))), ("updated_at", .string(time(ready ? i.readyAt : i.createdAt))),
             ("name", .string(i.name)), ("tags", .array(i.tags.map(ODataValue.string))),
             ("last_operation", operation("create", ready ? (i.failure == nil ? "succeeded" : "failed") : "in progress",
                                          ready ? i.readyAt : i.createdAt, description: ready ? i.failure ?? "" : "")),
             ("type", .string("managed")), ("maintenance_info", .object([])), ("upgrade_available", .bool(false)),
-            ("dashboard_url", .string(a.dashboard(appId: i.name))),
+            ("dashboard_url", dashboard),
             ("relationships", .object([
                 ("space", .object([("data", .object([("guid", .string(CloudFoundryState.spaceGuid))]))])),
-                ("service_plan", .object([("data", .object([("guid", .string(CloudFoundryState.planGuid))]))])),
+                ("service_plan", .object([("data", .object([("guid", .string(i.planGuid))]))])),
             ])),
             ("metadata", .object([("labels", .object(i.labels.map { ($0.0, .string($0.1)) })), ("annotations", .object([]))])),
             ("links", .object([("self", .object([("href", .string(a.root + "/v3/service_instances/" + i.guid))]))])),

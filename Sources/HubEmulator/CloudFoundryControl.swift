@@ -11,12 +11,20 @@
 //                                 answers with those members replaced: a hostile UAA; {}: none),
 //                                 "loginPageType" (the login page's Content-Type, default text/html),
 //                                 "loginRedirect": URL (every Admin API request: 302 there),
+//                                 "padInstanceBytes": n, "jobGuid": id|null, "raceCreate": [name…],
 //                                 "users": [{"username", "password", "origin"?}], "clients": [{"id", "secret"}]}
-//                                 (each optional) → the settings
+//                                 (each optional) → the settings. Faults of issue 48: padInstanceBytes
+//                                 pads every listed instance with a `padding` member of about n bytes;
+//                                 jobGuid is the id of every new job (its Location ends with it);
+//                                 raceCreate: the next create first makes these instances (labelled
+//                                 managed-by=hubctl, with apps), as a concurrent run would
 //   POST /_emulator/cf/token      {"expiresIn": s (may be negative)} → {"access_token", "refresh_token"}
 //                                 of the default user, for a test's cf config.json
 //   POST /_emulator/cf/instances  {"name", "labels"?: {}, "createdAt"?: ISO-8601, "withApp"?: true,
-//                                 "features"?: [...], "routeUrl"?} → the instance, ready, with that age
+//                                 "features"?: [...], "routeUrl"?, "guid"?, "offering"?, "plan"?,
+//                                 "dashboardUrl"?: url|null} → the instance, ready, with that age;
+//                                 of another offering's plan (made on first use, no app) with
+//                                 "offering" (and "plan", default "default"); its dashboard_url as given
 //   POST /_emulator/cf/apps       {"id", "displayName"?, "features"?} → an application without an instance
 
 import Foundation
@@ -61,6 +69,8 @@ struct CloudFoundryControl: Sendable {
         }
         let csrf = try flag("csrf"), loginPage = try flag("loginPage"), failRestore = try flag("failRestore")
         let lifetime = try number("tokenLifetime"), provision = try number("provisionSeconds"), pageSize = try number("pageSize")
+        let pad = try number("padInstanceBytes")
+        if let pad, pad < 0 || pad > 64_000_000 { throw HTTPError(.badRequest, message: "padInstanceBytes must be 0 to 64000000.") }
         if let pageSize, pageSize < 1 { throw HTTPError(.badRequest, message: "pageSize must be at least 1.") }
         let failStatus = try number("failStatus")
         if let failStatus, !(400...599).contains(failStatus) { throw HTTPError(.badRequest, message: "failStatus must be an HTTP status from 400 to 599.") }
@@ -111,6 +121,9 @@ struct CloudFoundryControl: Sendable {
             if let tokenAnswer { s.tokenAnswer = tokenAnswer }
             if let loginPageType { s.loginPageType = loginPageType }
             if let loginRedirect { s.loginRedirect = loginRedirect }
+            if let pad { s.padInstanceBytes = Int(pad) }
+            if case .string(let id)? = body["jobGuid"] { s.jobGuid = id } else if body["jobGuid"] == .null { s.jobGuid = nil }
+            if body["raceCreate"] != nil { s.raceCreate = PushBackendHandler.strings(body["raceCreate"]) }
         }
         cf.setUsers(users)
         cf.setClients(clients)
@@ -125,6 +138,8 @@ struct CloudFoundryControl: Sendable {
             ("tokenAnswer", s.tokenAnswer.flatMap { try? ODataValue.parseJSON($0) } ?? .null),
             ("loginPageType", s.loginPageType.map(ODataValue.string) ?? .null),
             ("loginRedirect", s.loginRedirect.map(ODataValue.string) ?? .null),
+            ("padInstanceBytes", .int(s.padInstanceBytes)), ("jobGuid", s.jobGuid.map(ODataValue.string) ?? .null),
+            ("raceCreate", .array(s.raceCreate.map(ODataValue.string))),
             ("users", .array(cf.users.map { .object([("username", .string($0.username)), ("origin", .string($0.origin))]) })),
         ]))
     }
@@ -157,11 +172,21 @@ struct CloudFoundryControl: Sendable {
         var withApp = true
         if case .bool(let b)? = body["withApp"] { withApp = b }
         let features = body["features"].map(PushBackendHandler.strings) ?? ["push"]
-        let instance = CFInstance(guid: CloudFoundryState.guid(), name: name, createdAt: created, readyAt: min(created, Date()),
-                                  labels: labels, tags: [], parameters: .object([
+        var instance = CFInstance(guid: PushBackendHandler.string(body["guid"]) ?? CloudFoundryState.guid(), name: name, createdAt: created,
+                                  readyAt: min(created, Date()), labels: labels, tags: [], parameters: .object([
                                       ("name", .string(name)), ("displayName", .string(name)),
                                       ("services", .array(features.map { .object([("name", .string($0))]) })),
                                   ]), routeURL: PushBackendHandler.string(body["routeUrl"]))
+        if let offering = PushBackendHandler.string(body["offering"]), offering != CloudFoundryState.offeringName {
+            instance.planGuid = cf.otherPlan(offering: offering, plan: PushBackendHandler.string(body["plan"]) ?? "default").guid
+            instance.dashboard = .none
+            withApp = false
+        }
+        switch body["dashboardUrl"] {
+        case .string(let url)?: instance.dashboard = .url(url)
+        case .null?: instance.dashboard = .none
+        default: break
+        }
         do { try state.createCockpitApp(instance: instance, withApp: withApp) } catch {
             throw HTTPError(.conflict, message: "An instance or application named \(name) exists.")
         }

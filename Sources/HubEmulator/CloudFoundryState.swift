@@ -20,7 +20,8 @@ struct CFUser: Sendable {
     var origin: String
 }
 
-/// A CF service instance of `mobile-services`: its application id is its name.
+/// A CF service instance, of `mobile-services` (its application id is its name) unless a test
+/// made one of another offering's plan.
 struct CFInstance: Sendable {
     var guid: String
     var name: String
@@ -35,6 +36,24 @@ struct CFInstance: Sendable {
     /// Why its provisioning failed (the broker's message): `last_operation` ends `failed`, its job
     /// FAILED, and no application is made for it.
     var failure: String? = nil
+    /// Its plan (`relationships.service_plan`): mobile-services' `standard` unless a test chose another.
+    var planGuid: String = CloudFoundryState.planGuid
+    /// Its `dashboard_url`: the cockpit's page of the app, another URL, or none.
+    var dashboard: CFDashboard = .cockpit
+
+    var isMobileServices: Bool { planGuid == CloudFoundryState.planGuid }
+}
+
+enum CFDashboard: Sendable {
+    case cockpit, url(String), none
+}
+
+/// A plan of another offering (a test's PostgreSQL beside mobile-services).
+struct CFPlan: Sendable {
+    var guid: String
+    var name: String
+    var offeringGuid: String
+    var offeringName: String
 }
 
 /// A CF service key (a credential binding of type key).
@@ -109,6 +128,13 @@ public final class CloudFoundryState: Sendable {
         var loginPageType: String?
         /// The cockpit's redirect fault: every Admin API request is answered 302 to this URL.
         var loginRedirect: String?
+        /// Faults (issue 48): every service instance in a list carries a `padding` member of
+        /// about this many bytes; new jobs get this id (their `Location` ends with it); the next
+        /// create of an instance first makes these instances (labelled managed-by=hubctl, with
+        /// their apps), as another run of hubctl would at that moment.
+        var padInstanceBytes = 0
+        var jobGuid: String?
+        var raceCreate: [String] = []
     }
 
     struct Store: Sendable {
@@ -123,6 +149,8 @@ public final class CloudFoundryState: Sendable {
         var bindings: [CFBinding] = []
         var jobs: [String: CFJob] = [:]
         var apps: [CockpitApp] = []
+        /// Plans of other offerings, made by the instances control.
+        var otherPlans: [CFPlan] = []
         /// Session cookie → CSRF token (the Admin API's CSRF switch).
         var csrf: [String: String] = [:]
     }
@@ -285,9 +313,9 @@ public final class CloudFoundryState: Sendable {
     @discardableResult
     func removeApp(_ id: String) -> Bool {
         store.withLock { s in
-            let had = s.apps.contains { $0.id == id } || s.instances.contains { $0.name == id }
+            let had = s.apps.contains { $0.id == id } || s.instances.contains { $0.name == id && $0.isMobileServices }
             s.apps.removeAll { $0.id == id }
-            let guids = Set(s.instances.filter { $0.name == id }.map(\.guid))
+            let guids = Set(s.instances.filter { $0.name == id && $0.isMobileServices }.map(\.guid))
             s.instances.removeAll { guids.contains($0.guid) }
             s.bindings.removeAll { guids.contains($0.instanceGuid) }
             return had
@@ -320,6 +348,39 @@ public final class CloudFoundryState: Sendable {
     }
 
     func addJob(_ job: CFJob) { store.withLock { $0.jobs[job.guid] = job } }
+
+    /// Removes an instance alone (one of another offering has no application); false when there was none.
+    @discardableResult
+    func removeInstance(_ guid: String) -> Bool {
+        store.withLock { s in
+            let had = s.instances.contains { $0.guid == guid }
+            s.instances.removeAll { $0.guid == guid }
+            return had
+        }
+    }
+
+    /// The races of `raceCreate`, taken once.
+    func takeRaceCreate() -> [String] {
+        store.withLock { s in
+            defer { s.settings.raceCreate = [] }
+            return s.settings.raceCreate
+        }
+    }
+
+    // MARK: Other offerings
+
+    var otherPlans: [CFPlan] { store.withLock { $0.otherPlans } }
+
+    /// The plan `plan` of offering `offering` (another than mobile-services), made on first use.
+    func otherPlan(offering: String, plan: String) -> CFPlan {
+        store.withLock { s in
+            if let found = s.otherPlans.first(where: { $0.offeringName == offering && $0.name == plan }) { return found }
+            let offeringGuid = s.otherPlans.first { $0.offeringName == offering }?.offeringGuid ?? Self.guid()
+            let made = CFPlan(guid: Self.guid(), name: plan, offeringGuid: offeringGuid, offeringName: offering)
+            s.otherPlans.append(made)
+            return made
+        }
+    }
 
     /// A fresh GUID.
     static func guid() -> String { UUID().uuidString.lowercased() }

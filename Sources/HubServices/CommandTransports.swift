@@ -14,6 +14,8 @@ import HubTransport
 public struct TransportShape: Sendable {
     var deadline: Deadline?
     var retry: RetryPolicy?
+    /// The largest answer kept in memory, when not the transport's default (16 MiB).
+    var maxResponseBytes: Int?
 
     public init() {}
 
@@ -105,6 +107,7 @@ public struct CommandTransports: Sendable {
                                        totalTimeout: config.timeout,
                                        deadline: shape.deadline ?? Deadline(seconds: deadlineSeconds, from: started))
         if let retry = shape.retry { options.retry = retry }
+        if let maxResponseBytes = shape.maxResponseBytes { options.maxResponseBytes = maxResponseBytes }
         // Secrets over plain http:// (docs/security.md "Secrets over plain HTTP").
         let warn = self.warn
         options.plainHTTP = allowHTTP ? .allow(warn: { warn($0) }) : .refuse

@@ -221,13 +221,19 @@ struct EmulatorCommand: AsyncParsableCommand {
                                       "restores", "keysIssued"}]}
           PUT    /_emulator/cf/settings {"csrf", "loginPage", "tokenLifetime",
                                       "provisionSeconds", "failDelete": [id],
-                                      "failRestore", "failMessage" and
-                                      "failStatus" (their text and status),
-                                      "pageSize", "routeUrl",
+                                      "failProvision": [name], "failRestore",
+                                      "failMessage" and "failStatus" (their
+                                      text and status), "pageSize", "routeUrl",
                                       "users": [{"username", "password",
                                       "origin"}], "clients": [{"id", "secret"}],
                                       "tokenAnswer": {member: value|null},
-                                      "loginPageType", "loginRedirect": URL}
+                                      "loginPageType", "loginRedirect": URL;
+                                      faults: "padInstanceBytes": n (each
+                                      listed instance padded by n bytes),
+                                      "jobGuid": id (every new job's id, e.g.
+                                      ".."), "raceCreate": [name] (made,
+                                      labelled managed-by=hubctl, when the
+                                      next create arrives)}
                  loginPage: every Admin API request gets a 200 login page with
                  com.sap.cloud.security.login: login-request (its Content-Type
                  loginPageType, default text/html); loginRedirect: a 302 to URL.
@@ -236,7 +242,9 @@ struct EmulatorCommand: AsyncParsableCommand {
           POST   /_emulator/cf/token  {"expiresIn": s} → {"access_token",
                                       "refresh_token"} of the default user
           POST   /_emulator/cf/instances {"name", "labels", "createdAt",
-                                      "withApp", "features", "routeUrl"}
+                                      "withApp", "features", "routeUrl", "guid",
+                                      "offering", "plan" (another offering's
+                                      instance, no app), "dashboardUrl": url|null}
           POST   /_emulator/cf/apps   {"id", "displayName", "features"}: an app
                                       without an instance
         """)

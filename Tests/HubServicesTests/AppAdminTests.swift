@@ -167,6 +167,38 @@ func formFields(_ request: HTTPRequest) -> [String: String] {
         #expect(job.requests.map(\.url).suffix(2) == ["https://api.example/v3/jobs/j-1", "https://api.example/v3/jobs/j-1"])
     }
 
+    /// Issue 48 items 2, 5 and 6: only instances of the given plans count (asked, then checked on
+    /// each); an id or name from the server that cannot be one segment of an address is 65 where
+    /// it is read, before any request carries it; a list keeps at most its cap.
+    @Test func otherOfferingsUnsafeIdsAndTheListCap() throws {
+        let mixed = #"{"resources": [{"guid": "g1", "name": "ci-1", "relationships": {"service_plan": {"data": {"guid": "pg"}}}}, {"guid": "g2", "name": "ci-db", "relationships": {"service_plan": {"data": {"guid": "postgres"}}}}, {"guid": "g3", "name": "ci-up"}]}"#
+        let fake = FakeTransport([response(200, mixed)])
+        #expect(try cf(fake).instances(space: "sp", plans: ["pg"]).map(\.name) == ["ci-1"])
+        #expect(fake.requests[0].url == "https://api.example/v3/service_instances?space_guids=sp&service_plan_guids=pg")
+
+        for bad in [#"{"resources": [{"guid": "..", "name": "ci-1"}]}"#, #"{"resources": [{"guid": "g", "name": ".."}]}"#,
+                    #"{"resources": [{"guid": "a/b", "name": "ci"}]}"#, #"{"resources": [{"guid": "g", "name": "a\u0007b"}]}"#] {
+            #expect("\(bad)") { try cf(FakeTransport([response(200, bad)])).instances(space: "sp") } throws: { ($0 as? HubError)?.kind.exitCode == 65 }
+        }
+        let keys = FakeTransport([response(200, #"{"resources": [{"guid": ".", "name": "k"}]}"#)])
+        #expect { try cf(keys).keys(instance: "g1") } throws: { ($0 as? HubError)?.kind.exitCode == 65 }
+        for location in ["https://api.example/v3/jobs/..", "https://api.example/v3/jobs/", "https://api.example/v3/jobs/a%2Fb"] {
+            let job = FakeTransport([response(202, "", headers: [HTTPHeader("Location", location)])])
+            #expect("\(location)") { try cf(job).deleteInstance(guid: "g1", name: "ci-1") } throws: { error in
+                (error as? HubError)?.kind.exitCode == 65 && (error as? HubError)?.message.contains("does not follow it") == true
+            }
+            #expect(job.requests.count == 1, "the job is not asked")
+        }
+        #expect(throws: HubError.self) { try MobileServicesAdmin(base: "https://c.example/b", auth: .basic(BasicCredentials(user: "u", password: "p")),
+                                                                  transport: FakeTransport([response(200, #"[{"name": ".."}]"#)])).list() }
+
+        // At most 10,000 resources kept over all pages.
+        let many = (0...10_000).map { #"{"guid": "g\#($0)", "name": "n\#($0)"}"# }.joined(separator: ",")
+        #expect { try cf(FakeTransport([response(200, #"{"resources": [\#(many)]}"#)])).instances(space: "sp") } throws: { error in
+            (error as? HubError)?.kind.exitCode == 65 && (error as? HubError)?.message.contains("more than hubctl keeps") == true
+        }
+    }
+
     // MARK: Admin API
 
     @Test func csrfIsFetchedOnceAndReplayed() throws {
@@ -230,8 +262,9 @@ func formFields(_ request: HTTPRequest) -> [String: String] {
         #expect(AdminAPIBase.fromTarget("https://cf.example.com", org: "o", space: "s") == nil)
     }
 
-    /// The order of discovery: given, an instance's dashboard, the offering's supportUrl, cf's
-    /// target (the only one warned).
+    /// The order of discovery: given, the app's own instance's dashboard, the offering's
+    /// supportUrl, cf's target (the only one warned). No other instance's dashboard is looked
+    /// for (issue 48: another service's host would receive the token).
     @Test func theBaseIsFoundInOrder() throws {
         let warnings = WarningLog()
         func apps(_ fake: FakeTransport, base: String? = nil, target: String? = nil) -> MobileServicesApps {
@@ -242,18 +275,19 @@ func formFields(_ request: HTTPRequest) -> [String: String] {
         let given = FakeTransport([])
         #expect(try apps(given, base: "https://given.example/b").adminAPI().1 == .given)
         #expect(given.requests.isEmpty)
-        let dashboard = FakeTransport([response(200, #"{"resources": [{"guid": "g", "name": "n", "dashboard_url": "https://x-web.example/cockpit/v1/org/o/space/s/index.html"}]}"#)])
-        let (admin, source) = try apps(dashboard).adminAPI()
+        let dashboard = FakeTransport([])
+        let (admin, source) = try apps(dashboard).adminAPI(dashboard: "https://x-web.example/cockpit/v1/org/o/space/s/index.html")
         #expect(source == .dashboard && admin.base == "https://x-api.example/cockpit/v1/org/o/space/s")
-        let support = FakeTransport([response(200, #"{"resources": []}"#),
-                                     response(200, #"{"resources": [{"guid": "og", "name": "mobile-services", "broker_catalog": {"metadata": {"supportUrl": "https://m-web.example/"}}}]}"#)])
+        #expect(dashboard.requests.isEmpty)
+        let support = FakeTransport([response(200, #"{"resources": [{"guid": "og", "name": "mobile-services", "broker_catalog": {"metadata": {"supportUrl": "https://m-web.example/"}}}]}"#)])
         #expect(try apps(support).adminAPI().0.base == "https://m-api.example/cockpit/v1/org/o/space/s")
+        #expect(support.requests.map(\.url) == ["https://api.example/v3/service_offerings?names=mobile-services"], "no instance list")
         #expect(warnings.lines.isEmpty)
-        let target = FakeTransport([response(200, #"{"resources": []}"#), response(200, #"{"resources": [{"guid": "og", "name": "mobile-services"}]}"#)])
+        let target = FakeTransport([response(200, #"{"resources": [{"guid": "og", "name": "mobile-services"}]}"#)])
         let guessed = try apps(target, target: "https://api.cf.us10.example.com").adminAPI()
         #expect(guessed.1 == .target && guessed.0.base == "https://mobile-service-cockpit-api.cfapps.us10.example.com/cockpit/v1/org/o/space/s")
         #expect(warnings.lines.count == 1)
-        let none = FakeTransport([response(200, #"{"resources": []}"#), response(200, #"{"resources": [{"guid": "og", "name": "mobile-services"}]}"#)])
+        let none = FakeTransport([response(200, #"{"resources": [{"guid": "og", "name": "mobile-services"}]}"#)])
         #expect { try apps(none, target: "https://cf.example.com").adminAPI() } throws: { ($0 as? HubError)?.kind.exitCode == 78 }
     }
 
@@ -270,18 +304,22 @@ func formFields(_ request: HTTPRequest) -> [String: String] {
             fake.requests.map { "\($0.method) \($0.url.contains("/v3/") ? "cf" : "admin")" }
         }
         let noInstance = #"{"resources": []}"#
-        let given = FakeTransport([response(204), response(200, noInstance), response(204), response(200, noInstance)])
+        // The offering and its plans are asked once, before the first instance lookup.
+        let offering = response(200, #"{"resources": [{"guid": "og", "name": "mobile-services"}]}"#)
+        let plans = response(200, #"{"resources": [{"guid": "pg", "relationships": {"service_offering": {"data": {"guid": "og"}}}}]}"#)
+        let given = FakeTransport([response(204), offering, plans, response(200, noInstance), response(204), response(200, noInstance)])
         let withBase = apps(given, base: "https://given.example/cockpit/v1/org/o/space/s")
         #expect(try withBase.delete(appId: "a1") == .init(app: true, instance: false, keys: []))
         #expect(try withBase.delete(appId: "a2") == .init(app: true, instance: false, keys: []))
-        #expect(shape(given) == ["DELETE admin", "GET cf", "DELETE admin", "GET cf"])
-        let dashboard = #"{"resources": [{"guid": "g", "name": "a1", "dashboard_url": "https://x-web.example/cockpit/v1/org/o/space/s/index.html"}]}"#
-        let found = FakeTransport([response(200, dashboard), response(204), response(200, noInstance), response(204), response(200, noInstance)])
+        #expect(shape(given) == ["DELETE admin", "GET cf", "GET cf", "GET cf", "DELETE admin", "GET cf"])
+        #expect(given.requests[3].url == "https://api.example/v3/service_instances?names=a1&space_guids=s&service_plan_guids=pg")
+        let dashboard = #"{"resources": [{"guid": "g", "name": "a1", "relationships": {"service_plan": {"data": {"guid": "pg"}}}, "dashboard_url": "https://x-web.example/cockpit/v1/org/o/space/s/index.html"}]}"#
+        let found = FakeTransport([offering, plans, response(200, dashboard), response(204), response(200, noInstance), response(204), response(200, noInstance)])
         let discovering = apps(found, base: nil)
         _ = try discovering.delete(appId: "a1")
         _ = try discovering.delete(appId: "a2")
-        #expect(shape(found) == ["GET cf", "DELETE admin", "GET cf", "DELETE admin", "GET cf"])
-        #expect(found.requests[1].url.hasPrefix("https://x-api.example/cockpit/v1/org/o/space/s/"))
+        #expect(shape(found) == ["GET cf", "GET cf", "GET cf", "DELETE admin", "GET cf", "DELETE admin", "GET cf"])
+        #expect(found.requests[3].url.hasPrefix("https://x-api.example/cockpit/v1/org/o/space/s/"))
     }
 
     // MARK: Refusals
@@ -302,8 +340,12 @@ func formFields(_ request: HTTPRequest) -> [String: String] {
         #expect(throws: HubError.self) { try AppAdminRules.x509(keyLength: 2048, validity: "1y") }
         #expect(throws: HubError.self) { try AppAdminRules.x509(keyLength: 2048, validity: "0d") }
         #expect(try AppAdminRules.x509(keyLength: 4096, validity: "7d") == .init(keyLength: 4096, validity: 7, validityType: .days))
-        for bad in ["*", "**", "?*", ""] { #expect(throws: HubError.self) { try AppAdminRules.checkPattern(bad) } }
-        try AppAdminRules.checkPattern("ci-*")
+        // Issue 48: at least one literal character before the first wildcard; a bracket
+        // expression is a wildcard, a backslash takes the next character as it is.
+        for bad in ["*", "**", "?*", "", "[[:alpha:]]*", "[a-zA-Z]*", "[!-]*", "*[a-z]*", "?ci-*", "[c]i-*", "\\", "ci\\"] {
+            #expect(throws: HubError.self, "\(bad)") { try AppAdminRules.checkPattern(bad) }
+        }
+        for good in ["ci-*", "c*", "ci-[0-9]*", "\\**", "\\[x]*", "ci-1234"] { try AppAdminRules.checkPattern(good) }
         #expect(try AppAdminRules.duration("60m", flag: "--older-than") == 3600)
         #expect(try AppAdminRules.duration("2d", flag: "--older-than") == 172_800)
         for bad in ["0m", "-5m", "5w", "m", ""] { #expect(throws: HubError.self) { try AppAdminRules.duration(bad, flag: "--older-than") } }

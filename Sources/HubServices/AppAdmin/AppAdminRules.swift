@@ -101,13 +101,53 @@ public enum AppAdminRules {
         return n * factor
     }
 
-    /// A `--match` pattern (glob: `*`, `?`, `[…]`); refused when it matches every name.
+    /// A `--match` pattern (glob: `*`, `?`, `[…]`, a backslash taking the next character as it
+    /// is): it must begin with at least one literal character before its first wildcard, so that
+    /// no pattern selects every application, not even a bracket expression (`[[:alpha:]]*`,
+    /// `[!-]*`) or one that starts with a wildcard (`*[a-z]*`). 64 otherwise.
     public static func checkPattern(_ pattern: String) throws {
         guard !pattern.isEmpty else { throw HubError.usage("--match is empty. Nothing was sent.") }
-        let literal = pattern.filter { !"*?".contains($0) }
-        guard !literal.isEmpty else {
-            throw HubError.usage("--match \(HubError.quoted(pattern)) matches every application; give a prefix such as 'ci-*'. Nothing was sent.")
+        var literal = 0
+        var characters = pattern.makeIterator()
+        scan: while let c = characters.next() {
+            switch c {
+            case "*", "?", "[": break scan
+            case "\\":
+                guard characters.next() != nil else {
+                    throw HubError.usage("--match \(HubError.quoted(pattern)) ends in a lone backslash. Nothing was sent.")
+                }
+                literal += 1
+            default: literal += 1
+            }
         }
+        guard literal > 0 else {
+            throw HubError.usage("--match \(HubError.quoted(pattern)) has no literal prefix: it must begin with at least one character that is not a wildcard (* ? [), such as 'ci-*', so that it cannot match every application. Nothing was sent.")
+        }
+    }
+
+    /// A GUID or job id a server sent, checked where it is read, before it goes into an address:
+    /// 1 to 128 ASCII letters, digits, `.`, `_`, `-`, and not `.` or `..` (docs/security.md
+    /// "Names in paths"); 65 otherwise.
+    @discardableResult
+    public static func serverId(_ id: String, _ what: String, from server: String) throws -> String {
+        guard (1...128).contains(id.utf8.count), !SafeName.isDotSegment(id), id.unicodeScalars.allSatisfy({
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0)
+        }) else {
+            throw HubError.data("\(server) sent \(what) \(HubError.quoted(id)), which cannot be one segment of an address (letters, digits, . _ -, not . or ..); hubctl sends no request with it.", code: .malformedResponse)
+        }
+        return id
+    }
+
+    /// A name a server sent (an instance's name, an application's id), checked where it is read,
+    /// before it goes into an address or a query: 1 to 255 bytes, no control character, not `.`
+    /// or `..`; 65 otherwise.
+    @discardableResult
+    public static func serverName(_ name: String, _ what: String, from server: String) throws -> String {
+        guard (1...255).contains(name.utf8.count), !SafeName.isDotSegment(name),
+              !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw HubError.data("\(server) sent \(what) \(HubError.quoted(name)), which cannot be one segment of an address (1 to 255 bytes without control characters, not . or ..); hubctl sends no request with it.", code: .malformedResponse)
+        }
+        return name
     }
 
     /// Whether `name` matches the glob `pattern` (fnmatch(3), no flags).

@@ -48,7 +48,11 @@ extension CommandTransports {
         guard let login = settings.login else {
             throw HubError.config("No Cloud Foundry credentials: run `cf login` (hubctl reads cf's config.json), give --cf-token-file FILE or HUBCTL_CF_TOKEN, or HUBCTL_CF_USERNAME with --cf-password-file.")
         }
-        let http = try transport(config, shape: TransportShape(), certificates: nil)
+        // A CF page or an Admin API answer is far smaller than the transport's default cap
+        // (docs/security.md §6): a longer one is cut at 4 MiB (65), not held in memory.
+        var shape = TransportShape()
+        shape.maxResponseBytes = CloudFoundryAPI.maxAnswerBytes
+        let http = try transport(config, shape: shape, certificates: nil)
         let note = self.note.map { note in { (line: String) in note(line) } }
         let warn = self.warn
         let tokens = CloudFoundryTokens(login: login, transport: http, api: api, note: note)

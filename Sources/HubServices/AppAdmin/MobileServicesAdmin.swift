@@ -21,9 +21,12 @@ public struct MobileServicesApp: Sendable, Equatable {
     /// The whole object, as the server sent it.
     public var raw: JSONValue
 
-    static func read(_ value: JSONValue) -> MobileServicesApp? {
+    /// The application of a list or a GET; nil without an id; 65 when the id cannot go into an
+    /// address (checked here, where it is read: `app prune` and `app delete` put it in one).
+    static func read(_ value: JSONValue) throws -> MobileServicesApp? {
         guard let id = value["id"]?.stringValue ?? value["applicationId"]?.stringValue ?? value["appId"]?.stringValue
                 ?? value["name"]?.stringValue, !id.isEmpty else { return nil }
+        try AppAdminRules.serverName(id, "an application id", from: "The Admin API")
         var features: [String] = []
         if case .array(let services)? = value["services"] {
             features = services.compactMap { $0["name"]?.stringValue ?? $0.stringValue }
@@ -180,7 +183,7 @@ public final class MobileServicesAdmin {
         case .array(let list): items = list
         default: throw HubError(.data, code: .malformedResponse, "The Admin API's list of applications is not a list.", status: 200)
         }
-        return items.compactMap(MobileServicesApp.read)
+        return try items.compactMap { try MobileServicesApp.read($0) }
     }
 
     /// One application; nil when the Admin API has none (404).
@@ -189,7 +192,7 @@ public final class MobileServicesAdmin {
         if response.status == 404 { return nil }
         guard response.status == 200 else { throw Self.failure(response, doing: "reading application \(HubError.quoted(id))") }
         let value = try Self.json(response, doing: "reading an application")
-        return MobileServicesApp.read(value) ?? MobileServicesApp(id: id, displayName: nil, features: [], raw: value)
+        return try MobileServicesApp.read(value) ?? MobileServicesApp(id: id, displayName: nil, features: [], raw: value)
     }
 
     /// Deletes the application: true when deleted, false when there was none (404).

@@ -21,6 +21,8 @@ public final class MobileServicesApps {
     let makeAdmin: (String) -> MobileServicesAdmin
     let warn: (String) -> Void
     private var admin: (MobileServicesAdmin, AdminAPISource)?
+    private var offeringFound: (guid: String, supportURL: String?)?
+    private var plansFound: [String]?
 
     /// `cf` in `org`/`space` (GUIDs); the Admin API at `base` when given, else discovered (with
     /// cf's `target` as the last guess); `makeAdmin` makes its client for a base.
@@ -35,16 +37,63 @@ public final class MobileServicesApps {
         self.warn = warn
     }
 
-    /// The Admin API client: the given base, else (a) `dashboard` (an instance's), (b) the
+    // MARK: The space's mobile-services instances
+
+    /// The `mobile-services` offering (asked once).
+    func offering() throws -> (guid: String, supportURL: String?) {
+        if let offeringFound { return offeringFound }
+        let found = try cf.offering()
+        offeringFound = found
+        return found
+    }
+
+    /// The GUIDs of the offering's plans (asked once); none when Cloud Foundry shows this user no
+    /// mobile-services offering (then no instance is one of its).
+    func mobileServicesPlans() throws -> [String] {
+        if let plansFound { return plansFound }
+        let plans: [String]
+        do {
+            plans = try cf.plans(offering: try offering().guid)
+        } catch let error as HubError where error.kind == .noInput {
+            plans = []
+        }
+        plansFound = plans
+        return plans
+    }
+
+    /// The space's instances of the mobile-services offering (by name, label selector): an
+    /// instance of another offering (a database named like an app) is neither listed nor touched,
+    /// as SAP's broker keeps to its plan (docs/protocol.md §17.5).
+    public func instances(named name: String? = nil, labelSelector: String? = nil) throws -> [CloudFoundryInstance] {
+        let plans = try mobileServicesPlans()
+        guard !plans.isEmpty else { return [] }
+        return try cf.instances(space: space, name: name, labelSelector: labelSelector, plans: plans)
+    }
+
+    /// The mobile-services instance named `name`, nil when there is none.
+    public func instance(named name: String) throws -> CloudFoundryInstance? {
+        try instances(named: name).first
+    }
+
+    /// The space's mobile-services instances and the Admin API's applications (its base, when not
+    /// known yet, from the first of those instances that has a dashboard).
+    public func inventory() throws -> (instances: [CloudFoundryInstance], apps: [MobileServicesApp]) {
+        let instances = try instances()
+        let apps = try adminAPI(dashboard: instances.lazy.compactMap(\.dashboardURL).first).0.list()
+        return (instances, apps)
+    }
+
+    // MARK: The Admin API
+
+    /// The Admin API client: the given base, else (a) `dashboard` (the app's own mobile-services
+    /// instance's: never another instance's, whose host would receive the token), (b) the
     /// offering's supportUrl, (c) cf's target (warned).
     public func adminAPI(dashboard: String? = nil) throws -> (MobileServicesAdmin, AdminAPISource) {
         if let admin { return admin }
         var found: (String, AdminAPISource)?
         if let givenBase { found = (givenBase, .given) }
         if found == nil, let dashboard, let base = AdminAPIBase.fromDashboard(dashboard) { found = (base, .dashboard) }
-        if found == nil, let dashboard = try cf.instances(space: space).lazy.compactMap(\.dashboardURL).first,
-           let base = AdminAPIBase.fromDashboard(dashboard) { found = (base, .dashboard) }
-        if found == nil, let support = try cf.offering().supportURL, let base = AdminAPIBase.fromSupportURL(support, org: org, space: space) {
+        if found == nil, let support = try offering().supportURL, let base = AdminAPIBase.fromSupportURL(support, org: org, space: space) {
             found = (base, .supportURL)
         }
         if found == nil, let target, let (base, warning) = AdminAPIBase.fromTarget(target, org: org, space: space) {
@@ -52,7 +101,7 @@ public final class MobileServicesApps {
             found = (base, .target)
         }
         guard let (base, source) = found else {
-            throw HubError.config("Cannot tell where the Admin API is: no instance has a dashboard_url, the mobile-services offering names no supportUrl, and cf's target is not api.cf.<landscape>. Give --admin-api (the instance's \"Admin API\" link in the cockpit).")
+            throw HubError.config("Cannot tell where the Admin API is: the app's mobile-services instance has no dashboard_url, the offering names no supportUrl, and cf's target is not api.cf.<landscape>. Give --admin-api (the instance's \"Admin API\" link in the cockpit).")
         }
         let made = (makeAdmin(base), source)
         admin = made
@@ -63,7 +112,7 @@ public final class MobileServicesApps {
     /// costs no request; else the app's instance's dashboard is tried first.
     func adminAPI(forApp appId: String) throws -> MobileServicesAdmin {
         if admin == nil, givenBase == nil {
-            return try adminAPI(dashboard: try cf.instance(named: appId, space: space)?.dashboardURL).0
+            return try adminAPI(dashboard: try instance(named: appId)?.dashboardURL).0
         }
         return try adminAPI().0
     }
@@ -91,23 +140,25 @@ public final class MobileServicesApps {
 
     /// Creates the instance named `appId` (labelled `managed-by=hubctl`), waits, then restores the
     /// app through the Admin API (a failed restore is a warning). With `maxApps`, refused (73)
-    /// when the space already holds that many instances hubctl manages.
+    /// when the space already holds that many instances hubctl manages, and counted again once the
+    /// instance is made: over the cap (another run created one meanwhile), this run's instance is
+    /// deleted again and the create is 73.
     public func create(appId: String, name: String?, features: [String], plan planName: String, labels: [String: String],
                        maxApps: Int?, ifExists: IfExists) throws -> Created {
-        if let existing = try cf.instance(named: appId, space: space) {
+        if let existing = try self.instance(named: appId) {
             guard ifExists == .reuse else {
                 throw HubError(.cannotCreate, code: .cannotCreate, "The space has a service instance named \(HubError.quoted(appId)) already. Give --if-exists reuse to use it, or another id.")
             }
             return Created(instance: existing, created: false)
         }
+        let owner = AppAdminRules.ownerLabel.key + "=" + AppAdminRules.ownerLabel.value
         if let maxApps {
-            let owned = try cf.instances(space: space, labelSelector: AppAdminRules.ownerLabel.key + "=" + AppAdminRules.ownerLabel.value)
+            let owned = try instances(labelSelector: owner)
             guard owned.count < maxApps else {
                 throw HubError(.cannotCreate, code: .cannotCreate, "The space holds \(owned.count) applications hubctl created (--max-apps \(maxApps)). Delete some (`hubctl app prune`) first.")
             }
         }
-        let offering = try cf.offering()
-        let plan = try cf.plan(named: planName, offering: offering.guid)
+        let plan = try cf.plan(named: planName, offering: try offering().guid)
         var allLabels = labels
         allLabels[AppAdminRules.ownerLabel.key] = AppAdminRules.ownerLabel.value
         let instance: CloudFoundryInstance
@@ -116,10 +167,33 @@ public final class MobileServicesApps {
                                              labels: allLabels, space: space, plan: plan)
         } catch var failure as HubError where failure.code == .serverError {
             // CF keeps an instance whose provisioning failed: say so, and how it goes.
-            if (try? cf.instance(named: appId, space: space)) != nil {
+            if (try? self.instance(named: appId)) != nil {
                 failure.message += " The failed instance \(HubError.quoted(appId)) stays in the space; remove it with `hubctl app delete \(appId)`."
             }
             throw failure
+        } catch var failure as HubError where failure.code == .timeout {
+            // The job's wait kept some of the deadline for this look and this message.
+            let left = try? self.instance(named: appId)
+            let what = left.map { "\($0.guid), \($0.state ?? "its state unknown")" } ?? "not listed yet"
+            failure.message += " The instance \(HubError.quoted(appId)) (\(what)) stays in the space while Cloud Foundry goes on creating it; once it has finished, remove it with `hubctl app delete \(appId)`."
+            throw failure
+        } catch var failure as HubError where failure.code == .malformedResponse {
+            // Cloud Foundry accepted the create: the instance may be there.
+            failure.message += " The create was sent: the instance \(HubError.quoted(appId)) may be in the space (`cf service \(appId)`); remove it with `hubctl app delete \(appId)`."
+            throw failure
+        }
+        if let maxApps {
+            // Another run may have created one since the count above.
+            let owned = try instances(labelSelector: owner)
+            if owned.count > maxApps {
+                let over = "The space holds \(owned.count) applications hubctl created once \(appId) was made (--max-apps \(maxApps)): another run created one meanwhile."
+                do {
+                    _ = try delete(appId: appId)
+                } catch let error as HubError {
+                    throw HubError(.cannotCreate, code: .cannotCreate, over + " Deleting \(appId) again failed (\(error.message)); remove it with `hubctl app delete \(appId)`.")
+                }
+                throw HubError(.cannotCreate, code: .cannotCreate, over + " \(appId) was deleted again; try later, or give a larger --max-apps.")
+            }
         }
         var result = Created(instance: instance, created: true)
         do {
@@ -158,7 +232,7 @@ public final class MobileServicesApps {
     /// SAP's client settings file (`AppConfig.java` 17-38): `server` is `server` when given, else
     /// the https URL of the route bound to the instance, else null.
     public func settingsFile(appId: String, feature: String, _ request: FeatureKeyRequest, server: String?) throws -> JSONValue {
-        let instance = try cf.instance(named: appId, space: space)
+        let instance = try self.instance(named: appId)
         var url = server
         if url == nil, let instance { url = try cf.routeURL(instance: instance.guid) }
         let key = try adminAPI(dashboard: instance?.dashboardURL).0.createFeatureKey(appId, feature: feature, request)
@@ -173,8 +247,8 @@ public final class MobileServicesApps {
     }
 
     func requireInstance(_ appId: String) throws -> CloudFoundryInstance {
-        guard let instance = try cf.instance(named: appId, space: space) else {
-            throw HubError.noInput("The space has no service instance named \(HubError.quoted(appId)) (`hubctl app list`).", code: .applicationNotFound)
+        guard let instance = try self.instance(named: appId) else {
+            throw HubError.noInput("The space has no mobile-services instance named \(HubError.quoted(appId)) (`hubctl app list`).", code: .applicationNotFound)
         }
         return instance
     }
@@ -183,7 +257,7 @@ public final class MobileServicesApps {
 
     /// The app as CF and the Admin API know it; nil when neither does.
     public func show(appId: String) throws -> (instance: CloudFoundryInstance?, app: MobileServicesApp?)? {
-        let instance = try cf.instance(named: appId, space: space)
+        let instance = try self.instance(named: appId)
         let app = try adminAPI(dashboard: instance?.dashboardURL).0.show(appId)
         if instance == nil && app == nil { return nil }
         return (instance, app)
@@ -191,8 +265,7 @@ public final class MobileServicesApps {
 
     /// Every app of the Admin API and every mobile-services instance, joined by id (`match` filters).
     public func list(match: String?) throws -> [(id: String, instance: CloudFoundryInstance?, app: MobileServicesApp?)] {
-        let instances = try cf.instances(space: space)
-        let apps = try adminAPI(dashboard: instances.lazy.compactMap(\.dashboardURL).first).0.list()
+        let (instances, apps) = try inventory()
         var ids = Set(apps.map(\.id))
         // Instances whose app the Admin API does not list are shown too when hubctl made them.
         for i in instances where i.labels[AppAdminRules.ownerLabel.key] == AppAdminRules.ownerLabel.value { ids.insert(i.name) }
@@ -213,7 +286,7 @@ public final class MobileServicesApps {
     public func delete(appId: String) throws -> Deleted {
         let app = try adminAPI(forApp: appId).delete(appId)
         var result = Deleted(app: app, instance: false, keys: [])
-        if let left = try cf.instance(named: appId, space: space) {
+        if let left = try instance(named: appId) {
             for key in try cf.keys(instance: left.guid) {
                 try cf.deleteKey(guid: key.guid, name: key.name)
                 result.keys.append(key.name)

@@ -78,6 +78,7 @@ final class FakeCloudFoundry: HTTPTransport, Sendable {
                 .object(["guid": .string(i.guid), "name": .string(i.name), "created_at": .string(i.createdAt),
                          "dashboard_url": .string("https://mobile-service-cockpit-web.cfapps.test/cockpit/v1/org/org-g/space/space-g/index.html#/apps/" + i.name),
                          "last_operation": .object(["type": .string("create"), "state": .string("succeeded")]),
+                         "relationships": .object(["service_plan": .object(["data": .object(["guid": .string("plan-g")])])]),
                          "metadata": .object(["labels": .object(i.labels.mapValues(JSONValue.string))])])
             }
             let auth = request.headers.first { $0.name == "Authorization" }?.value

@@ -24,7 +24,12 @@ struct AppCreate: HubCommand {
         repeated --feature; a malformed --label.
 
         --if-exists: fail (73, the default) or reuse when the space has an instance named APP. \
-        --max-apps N: refused (73) when the space holds N instances labelled managed-by=hubctl.
+        --max-apps N: refused (73) when the space holds N instances labelled managed-by=hubctl; \
+        counted again once APP is made, and when another run made one meanwhile (over N), APP \
+        is deleted again (73). Only mobile-services instances count.
+
+        Cut by --deadline while Cloud Foundry still creates the instance: 75, naming the job, \
+        the instance left in progress and `hubctl app delete APP` (set that as a trap first).
 
         Exit codes: 0 ok, 64 bad flags or id, 65 an answer that cannot be read, 66 no such org, \
         space, offering or plan, 69 server unreachable or the create failed, 73 the app exists \

@@ -10,7 +10,8 @@ struct AppDelete: HubCommand {
         abstract: "Delete a Mobile Services application and its CF instance.",
         discussion: """
         Deletes the app through the Admin API (DELETE …/app/APP), then, when the space still has \
-        an instance named APP, its CF keys and the instance (waiting for Cloud Foundry's jobs). \
+        a mobile-services instance named APP, its CF keys and the instance (waiting for Cloud \
+        Foundry's jobs); an instance of another offering is never touched. \
         Prints {appId, deleted, app, instance, keys}. A missing app (neither the Admin API nor CF \
         has it) is 66 unless --missing-ok.
 

@@ -10,12 +10,14 @@ struct AppPrune: HubCommand {
         commandName: "prune",
         abstract: "Delete old applications hubctl made (a nightly clean-up after crashed pipelines).",
         discussion: """
-        Deletes, as `app delete` does, every app whose id matches --match (a glob; a pattern \
-        that matches everything is refused) and whose CF instance is labelled managed-by=hubctl \
-        (any label with --any-owner) and was created (created_at) more than --older-than ago \
-        (90s, 60m, 12h, 7d; more than 0). An app without an instance has no known age and is \
-        skipped. Prints {deleted: [ids], failed: [{appId, error}], skipped: [{appId, reason}], \
-        dryRun}; --dry-run deletes nothing.
+        Deletes, as `app delete` does, every app whose id matches --match (a glob that begins \
+        with at least one literal character before any * ? or [, such as 'ci-*', so that no \
+        pattern selects every app) and whose mobile-services instance is labelled \
+        managed-by=hubctl (any label with --any-owner) and was created (created_at) more than \
+        --older-than ago (90s, 60m, 12h, 7d; more than 0). An app without an instance has no \
+        known age and is skipped; instances of other offerings are never considered. Prints \
+        {deleted: [ids], failed: [{appId, error}], skipped: [{appId, reason}], dryRun}; \
+        --dry-run deletes nothing.
 
         Exit codes: 0 ok, 3 some delete failed (the report says which), 64 bad flags, 65 an \
         answer that cannot be read, 69 server unreachable, 75 timeout, 77 credentials refused or \
@@ -27,7 +29,7 @@ struct AppPrune: HubCommand {
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
     @OptionGroup(title: "Cloud Foundry and Admin API") var cf: AppAdminOptions
-    @Option(name: .customLong("match"), help: ArgumentHelp("The ids to consider, a glob (required; not one matching everything).", valueName: "glob")) var match: String?
+    @Option(name: .customLong("match"), help: ArgumentHelp("The ids to consider, a glob beginning with a literal character (required; such as 'ci-*').", valueName: "glob")) var match: String?
     @Option(name: .customLong("older-than"), help: ArgumentHelp("Only apps whose instance is older than this (60m, 12h, 7d).", valueName: "duration")) var olderThan: String?
     @Flag(name: .customLong("dry-run"), help: "Print what would be deleted; delete nothing.") var dryRun = false
     @Flag(name: .customLong("any-owner"), help: "Also apps whose instance is not labelled managed-by=hubctl.") var anyOwner = false
@@ -48,9 +50,8 @@ struct AppPrune: HubCommand {
             guard let olderThan else { throw HubError.usage("app prune needs --older-than DURATION (such as 60m). Nothing was sent.") }
             let seconds = try AppAdminRules.duration(olderThan, flag: "--older-than")
             let apps = try source.apps(invocation)
-            let instances = try apps.cf.instances(space: apps.space)
-            let listed = try apps.adminAPI(dashboard: instances.lazy.compactMap(\.dashboardURL).first).0.list().map(\.id)
-            let plan = PrunePlan.make(apps: listed, instances: instances, match: match, olderThan: seconds, anyOwner: anyOwner, now: Date())
+            let (instances, listed) = try apps.inventory()
+            let plan = PrunePlan.make(apps: listed.map(\.id), instances: instances, match: match, olderThan: seconds, anyOwner: anyOwner, now: Date())
             var deleted: [JSONValue] = [], failed: [JSONValue] = []
             for id in plan.delete {
                 if dryRun { deleted.append(.string(id)); continue }

@@ -7,6 +7,21 @@ import Foundation
 import Glibc
 #endif
 
+/// Which file a descriptor is: its device and inode (`stat`'s `st_dev`, `st_ino`).
+public struct FileIdentity: Sendable, Equatable {
+    public let device: UInt64
+    public let inode: UInt64
+
+    public init(device: UInt64, inode: UInt64) {
+        self.device = device
+        self.inode = inode
+    }
+
+    public init(_ info: stat) {
+        self.init(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    }
+}
+
 public final class InputFile: Sendable {
     /// The path as given, or "stdin": for messages.
     public let name: String
@@ -17,6 +32,8 @@ public final class InputFile: Sendable {
     /// A regular file's modification and status-change times when it was opened (nil for a spool,
     /// which no one else can write).
     private let opened: FileTimes?
+    /// A regular file's device and inode (nil for a spool).
+    public let identity: FileIdentity?
 
     private struct FileTimes: Equatable, Sendable {
         let size: Int64, modified: [Int], changed: [Int]
@@ -27,11 +44,12 @@ public final class InputFile: Sendable {
         }
     }
 
-    private init(name: String, size: Int64, descriptor: Int32, opened: FileTimes? = nil) {
+    private init(name: String, size: Int64, descriptor: Int32, opened: stat? = nil) {
         self.name = name
         self.size = size
         self.descriptor = descriptor
-        self.opened = opened
+        self.opened = opened.map(FileTimes.init)
+        identity = opened.map(FileIdentity.init)
     }
 
     deinit { close(descriptor) }
@@ -61,10 +79,40 @@ public final class InputFile: Sendable {
                 throw .tooLarge(size: Int64(info.st_size))
             }
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
-            return InputFile(name: path, size: Int64(info.st_size), descriptor: fd, opened: FileTimes(info))
+            return InputFile(name: path, size: Int64(info.st_size), descriptor: fd, opened: info)
         default:
             defer { close(fd) }
             return try spool(fd: fd, name: path, limit: limit, until: until)
+        }
+    }
+
+    /// Opens `path` only when it is a regular file itself, for a caller that saw the file before
+    /// and compares `identity` and `size` with what it saw: never through a symbolic link
+    /// (O_NOFOLLOW: `.failed(.open, errno: ELOOP)`), and a FIFO, socket or device is refused
+    /// (`.notRegular`) before a byte is read, the open not waiting for a FIFO's writer (O_NONBLOCK).
+    public static func openRegular(path: String) throws(BoundedFile.Failure) -> InputFile {
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
+        guard fd >= 0 else {
+            let err = errno
+            if err == ENOENT { throw .missing }
+            throw .failed(.open, errno: err)
+        }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            let err = errno
+            close(fd)
+            throw .failed(.stat, errno: err)
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG:
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+            return InputFile(name: path, size: Int64(info.st_size), descriptor: fd, opened: info)
+        case S_IFDIR:
+            close(fd)
+            throw .directory
+        default:
+            close(fd)
+            throw .notRegular
         }
     }
 

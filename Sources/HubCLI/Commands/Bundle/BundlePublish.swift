@@ -66,10 +66,8 @@ struct BundlePublish: HubCommand {
 
         func run(_ invocation: Invocation) throws {
             let bundle = try BundleId(name: name, version: version)
-            if let fileExtension {
-                guard !fileExtension.isEmpty, fileExtension.utf8.count <= 32, fileExtension.allSatisfy({ $0.isLetter || $0.isNumber }) else {
-                    throw HubError.usage("--extension \(HubError.quoted(fileExtension)) is not a file extension (1–32 letters and digits, no dot). Nothing was sent.")
-                }
+            if let fileExtension, !BundleAdmin.isFileExtension(fileExtension) {
+                throw HubError.usage("--extension \(HubError.quoted(fileExtension)) is not a file extension (1–32 letters and digits, no dot). Nothing was sent.")
             }
             let session = try BundleAdminSession(invocation, source: credentials)
             let (source, ext) = try input(invocation)
@@ -113,7 +111,8 @@ struct BundlePublish: HubCommand {
                 throw HubError.noInput("No bundle content at \(file). Check the path.", code: .fileNotFound)
             }
             if isDirectory.boolValue {
-                return (.directory(try DeterministicZip.plan(directory: file, limit: BundleAdmin.maximumBytes), path: file), fileExtension ?? "zip")
+                let zip = try DeterministicZip.plan(directory: file, limit: BundleAdmin.maximumBytes, until: invocation.deadline)
+                return (.directory(zip, path: file), fileExtension ?? "zip")
             }
             let opened: InputFile
             do throws(BoundedFile.Failure) {
@@ -122,8 +121,13 @@ struct BundlePublish: HubCommand {
                 if case .tooLarge(let size) = error { throw BundleSource.tooLarge(file, size ?? BundleAdmin.maximumBytes + 1) }
                 throw HubError.input(error, label: file, limit: Int(BundleAdmin.maximumBytes), tooLarge: .tooLarge)
             }
-            let ext = fileExtension ?? URL(fileURLWithPath: file).pathExtension.lowercased()
+            if let fileExtension { return (try BundleSource.checked(opened), fileExtension) }
+            let ext = URL(fileURLWithPath: file).pathExtension.lowercased()
             guard !ext.isEmpty else { throw HubError.usage("\(file) has no extension; give --extension. Nothing was sent.") }
+            // The same rule as --extension's: the name's extension is sent as it is.
+            guard BundleAdmin.isFileExtension(ext) else {
+                throw HubError.usage("The extension \(HubError.quoted(ext)) of \(HubError.quoted(file)) is not a file extension (1–32 letters and digits); rename the file or give --extension. Nothing was sent.")
+            }
             return (try BundleSource.checked(opened), ext)
         }
     }

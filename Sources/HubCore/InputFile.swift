@@ -57,7 +57,39 @@ public final class InputFile: Sendable {
     /// Opens `path` without waiting (a FIFO without a writer opens at once): a regular file is used
     /// as it is; anything else is read into a spool, waiting for data no longer than `until`.
     public static func open(path: String, limit: Int64, until: ContinuousClock.Instant?) throws(BoundedFile.Failure) -> InputFile {
-        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        let (fd, info) = try openWithoutWaiting(path, flags: 0)
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR:
+            close(fd)
+            throw .directory
+        case S_IFREG:
+            guard Int64(info.st_size) <= limit else {
+                close(fd)
+                throw .tooLarge(size: Int64(info.st_size))
+            }
+            return regular(path, fd, info)
+        default:
+            defer { close(fd) }
+            return try spool(fd: fd, name: path, limit: limit, until: until)
+        }
+    }
+
+    /// Opens `path` only when it is a regular file itself, for a caller that saw the file before
+    /// and compares `identity` and `size` with what it saw: never through a symbolic link
+    /// (O_NOFOLLOW: `.failed(.open, errno: ELOOP)`), and a FIFO, socket or device is refused
+    /// (`.notRegular`) before a byte is read, the open not waiting for a FIFO's writer.
+    public static func openRegular(path: String) throws(BoundedFile.Failure) -> InputFile {
+        let (fd, info) = try openWithoutWaiting(path, flags: O_NOFOLLOW)
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            throw info.st_mode & S_IFMT == S_IFDIR ? .directory : .notRegular
+        }
+        return regular(path, fd, info)
+    }
+
+    /// `path` opened read-only with O_NONBLOCK (and `flags`), and what `fstat` says of it.
+    private static func openWithoutWaiting(_ path: String, flags: Int32) throws(BoundedFile.Failure) -> (Int32, stat) {
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | flags)
         guard fd >= 0 else {
             let err = errno
             if err == ENOENT || err == ENOTDIR { throw .missing }
@@ -69,51 +101,13 @@ public final class InputFile: Sendable {
             close(fd)
             throw .failed(.stat, errno: err)
         }
-        switch info.st_mode & S_IFMT {
-        case S_IFDIR:
-            close(fd)
-            throw .directory
-        case S_IFREG:
-            guard Int64(info.st_size) <= limit else {
-                close(fd)
-                throw .tooLarge(size: Int64(info.st_size))
-            }
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
-            return InputFile(name: path, size: Int64(info.st_size), descriptor: fd, opened: info)
-        default:
-            defer { close(fd) }
-            return try spool(fd: fd, name: path, limit: limit, until: until)
-        }
+        return (fd, info)
     }
 
-    /// Opens `path` only when it is a regular file itself, for a caller that saw the file before
-    /// and compares `identity` and `size` with what it saw: never through a symbolic link
-    /// (O_NOFOLLOW: `.failed(.open, errno: ELOOP)`), and a FIFO, socket or device is refused
-    /// (`.notRegular`) before a byte is read, the open not waiting for a FIFO's writer (O_NONBLOCK).
-    public static func openRegular(path: String) throws(BoundedFile.Failure) -> InputFile {
-        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
-        guard fd >= 0 else {
-            let err = errno
-            if err == ENOENT { throw .missing }
-            throw .failed(.open, errno: err)
-        }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else {
-            let err = errno
-            close(fd)
-            throw .failed(.stat, errno: err)
-        }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG:
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
-            return InputFile(name: path, size: Int64(info.st_size), descriptor: fd, opened: info)
-        case S_IFDIR:
-            close(fd)
-            throw .directory
-        default:
-            close(fd)
-            throw .notRegular
-        }
+    /// A regular file's descriptor, blocking again, as the input it is.
+    private static func regular(_ path: String, _ fd: Int32, _ info: stat) -> InputFile {
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        return InputFile(name: path, size: Int64(info.st_size), descriptor: fd, opened: info)
     }
 
     /// Reads `fd` to its end into a private temporary file (0600, unlinked at once, so nothing is

@@ -17,17 +17,7 @@ import Testing
         return dir
     }
 
-    func bytes(_ zip: DeterministicZip) throws -> Data {
-        let reader = zip.reader()
-        var out = Data()
-        var buffer = [UInt8](repeating: 0, count: 7)
-        while true {
-            let n = try buffer.withUnsafeMutableBytes { try reader.read(into: $0) }
-            if n == 0 { break }
-            out.append(contentsOf: buffer[0..<n])
-        }
-        return out
-    }
+    func bytes(_ zip: DeterministicZip) throws -> Data { try zipBytes(zip, pieces: 7) }
 
     @Test func theSameTreeGivesTheSameBytes() throws {
         let dir = try tree()
@@ -68,17 +58,7 @@ import Testing
 
 /// Issue 48 items 9, 10, 21: what a directory may publish, and the files that replace a planned one.
 @Suite struct DeterministicZipRaceTests {
-    func bytes(_ zip: DeterministicZip) throws -> Data {
-        let reader = zip.reader()
-        var out = Data()
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = try buffer.withUnsafeMutableBytes { try reader.read(into: $0) }
-            if n == 0 { break }
-            out.append(contentsOf: buffer[0..<n])
-        }
-        return out
-    }
+    func bytes(_ zip: DeterministicZip) throws -> Data { try zipBytes(zip, pieces: 4096) }
 
     func tree(_ name: String = "b.txt") throws -> (Scratch, String) {
         let scratch = try Scratch()
@@ -120,15 +100,9 @@ import Testing
         defer { withExtendedLifetime(scratch) {} }
         let plan = try DeterministicZip.plan(directory: dir, limit: 1 << 20)
         #expect(unlink(dir + "/b.txt") == 0 && symlink(scratch.sub("secret"), dir + "/b.txt") == 0)
-        let reader = plan.reader()
         var out = Data()
-        var buffer = [UInt8](repeating: 0, count: 4096)
         #expect {
-            while true {
-                let n = try buffer.withUnsafeMutableBytes { try reader.read(into: $0) }
-                if n == 0 { break }
-                out.append(contentsOf: buffer[0..<n])
-            }
+            _ = try zipBytes(plan, pieces: 4096, into: &out)
         } throws: { error in
             (error as? HubError)?.code == .bundleMismatch && (error as? HubError)?.message.contains("symbolic link") == true
         }
@@ -156,6 +130,23 @@ import Testing
             _ = try DeterministicZip.plan(directory: dir, limit: 1 << 20, until: ContinuousClock.now - .seconds(1))
         } throws: { ($0 as? HubError)?.exitCode == 75 }
     }
+}
+
+/// A planned zip's bytes, read `pieces` bytes at a time into `out` (what was produced before an error stays there).
+@discardableResult
+func zipBytes(_ zip: DeterministicZip, pieces: Int, into out: inout Data) throws -> Data {
+    let reader = zip.reader()
+    var buffer = [UInt8](repeating: 0, count: pieces)
+    while true {
+        let n = try buffer.withUnsafeMutableBytes { try reader.read(into: $0) }
+        if n == 0 { return out }
+        out.append(contentsOf: buffer[0..<n])
+    }
+}
+
+func zipBytes(_ zip: DeterministicZip, pieces: Int) throws -> Data {
+    var out = Data()
+    return try zipBytes(zip, pieces: pieces, into: &out)
 }
 
 /// Lists a zip with Python's zipfile (a reader independent of ours).

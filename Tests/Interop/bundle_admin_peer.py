@@ -7,12 +7,13 @@ lists what it is told to, fails the deletes it is told to, and holds or answers 
 DIR/config.json (read at start):
     {"list": [entity, ...],                  the answer to GET ApplicationResourceBundles
      "deleteStatus": {"VERSION": status},    DELETE of that BundleVersion (default 204)
-     "put": "normal" | "hold" | "early",
+     "put": "normal" | "hold" | "early-close",
      "hold": N}                              bytes read of an upload before holding it
 Every request is logged as "METHOD PATH" lines in DIR/requests. The bytes of an upload that were
 read go to DIR/body, and DIR/uploaded is created once the upload is read to its end or cut off. "hold": after N bytes, DIR/held is created and the upload is left unread
-until DIR/release exists (at most 60 s), then read to its end. "early": 201 is answered as soon
-as the request's head is read, then the body is read and dropped (kept in DIR/body).
+until DIR/release exists (at most 60 s), then read to its end. "early-close": 201 is answered as
+soon as the request's head is read, with Connection: close, and the connection closed 2 s later
+with the body unread.
 The port (any free one) is written to DIR/port once listening. The server stops after 120 s, or
 when its parent closes stdin.
 """
@@ -70,11 +71,9 @@ def main():
                 log(method + " " + path)
                 if method == "PUT":
                     mode = config.get("put", "normal")
-                    if mode == "early":
-                        answer(conn, 201, "Created")
                     if mode == "early-close":
                         answer(conn, 201, "Created", close=True)
-                        time.sleep(0.2)
+                        time.sleep(2)
                         return
                     received = bytearray(buffer[:length])
                     buffer = buffer[length:]
@@ -101,8 +100,7 @@ def main():
                     write(os.path.join(directory, "uploaded"), b"")
                     if len(received) < length:
                         return
-                    if mode != "early":
-                        answer(conn, 204, "No Content")
+                    answer(conn, 204, "No Content")
                     continue
                 body = buffer[:length]
                 while len(body) < length:

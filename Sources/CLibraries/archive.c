@@ -19,6 +19,8 @@
     F(archive_read_data_skip) \
     F(archive_error_string) \
     F(archive_format) \
+    F(archive_filter_bytes) \
+    F(archive_filter_code) \
     F(archive_entry_pathname) \
     F(archive_entry_pathname_utf8) \
     F(archive_entry_hardlink) \
@@ -46,6 +48,8 @@ ARCHIVE_STUB la_ssize_t archive_read_data(struct archive *a, void *buffer, size_
 ARCHIVE_STUB int archive_read_data_skip(struct archive *a) { return REAL(archive_read_data_skip)(a); }
 ARCHIVE_STUB const char *archive_error_string(struct archive *a) { return REAL(archive_error_string)(a); }
 ARCHIVE_STUB int archive_format(struct archive *a) { return REAL(archive_format)(a); }
+ARCHIVE_STUB la_int64_t archive_filter_bytes(struct archive *a, int n) { return REAL(archive_filter_bytes)(a, n); }
+ARCHIVE_STUB int archive_filter_code(struct archive *a, int n) { return REAL(archive_filter_code)(a, n); }
 ARCHIVE_STUB const char *archive_entry_pathname(struct archive_entry *e) {
     return REAL(archive_entry_pathname)(e);
 }

@@ -10,7 +10,8 @@ import HubCore
 /// written outside the destination or through a link.
 ///
 /// Refused (HubError, exit 65, codes in `BundleErrorCode`): absolute paths, `..` components,
-/// backslashes, control characters; symbolic links and hard links of any kind (bundles are
+/// backslashes (in a zip, also as the zip stores the name, which libarchive may have rewritten),
+/// control characters; symbolic links and hard links of any kind (bundles are
 /// zip/jar, which have neither, so none is accepted even if it would stay inside; a zip marks a
 /// symlink only in its central directory, after the data, so the streaming reader sees it as a
 /// regular file holding the link text, which is harmless); device nodes,
@@ -19,7 +20,8 @@ import HubCore
 /// An error thrown by the source (a failed download) is rethrown unchanged.
 ///
 /// Formats come from the content (libarchive's bidding) and only these are enabled: zip
-/// (streaming reader), tar (ustar, pax, GNU) and the gzip, bzip2, xz and zstd filters.
+/// (streaming reader; not inside a compression filter), tar (ustar, pax, GNU) and the gzip,
+/// bzip2, xz and zstd filters.
 public struct BundleExtractor: Sendable {
     public var limits: ExtractionLimits
     /// Called on the extracting thread with the bytes received so far (for a progress bar).
@@ -149,6 +151,9 @@ public struct BundleExtractor: Sendable {
             let raw = archive_entry_pathname_utf8(entry) ?? archive_entry_pathname(entry)
             guard let raw else { throw HubError.unsafePath("?", "the name cannot be read") }
             let name = Array(UnsafeRawBufferPointer(start: raw, count: strlen(raw)))
+            if archive_format(archive) & ARCHIVE_FORMAT_BASE_MASK == ARCHIVE_FORMAT_ZIP {
+                try checkStoredZipName(archive, reader: reader, name: name)
+            }
             let components = try EntryPath.components(of: name, limits: limits)
             let display = String(decoding: name, as: UTF8.self)
 
@@ -197,6 +202,20 @@ public struct BundleExtractor: Sendable {
                                  archiveBytes: reader.received, sha256: reader.digest.finalize())
     }
 
+    /// libarchive rewrites some zip names before hubctl sees them: a name with backslashes and no
+    /// slash, from an archiver it takes for MS-DOS's (most write that in the local header), comes
+    /// back with slashes (`back\slash.txt` as `back/slash.txt`). So the name is also checked as the
+    /// archive stores it, read from the bytes received: the local header that ends where libarchive
+    /// stopped reading. A zip inside a compressed stream (gzip, …) is refused, since its stored
+    /// names are not in the bytes received.
+    private func checkStoredZipName(_ archive: OpaquePointer, reader: SourceReader, name: [UInt8]) throws {
+        guard archive_filter_code(archive, 0) == ARCHIVE_FILTER_NONE else {
+            throw HubError.corruptArchive("a zip inside a compressed stream, whose entry names cannot be checked as the zip stores them")
+        }
+        guard let stored = reader.storedZipName(headerEnd: archive_filter_bytes(archive, 0)), stored != name else { return }
+        _ = try EntryPath.components(of: stored, limits: limits)
+    }
+
     /// A directory entry may still carry data in a malformed archive; it is read and dropped.
     private func skipData(_ archive: OpaquePointer, reader: SourceReader) throws {
         if archive_read_data_skip(archive) < ARCHIVE_WARN { throw reader.failure(archive) }
@@ -222,6 +241,12 @@ final class SourceReader {
     private let buffer: UnsafeMutableRawBufferPointer
     private(set) var received: Int64 = 0
     private var error: (any Error)?
+    /// The last bytes received (at least `windowBytes` of them, once there are): `window`'s first
+    /// byte is the stream's byte `windowStart`. A zip's local header (at most 30 + 2 × 65,535
+    /// bytes) ends at most one buffer (256 KiB) before the end of what was received.
+    private var window = Data()
+    private var windowStart: Int64 = 0
+    static let windowBytes = 512 * 1024
 
     init(source: any ArchiveByteSource, maxBytes: Int64, progress: (@Sendable (Int64) -> Void)?, copy: Int32? = nil,
          tooLarge: (() -> HubError)? = nil) throws {
@@ -258,9 +283,33 @@ final class SourceReader {
         received += Int64(n)
         if received > maxBytes { throw tooLarge() }
         digest.update(UnsafeRawBufferPointer(rebasing: buffer[0..<n]))
+        window.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[0..<n]))
+        if window.count > 2 * Self.windowBytes {
+            windowStart += Int64(window.count - Self.windowBytes)
+            window = Data(window.suffix(Self.windowBytes))
+        }
         if let copy { try Self.writeAll(copy, UnsafeRawBufferPointer(rebasing: buffer[0..<n])) }
         progress?(received)
         return n
+    }
+
+    /// The name of the zip local header that ends (its extra field included) at stream offset
+    /// `end`, as stored; nil when no such header is among the last bytes received.
+    func storedZipName(headerEnd end: Int64) -> [UInt8]? {
+        guard end - 30 >= windowStart, end <= windowStart + Int64(window.count) else { return nil }
+        let last = Int(end - windowStart)
+        return window.withUnsafeBytes { b -> [UInt8]? in
+            var at = last - 30
+            let lowest = max(0, last - 30 - 2 * 65_535)
+            while at >= lowest {
+                if b[at] == 0x50, b[at + 1] == 0x4B, b[at + 2] == 3, b[at + 3] == 4 {
+                    let nameLength = Int(b[at + 26]) | Int(b[at + 27]) << 8, extraLength = Int(b[at + 28]) | Int(b[at + 29]) << 8
+                    if at + 30 + nameLength + extraLength == last { return Array(b[(at + 30)..<(at + 30 + nameLength)]) }
+                }
+                at -= 1
+            }
+            return nil
+        }
     }
 
     func drain() throws {
@@ -288,35 +337,52 @@ final class SourceReader {
     }
 }
 
-/// Entry names → path components, refusing anything that could leave the destination.
+/// Entry names → path components, refusing anything that could leave the destination. The one
+/// rule for names: the extractor applies it to what it installs, and `DeterministicZip` to what
+/// `bundle publish DIR` sends, so that what hubctl publishes its own `acp fetch` installs.
 enum EntryPath {
+    /// Why a name is refused: `tooLong` for its length or depth (`path_too_long`), else `unsafe_path`.
+    struct Refusal: Error {
+        let why: String
+        let tooLong: Bool
+    }
+
     static func components(of name: [UInt8], limits: ExtractionLimits) throws -> [String] {
-        let display = String(decoding: name, as: UTF8.self)
-        if name.isEmpty { throw HubError.unsafePath(display, "the name is empty") }
+        do throws(Refusal) {
+            return try parse(name, limits: limits)
+        } catch {
+            let display = String(decoding: name, as: UTF8.self)
+            throw error.tooLong ? HubError.pathTooLong(display, error.why) : HubError.unsafePath(display, error.why)
+        }
+    }
+
+    static func parse(_ name: [UInt8], limits: ExtractionLimits) throws(Refusal) -> [String] {
+        func unsafe(_ why: String) -> Refusal { Refusal(why: why, tooLong: false) }
+        if name.isEmpty { throw unsafe("the name is empty") }
         if name.count > limits.maxPathBytes {
-            throw HubError.pathTooLong(display, "\(name.count) bytes, more than \(limits.maxPathBytes)")
+            throw Refusal(why: "\(name.count) bytes, more than \(limits.maxPathBytes)", tooLong: true)
         }
         if name.contains(where: { $0 < 0x20 || $0 == 0x7f }) {
-            throw HubError.unsafePath(display, "it contains control characters")
+            throw unsafe("it contains control characters")
         }
         if name.contains(UInt8(ascii: "\\")) {
-            throw HubError.unsafePath(display, "it contains a backslash (a Windows path separator)")
+            throw unsafe("it contains a backslash (a Windows path separator)")
         }
-        if name.first == UInt8(ascii: "/") { throw HubError.unsafePath(display, "it is an absolute path") }
+        if name.first == UInt8(ascii: "/") { throw unsafe("it is an absolute path") }
         guard let text = String(validating: name, as: UTF8.self) else {
-            throw HubError.unsafePath(display, "it is not valid UTF-8")
+            throw unsafe("it is not valid UTF-8")
         }
         if text.unicodeScalars.contains(where: { (0x80...0x9F).contains($0.value) }) {
-            throw HubError.unsafePath(display, "it contains control characters")
+            throw unsafe("it contains control characters")
         }
         var components: [String] = []
         for part in text.split(separator: "/", omittingEmptySubsequences: true) {
             if part == "." { continue }
-            if part == ".." { throw HubError.unsafePath(display, "it contains a '..' component") }
+            if part == ".." { throw unsafe("it contains a '..' component") }
             components.append(String(part))
         }
         if components.count > limits.maxDepth {
-            throw HubError.pathTooLong(display, "\(components.count) levels deep, more than \(limits.maxDepth)")
+            throw Refusal(why: "\(components.count) levels deep, more than \(limits.maxDepth)", tooLong: true)
         }
         return components
     }

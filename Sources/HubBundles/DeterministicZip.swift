@@ -4,8 +4,11 @@
 // with the same time (1980-01-01 00:00, the zip's first) and mode (0644); no directory entries,
 // no extra fields. The files are read twice: once for their CRC-32 and sizes (so the whole
 // length is known before anything is sent), then while sending; a file that changed in between
-// fails the upload rather than sending a zip that lies. Also: whether a zip is password-protected
-// (SAP refuses those, docs/protocol.md §19).
+// fails the upload rather than sending a zip that lies. A file is opened only as the regular file
+// the plan saw (no symbolic link, no FIFO, the same device, inode and size) before the first byte
+// of its entry is produced. Names follow the extractor's rules (`EntryPath`): what hubctl
+// publishes, its own `acp fetch` installs. Also: whether a zip is password-protected (SAP refuses
+// those, docs/protocol.md §19).
 
 import Foundation
 import HubCore
@@ -18,26 +21,40 @@ public struct DeterministicZip: Sendable {
         public let path: String
         public let size: Int64
         public let crc: UInt32
+        /// The file's device and inode when the directory was walked: only that file is sent.
+        public let identity: FileIdentity
     }
 
     public let entries: [Entry]
     /// The zip's exact length in bytes.
     public let length: Int64
+    /// The deadline: reading the files past it (for their CRC-32, or to send them) is 75.
+    public let until: ContinuousClock.Instant?
 
     /// The zip's limits without ZIP64: fewer than 65,535 entries, every size and offset under 4 GiB.
     static let maximumEntries = 65_534
     static let maximumOffset: Int64 = 0xFFFF_FFFE
 
-    /// Plans the zip of `directory`, refusing (64) what cannot go in it the same way twice: a
-    /// symbolic link, a device or socket, a name that is not UTF-8. `limit`: the largest zip allowed
-    /// (its size is known before anything is read past the file sizes).
-    public static func plan(directory: String, limit: Int64) throws -> DeterministicZip {
-        var found: [(name: String, path: String, size: Int64)] = []
+    /// Plans the zip of `directory`, refusing (64) what cannot go in it the same way twice, or that
+    /// hubctl's own `acp fetch` would refuse or rename: a symbolic link, a device or socket, a name
+    /// the extractor refuses (`EntryPath`: control characters, a backslash, too long or too deep).
+    /// `limit`: the largest zip allowed (its size is known before anything is read past the file
+    /// sizes). `until`: the deadline, checked while the files are read for their CRC-32 (75).
+    public static func plan(directory: String, limit: Int64, until: ContinuousClock.Instant? = nil) throws -> DeterministicZip {
+        var found: [(name: String, path: String, size: Int64, identity: FileIdentity)] = []
         try walk(directory, prefix: "", into: &found)
         found.sort { Array($0.name.utf8).lexicographicallyPrecedes(Array($1.name.utf8)) }
         guard !found.isEmpty else { throw HubError.usage("\(directory) has no files to zip; nothing was sent.") }
         guard found.count <= maximumEntries else {
             throw HubError.usage("\(directory) has \(found.count) files; a zip without ZIP64 holds at most \(maximumEntries). Nothing was sent.")
+        }
+        for f in found {
+            do throws(EntryPath.Refusal) {
+                _ = try EntryPath.parse(Array(f.name.utf8), limits: .default)
+            } catch {
+                throw HubError.usage("\(HubError.quoted(f.path)) cannot be published: hubctl's own `acp fetch` would refuse its name in the bundle (\(error.why)). Rename it; nothing was sent.",
+                                     code: error.tooLong ? .pathTooLong : .unsafePath)
+            }
         }
         var length: Int64 = 22
         for f in found { length += Int64(30 + 46 + 2 * f.name.utf8.count) + f.size }
@@ -47,12 +64,13 @@ public struct DeterministicZip: Sendable {
         guard length <= maximumOffset else { throw HubError.usage("The zip of \(directory) would need ZIP64; nothing was sent.", code: .tooLarge) }
         var entries: [Entry] = []
         for f in found {
-            entries.append(Entry(name: f.name, path: f.path, size: f.size, crc: try crc(ofFile: f.path, size: f.size)))
+            let planned = Entry(name: f.name, path: f.path, size: f.size, crc: 0, identity: f.identity)
+            entries.append(Entry(name: f.name, path: f.path, size: f.size, crc: try crc(of: planned, until: until), identity: f.identity))
         }
-        return DeterministicZip(entries: entries, length: length)
+        return DeterministicZip(entries: entries, length: length, until: until)
     }
 
-    private static func walk(_ directory: String, prefix: String, into found: inout [(name: String, path: String, size: Int64)]) throws {
+    private static func walk(_ directory: String, prefix: String, into found: inout [(name: String, path: String, size: Int64, identity: FileIdentity)]) throws {
         let names: [String]
         do { names = try FileManager.default.contentsOfDirectory(atPath: directory) } catch {
             throw HubError.noInput("Cannot read the directory \(directory). Check that it exists and is readable.", code: .unreadable)
@@ -64,32 +82,65 @@ public struct DeterministicZip: Sendable {
             let relative = prefix + name
             switch info.st_mode & S_IFMT {
             case S_IFDIR: try walk(path, prefix: relative + "/", into: &found)
-            case S_IFREG: found.append((relative, path, Int64(info.st_size)))
+            case S_IFREG: found.append((relative, path, Int64(info.st_size), FileIdentity(info)))
             case S_IFLNK: throw HubError.usage("\(path) is a symbolic link; a bundle directory must hold only files and directories. Nothing was sent.", code: .unsafeEntryType)
             default: throw HubError.usage("\(path) is not a regular file; a bundle directory must hold only files and directories. Nothing was sent.", code: .unsafeEntryType)
             }
         }
     }
 
-    static func crc(ofFile path: String, size: Int64) throws -> UInt32 {
-        let input: InputFile
-        do { input = try InputFile.open(path: path, limit: Int64.max, until: nil) } catch {
-            throw HubError.noInput("Cannot read \(path) to zip it.", code: .unreadable)
-        }
+    static func crc(of entry: Entry, until: ContinuousClock.Instant?) throws -> UInt32 {
+        let input = try open(entry)
         var crc = CRC32()
         var offset: Int64 = 0
-        while offset < size {
-            let chunk = try input.read(at: offset, count: Int(min(1 << 20, size - offset)))
+        while offset < entry.size {
+            try checkDeadline(until, entry.path)
+            let chunk = try input.read(at: offset, count: Int(min(1 << 20, entry.size - offset)))
             guard !chunk.isEmpty else { break }
             crc.update(chunk)
             offset += Int64(chunk.count)
         }
-        guard offset == size else { throw changed(path) }
+        guard offset == entry.size else { throw changed(entry.path) }
         return crc.value
+    }
+
+    /// Opens a planned file as the file the plan saw, before any byte of its entry is produced:
+    /// never through a symbolic link, never a FIFO, socket or device (refused at once, not waited
+    /// on), the same device, inode and size (65 otherwise; what replaced it is not read).
+    static func open(_ entry: Entry) throws -> InputFile {
+        let input: InputFile
+        do throws(BoundedFile.Failure) {
+            input = try InputFile.openRegular(path: entry.path)
+        } catch {
+            switch error {
+            case .failed(.open, ELOOP): throw replaced(entry.path, "by a symbolic link")
+            case .notRegular: throw replaced(entry.path, "by a FIFO, socket or device")
+            case .directory: throw replaced(entry.path, "by a directory")
+            case .missing: throw replaced(entry.path, "or removed")
+            case .failed(_, let err):
+                throw HubError.noInput("Cannot read \(entry.path) to zip it: \(String(cString: strerror(err))).", code: .unreadable)
+            case .tooLarge, .timedOut:
+                throw HubError.noInput("Cannot read \(entry.path) to zip it.", code: .unreadable)
+            }
+        }
+        guard input.identity == entry.identity else { throw replaced(entry.path, "by another file") }
+        guard input.size == entry.size else { throw changed(entry.path) }
+        return input
     }
 
     static func changed(_ path: String) -> HubError {
         HubError(.data, code: .bundleMismatch, "\(path) changed while its directory was being zipped; run the command again once it is stable.")
+    }
+
+    static func replaced(_ path: String, _ how: String) -> HubError {
+        HubError(.data, code: .bundleMismatch,
+                 "\(path) was replaced \(how) while its directory was being zipped; hubctl read nothing of what is there now. Run the command again once the directory is stable.")
+    }
+
+    /// 75 once the deadline has passed.
+    static func checkDeadline(_ until: ContinuousClock.Instant?, _ path: String) throws {
+        guard let until, ContinuousClock.now >= until else { return }
+        throw HubError(.temporary, code: .timeout, "The deadline passed while \(path) was being zipped. Raise --deadline for a directory this large.")
     }
 
     /// The zip's bytes, each call from its start: fills a buffer, 0 at the end.
@@ -153,6 +204,7 @@ public final class ZipStreamReader {
             if let file {
                 let entry = zip.entries[index]
                 if fileOffset < entry.size {
+                    try DeterministicZip.checkDeadline(zip.until, entry.path)
                     let chunk = try file.read(at: fileOffset, count: Int(min(Int64(buffer.count), entry.size - fileOffset)))
                     guard !chunk.isEmpty else { throw DeterministicZip.changed(entry.path) }
                     crc.update(chunk)
@@ -167,9 +219,9 @@ public final class ZipStreamReader {
             }
             if index < zip.entries.count {
                 let entry = zip.entries[index]
-                do { file = try InputFile.open(path: entry.path, limit: entry.size, until: nil) } catch {
-                    throw DeterministicZip.changed(entry.path)
-                }
+                // Checked before the entry's local header: nothing of a file that is not the one
+                // planned is sent.
+                file = try DeterministicZip.open(entry)
                 fileOffset = 0
                 crc = CRC32()
                 pending = DeterministicZip.localHeader(entry)

@@ -135,6 +135,10 @@ extension HubError {
             return HubError.data("\(label) is larger than \(limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit) bytes"); nothing was sent.", code: tooLarge)
         case .timedOut:
             return HubError(.temporary, code: .timeout, "\(label) gave no end of input before the deadline (a FIFO nobody writes to, or a command that does not end). Raise --deadline if it is slow.")
+        case .failed(_, let err) where err == ENOSPC || err == EDQUOT:
+            // Only a write fails so: the private spool of a pipe or stdin (InputFile.spool), in TMPDIR.
+            return HubError(.cannotCreate, code: .diskFull,
+                            "No space left to keep \(label) while it is used: the temporary directory \(NSTemporaryDirectory()) (TMPDIR) is full (\(String(cString: strerror(err)))). Free space there or point TMPDIR at another file system; nothing was sent.")
         case .failed(_, let err):
             return HubError.noInput("\(label) cannot be read: \(String(cString: strerror(err))).", code: .unreadable)
         case .missing:

@@ -7,6 +7,21 @@ import Foundation
 import Glibc
 #endif
 
+/// Which file a descriptor is: its device and inode (`stat`'s `st_dev`, `st_ino`).
+public struct FileIdentity: Sendable, Equatable {
+    public let device: UInt64
+    public let inode: UInt64
+
+    public init(device: UInt64, inode: UInt64) {
+        self.device = device
+        self.inode = inode
+    }
+
+    public init(_ info: stat) {
+        self.init(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    }
+}
+
 public final class InputFile: Sendable {
     /// The path as given, or "stdin": for messages.
     public let name: String
@@ -17,6 +32,8 @@ public final class InputFile: Sendable {
     /// A regular file's modification and status-change times when it was opened (nil for a spool,
     /// which no one else can write).
     private let opened: FileTimes?
+    /// A regular file's device and inode (nil for a spool).
+    public let identity: FileIdentity?
 
     private struct FileTimes: Equatable, Sendable {
         let size: Int64, modified: [Int], changed: [Int]
@@ -27,11 +44,12 @@ public final class InputFile: Sendable {
         }
     }
 
-    private init(name: String, size: Int64, descriptor: Int32, opened: FileTimes? = nil) {
+    private init(name: String, size: Int64, descriptor: Int32, opened: stat? = nil) {
         self.name = name
         self.size = size
         self.descriptor = descriptor
-        self.opened = opened
+        self.opened = opened.map(FileTimes.init)
+        identity = opened.map(FileIdentity.init)
     }
 
     deinit { close(descriptor) }
@@ -39,7 +57,39 @@ public final class InputFile: Sendable {
     /// Opens `path` without waiting (a FIFO without a writer opens at once): a regular file is used
     /// as it is; anything else is read into a spool, waiting for data no longer than `until`.
     public static func open(path: String, limit: Int64, until: ContinuousClock.Instant?) throws(BoundedFile.Failure) -> InputFile {
-        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        let (fd, info) = try openWithoutWaiting(path, flags: 0)
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR:
+            close(fd)
+            throw .directory
+        case S_IFREG:
+            guard Int64(info.st_size) <= limit else {
+                close(fd)
+                throw .tooLarge(size: Int64(info.st_size))
+            }
+            return regular(path, fd, info)
+        default:
+            defer { close(fd) }
+            return try spool(fd: fd, name: path, limit: limit, until: until)
+        }
+    }
+
+    /// Opens `path` only when it is a regular file itself, for a caller that saw the file before
+    /// and compares `identity` and `size` with what it saw: never through a symbolic link
+    /// (O_NOFOLLOW: `.failed(.open, errno: ELOOP)`), and a FIFO, socket or device is refused
+    /// (`.notRegular`) before a byte is read, the open not waiting for a FIFO's writer.
+    public static func openRegular(path: String) throws(BoundedFile.Failure) -> InputFile {
+        let (fd, info) = try openWithoutWaiting(path, flags: O_NOFOLLOW)
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            throw info.st_mode & S_IFMT == S_IFDIR ? .directory : .notRegular
+        }
+        return regular(path, fd, info)
+    }
+
+    /// `path` opened read-only with O_NONBLOCK (and `flags`), and what `fstat` says of it.
+    private static func openWithoutWaiting(_ path: String, flags: Int32) throws(BoundedFile.Failure) -> (Int32, stat) {
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | flags)
         guard fd >= 0 else {
             let err = errno
             if err == ENOENT || err == ENOTDIR { throw .missing }
@@ -51,21 +101,13 @@ public final class InputFile: Sendable {
             close(fd)
             throw .failed(.stat, errno: err)
         }
-        switch info.st_mode & S_IFMT {
-        case S_IFDIR:
-            close(fd)
-            throw .directory
-        case S_IFREG:
-            guard Int64(info.st_size) <= limit else {
-                close(fd)
-                throw .tooLarge(size: Int64(info.st_size))
-            }
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
-            return InputFile(name: path, size: Int64(info.st_size), descriptor: fd, opened: FileTimes(info))
-        default:
-            defer { close(fd) }
-            return try spool(fd: fd, name: path, limit: limit, until: until)
-        }
+        return (fd, info)
+    }
+
+    /// A regular file's descriptor, blocking again, as the input it is.
+    private static func regular(_ path: String, _ fd: Int32, _ info: stat) -> InputFile {
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        return InputFile(name: path, size: Int64(info.st_size), descriptor: fd, opened: info)
     }
 
     /// Reads `fd` to its end into a private temporary file (0600, unlinked at once, so nothing is

@@ -88,18 +88,38 @@ public final class BundleAdmin {
     /// sign ("#"), or a percent sign ("%")"; and a `/` or a dot segment could not be one segment of
     /// the device's address. Refused (64) before anything is sent.
     public static func check(name: String, version: String) throws {
+        if let problem = problem(name: name, version: version) { throw HubError.usage(problem + " Nothing was sent.") }
+    }
+
+    /// What makes `name` or `version` unusable in an address (the rules of `check`), nil when nothing does.
+    static func problem(name: String, version: String) -> String? {
         for (value, what) in [(name, "bundle name"), (version, "bundle version")] {
-            guard !value.isEmpty else { throw HubError.usage("The \(what) is empty; nothing was sent.") }
+            guard !value.isEmpty else { return "The \(what) is empty." }
             if let bad = value.first(where: { ":?#%/".contains($0) }) {
-                throw HubError.usage("The \(what) \(HubError.quoted(value)) has \(HubError.quoted(String(bad))); SAP's bundle names and versions cannot hold : ? # % (nor / in an address). Nothing was sent.")
+                return "The \(what) \(HubError.quoted(value)) has \(HubError.quoted(String(bad))); SAP's bundle names and versions cannot hold : ? # % (nor / in an address)."
             }
-            guard !SafeName.isDotSegment(value) else {
-                throw HubError.usage("The \(what) \(HubError.quoted(value)) cannot be part of an address; nothing was sent.")
-            }
+            guard !SafeName.isDotSegment(value) else { return "The \(what) \(HubError.quoted(value)) cannot be part of an address." }
             guard value.utf8.count <= 255, !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-                throw HubError.usage("The \(what) \(HubError.quoted(value)) is longer than 255 bytes or has a control character; nothing was sent.")
+                return "The \(what) \(HubError.quoted(value)) is longer than 255 bytes or has a control character."
             }
         }
+        return nil
+    }
+
+    /// A bundle the server listed or showed, checked where it is read (65) by the rules of
+    /// `check`: its name and version go into the addresses of later requests (`bundle prune`'s
+    /// deletes), and none is sent with a name that cannot be one.
+    static func checkRead(_ bundle: AdminBundle) throws {
+        guard let problem = problem(name: bundle.name, version: bundle.version) else { return }
+        throw HubError(.data, code: .malformedResponse,
+                       "Mobile Services answered with a bundle hubctl cannot address: \(problem) No request was sent with it.")
+    }
+
+    /// Whether `value` may be the file extension devices are told (`X-BUNDLE-EXTENSION`): 1 to 32
+    /// letters and digits, no dot. The one rule for `--extension` and for the extension taken from
+    /// the file's name; `bundle publish` refuses (64) before anything is sent.
+    public static func isFileExtension(_ value: String) -> Bool {
+        !value.isEmpty && value.utf8.count <= 32 && value.allSatisfy { $0.isLetter || $0.isNumber }
     }
 
     // MARK: Addresses
@@ -157,9 +177,11 @@ public final class BundleAdmin {
         default: throw HubError(.data, code: .malformedResponse, "The list of bundles is not a list (d.results, value, or an array).", status: response.status)
         }
         // A server that ignores $filter still answers with bundles; only those asked for are kept.
-        return try items.map { try Self.bundle($0) }.filter { b in
+        let kept = try items.map { try Self.bundle($0) }.filter { b in
             (b.applicationId == nil || b.applicationId == appId) && (name == nil || b.name == name)
         }
+        for b in kept { try Self.checkRead(b) }
+        return kept
     }
 
     /// One bundle; 66 when there is none.
@@ -167,7 +189,9 @@ public final class BundleAdmin {
         let response = try exchange("GET", entityURL(appId: appId, bundle))
         guard response.status == 200 else { throw Self.failure(response, doing: "reading bundle \(HubError.quoted(bundle.id))") }
         let value = try Self.json(response, doing: "reading a bundle")
-        return try Self.bundle(value["d"] ?? value)
+        let read = try Self.bundle(value["d"] ?? value)
+        try Self.checkRead(read)
+        return read
     }
 
     /// Creates the entity: true when created (201), false when it already exists (409).

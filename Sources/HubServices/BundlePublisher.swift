@@ -6,6 +6,7 @@ import Foundation
 import HubBundles
 import HubCore
 import HubTransport
+import Synchronization
 
 /// What `bundle publish` sends: a file (or stdin's spool) as it is, or a directory zipped as it is sent.
 public enum BundleSource: Sendable {
@@ -57,10 +58,11 @@ public enum BundleSource: Sendable {
         case .file(let input):
             let offset = OffsetBox()
             return { buffer in
-                let n = try input.read(at: offset.value, into: buffer)
-                if n == 0, offset.value < input.size, buffer.count > 0 { throw Self.changed(input.name) }
-                offset.value += Int64(n)
-                return n
+                try offset.advance { at in
+                    let n = try input.read(at: at, into: buffer)
+                    if n == 0, at < input.size, buffer.count > 0 { throw Self.changed(input.name) }
+                    return n
+                }
             }
         case .directory(let zip, _):
             let reader = zip.reader()
@@ -82,6 +84,12 @@ public enum BundleSource: Sendable {
                  "\(name) changed while it was being sent, so the bundle on the server may not be what the file holds; run the command again once it is stable.")
     }
 
+    /// A server that answered the upload (2xx) before it had read the whole body.
+    static func answeredEarly(_ bundle: BundleId, sent: Int64, of length: Int64) -> HubError {
+        HubError(.unavailable, code: .connectionLost,
+                 "Mobile Services answered the upload of \(HubError.quoted(bundle.id)) before receiving the whole bundle (\(sent) of \(length) bytes read for it), so what it stored may be cut short; try again.")
+    }
+
     var name: String {
         switch self {
         case .file(let input): input.name
@@ -90,7 +98,21 @@ public enum BundleSource: Sendable {
     }
 }
 
-final class OffsetBox: @unchecked Sendable { var value: Int64 = 0 }
+/// Where a reader of a file is. A reader is called by one thread at a time (libcurl's for the
+/// upload, the digest's own), but not always the same one, so the offset is behind a lock rather
+/// than shared unguarded.
+final class OffsetBox: Sendable {
+    private let offset = Mutex<Int64>(0)
+
+    /// Runs `read` at the current offset and moves on by what it read.
+    func advance(_ read: (Int64) throws -> Int) throws -> Int {
+        try offset.withLock { at in
+            let n = try read(at)
+            at += Int64(n)
+            return n
+        }
+    }
+}
 
 /// Counts the bytes of the attempt under way (the digest reads the content on its own:
 /// BackgroundDigest).
@@ -134,8 +156,24 @@ public struct BundlePublishResult: Sendable, Equatable {
 
 /// What `bundle prune` did (or, with `dryRun`, would do).
 public struct BundlePruneResult: Sendable, Equatable {
+    public struct Failure: Sendable, Equatable {
+        public var bundleId: String
+        public var message: String
+        public var code: ErrorCode
+    }
+
     public var kept: [String]
     public var deleted: [String]
+    /// The deletes that failed; the others were still tried.
+    public var failed: [Failure] = []
+    /// Bundles whose `CreatedAt` is missing or not a time while others have one: the versions were
+    /// then ordered by version, not by time (the command says so on stderr).
+    public var untimed: [(bundleId: String, created: String?)] = []
+
+    public static func == (a: Self, b: Self) -> Bool {
+        a.kept == b.kept && a.deleted == b.deleted && a.failed == b.failed
+            && a.untimed.map(\.bundleId) == b.untimed.map(\.bundleId) && a.untimed.map(\.created) == b.untimed.map(\.created)
+    }
 }
 
 public struct BundlePublisher {
@@ -183,6 +221,9 @@ public struct BundlePublisher {
         let content: (hex: String, count: Int64)
         do {
             try admin.upload(appId: appId, bundle, body: source.body { sent.take($0, restart: $1) })
+            // Answered before the body was read to its end: not a file that changed (the reader
+            // says that itself when it finds one), but a server that did not wait for the bundle.
+            guard sent.count == source.length else { throw BundleSource.answeredEarly(bundle, sent: sent.count, of: source.length) }
             content = try digest.result()
             guard source.isUnchanged(sent: sent.count, digested: content.count) else { throw BundleSource.changed(source.name) }
         } catch let failure as HubError {
@@ -223,23 +264,42 @@ public struct BundlePublisher {
         return result
     }
 
-    /// Deletes the bundles named `name` beyond the newest `keep`, never the default.
+    /// Deletes the bundles named `name` beyond the newest `keep`, never the default. Every listed
+    /// name and version was checked when the list was read (`BundleAdmin.list`), before any delete.
+    /// A delete that fails is reported in `failed` and the others are still tried.
     public func prune(name: String, keep: Int, dryRun: Bool) throws -> BundlePruneResult {
-        let all = try admin.list(appId: appId, name: name).sorted(by: Self.newerFirst)
+        let (all, untimed) = Self.newestFirst(try admin.list(appId: appId, name: name))
         var kept: [String] = [], doomed: [AdminBundle] = []
         for (i, b) in all.enumerated() {
             if i < keep || b.isDefault { kept.append(b.id) } else { doomed.append(b) }
         }
-        if !dryRun {
-            for b in doomed { _ = try admin.delete(appId: appId, try BundleId(name: b.name, version: b.version)) }
+        var deleted: [String] = [], failed: [BundlePruneResult.Failure] = []
+        for b in doomed {
+            if dryRun { deleted.append(b.id); continue }
+            do {
+                _ = try admin.delete(appId: appId, try BundleId(name: b.name, version: b.version))
+                deleted.append(b.id)
+            } catch let error as HubError {
+                failed.append(.init(bundleId: b.id, message: error.message, code: error.code))
+            }
         }
-        return BundlePruneResult(kept: kept, deleted: doomed.map(\.id))
+        return BundlePruneResult(kept: kept, deleted: deleted, failed: failed, untimed: untimed)
     }
 
-    /// Newest first: by creation time when both have one, else by version (numeric parts as numbers).
-    static func newerFirst(_ a: AdminBundle, _ b: AdminBundle) -> Bool {
-        if let ca = a.created, let cb = b.created, ca != cb { return ca > cb }
-        return versionOrder(b.version, a.version)
+    /// Newest first: by creation time (`CreatedAt` read as an instant, whatever its zone) when
+    /// every bundle has one; else by version, and the bundles without a readable time are named.
+    static func newestFirst(_ bundles: [AdminBundle]) -> (sorted: [AdminBundle], untimed: [(bundleId: String, created: String?)]) {
+        let times = bundles.map { $0.created.flatMap(ISO8601.date(from:)) }
+        let untimed = zip(bundles, times).filter { $0.1 == nil }.map { (bundleId: $0.0.id, created: $0.0.created) }
+        guard untimed.isEmpty else {
+            // All without a time is the documented order by version, nothing to say.
+            let said = bundles.contains { $0.created != nil } ? untimed : []
+            return (bundles.sorted { versionOrder($1.version, $0.version) }, said)
+        }
+        let sorted = zip(bundles, times).sorted { a, b in
+            a.1! != b.1! ? a.1! > b.1! : versionOrder(b.0.version, a.0.version)
+        }
+        return (sorted.map(\.0), [])
     }
 
     /// Whether version `a` comes before `b`: dot-separated parts, numbers as numbers.

@@ -54,6 +54,35 @@ import Testing
         #expect(info.st_mode & 0o7022 == 0)
     }
 
+    /// Issue 48 item 11: libarchive turns `back\slash.txt` (no slash, an MS-DOS archiver's as
+    /// most zips say in their local header) into `back/slash.txt`; the stored name is refused.
+    @Test func aBackslashLibarchiveWouldRewriteIsRefused() throws {
+        let data = try ArchiveFactory.make(ArchiveSpec(format: "zip", entries: [.file("ok/first.txt", "a"), .file("back\\slash.txt", "b")]))
+        #expect {
+            _ = try extract(data)
+        } throws: { error in
+            hubError(error)?.code == .unsafePath && hubError(error)?.message.contains("back\\slash.txt") == true
+        }
+        // With data descriptors (a zip written to a pipe) too.
+        let streamed = try ArchiveFactory.make(ArchiveSpec(format: "zip", descriptors: true, entries: [.file("x.txt", "x"), .file("a\\b\\c.txt", "c")]))
+        #expect { _ = try extract(streamed) } throws: { hubError($0)?.code == .unsafePath }
+    }
+
+    /// A zip inside gzip: its stored names are not in the bytes received, so it is refused.
+    @Test func aZipInsideACompressedStreamIsRefused() throws {
+        let zip = try ArchiveFactory.make(ArchiveSpec(format: "zip", entries: [.file("a/b.txt", "b")]))
+        let scratch = try Scratch()
+        try zip.write(to: URL(fileURLWithPath: scratch.sub("z.zip")))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", "import gzip,sys; open(sys.argv[2],'wb').write(gzip.compress(open(sys.argv[1],'rb').read(), mtime=0))",
+                             scratch.sub("z.zip"), scratch.sub("z.gz")]
+        try process.run()
+        process.waitUntilExit()
+        let gz = try Data(contentsOf: URL(fileURLWithPath: scratch.sub("z.gz")))
+        #expect { _ = try extract(gz) } throws: { hubError($0)?.code == .corruptArchive }
+    }
+
     @Test func sha256MatchesAKnownVector() throws {
         let hex = try Data("abc".utf8).withUnsafeBytes { try SHA256Digest.hex(of: $0) }
         #expect(hex == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")

@@ -17,17 +17,7 @@ import Testing
         return dir
     }
 
-    func bytes(_ zip: DeterministicZip) throws -> Data {
-        let reader = zip.reader()
-        var out = Data()
-        var buffer = [UInt8](repeating: 0, count: 7)
-        while true {
-            let n = try buffer.withUnsafeMutableBytes { try reader.read(into: $0) }
-            if n == 0 { break }
-            out.append(contentsOf: buffer[0..<n])
-        }
-        return out
-    }
+    func bytes(_ zip: DeterministicZip) throws -> Data { try zipBytes(zip, pieces: 7) }
 
     @Test func theSameTreeGivesTheSameBytes() throws {
         let dir = try tree()
@@ -64,6 +54,99 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: dir + "/link", withDestinationPath: "/etc/passwd")
         #expect(throws: HubError.self) { _ = try DeterministicZip.plan(directory: dir, limit: 1 << 20) }
     }
+}
+
+/// Issue 48 items 9, 10, 21: what a directory may publish, and the files that replace a planned one.
+@Suite struct DeterministicZipRaceTests {
+    func bytes(_ zip: DeterministicZip) throws -> Data { try zipBytes(zip, pieces: 4096) }
+
+    func tree(_ name: String = "b.txt") throws -> (Scratch, String) {
+        let scratch = try Scratch()
+        let dir = scratch.sub("tree")
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try Data("first".utf8).write(to: URL(fileURLWithPath: dir + "/a.txt"))
+        try Data("public".utf8).write(to: URL(fileURLWithPath: dir + "/" + name))
+        try Data("SECRET".utf8).write(to: URL(fileURLWithPath: scratch.sub("secret")))
+        return (scratch, dir)
+    }
+
+    @Test(arguments: ["new\nline.txt", "back\\slash.txt", "c1\u{85}.txt"])
+    func namesTheExtractorRefusesAreRefusedWhenPlanned(_ name: String) throws {
+        let (scratch, dir) = try tree(name)
+        defer { withExtendedLifetime(scratch) {} }
+        #expect {
+            _ = try DeterministicZip.plan(directory: dir, limit: 1 << 20)
+        } throws: { error in
+            (error as? HubError)?.exitCode == 64 && (error as? HubError)?.code == .unsafePath
+        }
+    }
+
+    @Test func aTreeDeeperThanTheExtractorTakesIsRefused() throws {
+        let (scratch, _) = try tree()
+        defer { withExtendedLifetime(scratch) {} }
+        let deep = scratch.sub("deep")
+        let inner = deep + "/" + Array(repeating: "d", count: ExtractionLimits.default.maxDepth).joined(separator: "/")
+        try FileManager.default.createDirectory(atPath: inner, withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: URL(fileURLWithPath: inner + "/f.txt"))
+        #expect {
+            _ = try DeterministicZip.plan(directory: deep, limit: 1 << 20)
+        } throws: { error in
+            (error as? HubError)?.exitCode == 64 && (error as? HubError)?.code == .pathTooLong
+        }
+    }
+
+    @Test func aSymbolicLinkSwappedInAfterThePlanIsNotRead() throws {
+        let (scratch, dir) = try tree()
+        defer { withExtendedLifetime(scratch) {} }
+        let plan = try DeterministicZip.plan(directory: dir, limit: 1 << 20)
+        #expect(unlink(dir + "/b.txt") == 0 && symlink(scratch.sub("secret"), dir + "/b.txt") == 0)
+        var out = Data()
+        #expect {
+            _ = try zipBytes(plan, pieces: 4096, into: &out)
+        } throws: { error in
+            (error as? HubError)?.code == .bundleMismatch && (error as? HubError)?.message.contains("symbolic link") == true
+        }
+        #expect(out.range(of: Data("SECRET".utf8)) == nil)
+        #expect(out.range(of: Data("b.txt".utf8)) == nil, "not even the entry's header was produced")
+    }
+
+    @Test func aFIFOOrAnotherFileSwappedInIsRefusedAtOnce() throws {
+        let (scratch, dir) = try tree()
+        defer { withExtendedLifetime(scratch) {} }
+        let plan = try DeterministicZip.plan(directory: dir, limit: 1 << 20)
+        #expect(unlink(dir + "/b.txt") == 0 && mkfifo(dir + "/b.txt", 0o600) == 0)
+        #expect { _ = try bytes(plan) } throws: { ($0 as? HubError)?.message.contains("FIFO") == true }
+        // Another file of the same size in a.txt's place (the planned one kept elsewhere, so that
+        // its inode is not reused): refused by its inode before a byte of it is read.
+        #expect(rename(dir + "/a.txt", scratch.sub("a.old")) == 0)
+        try Data("FIRST".utf8).write(to: URL(fileURLWithPath: dir + "/a.txt"))
+        #expect { _ = try bytes(plan) } throws: { ($0 as? HubError)?.message.contains("another file") == true }
+    }
+
+    @Test func thePlanStopsAtTheDeadline() throws {
+        let (scratch, dir) = try tree()
+        defer { withExtendedLifetime(scratch) {} }
+        #expect {
+            _ = try DeterministicZip.plan(directory: dir, limit: 1 << 20, until: ContinuousClock.now - .seconds(1))
+        } throws: { ($0 as? HubError)?.exitCode == 75 }
+    }
+}
+
+/// A planned zip's bytes, read `pieces` bytes at a time into `out` (what was produced before an error stays there).
+@discardableResult
+func zipBytes(_ zip: DeterministicZip, pieces: Int, into out: inout Data) throws -> Data {
+    let reader = zip.reader()
+    var buffer = [UInt8](repeating: 0, count: pieces)
+    while true {
+        let n = try buffer.withUnsafeMutableBytes { try reader.read(into: $0) }
+        if n == 0 { return out }
+        out.append(contentsOf: buffer[0..<n])
+    }
+}
+
+func zipBytes(_ zip: DeterministicZip, pieces: Int) throws -> Data {
+    var out = Data()
+    return try zipBytes(zip, pieces: pieces, into: &out)
 }
 
 /// Lists a zip with Python's zipfile (a reader independent of ours).

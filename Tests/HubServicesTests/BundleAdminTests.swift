@@ -139,7 +139,63 @@ import Testing
         let a = AdminBundle(name: "n", version: "9", created: "2026-01-01T00:00:00.000Z")
         let b = AdminBundle(name: "n", version: "10", created: "2026-01-01T00:00:00.000Z")
         let c = AdminBundle(name: "n", version: "1", created: "2026-02-01T00:00:00.000Z")
-        #expect([a, b, c].sorted(by: BundlePublisher.newerFirst).map(\.version) == ["1", "10", "9"])
+        #expect(BundlePublisher.newestFirst([a, b, c]).sorted.map(\.version) == ["1", "10", "9"])
+    }
+
+    /// Issue 48 item 12: times are instants, whatever their zone; one that is missing or cannot be
+    /// read (while others have one) orders every version by version, and is named.
+    @Test func timesAreComparedAsInstantsOrNotAtAll() {
+        let utc = AdminBundle(name: "n", version: "1", created: "2026-03-01T08:00:00Z")
+        let tokyo = AdminBundle(name: "n", version: "2", created: "2026-03-01T09:00:00+09:00")
+        #expect(BundlePublisher.newestFirst([tokyo, utc]).sorted.map(\.version) == ["1", "2"])
+        #expect(BundlePublisher.newestFirst([tokyo, utc]).untimed.isEmpty)
+        let unreadable = AdminBundle(name: "n", version: "3", created: "last week")
+        let missing = AdminBundle(name: "n", version: "4")
+        let (sorted, untimed) = BundlePublisher.newestFirst([utc, unreadable, missing, tokyo])
+        #expect(sorted.map(\.version) == ["4", "3", "2", "1"])
+        #expect(untimed.map(\.bundleId) == ["n:3", "n:4"] && untimed.map(\.created) == ["last week", nil])
+        #expect(BundlePublisher.newestFirst([missing, AdminBundle(name: "n", version: "10")]).untimed.isEmpty, "none has a time: nothing to say")
+    }
+
+    /// Issue 48 item 6: a listed name or version that cannot be an address is 65 where the list
+    /// is read; prune sends no delete.
+    @Test func aListedVersionThatCannotBeAnAddressIsRefusedWhereRead() throws {
+        let list = #"{"value": [{"BundleName": "p", "BundleVersion": "2"}, {"BundleName": "p", "BundleVersion": ".."}]}"#
+        let fake = FakeTransport([response(200, list)])
+        let publisher = BundlePublisher(admin: BundleAdmin(credentials: credentials, transport: fake, tokenCache: nil), appId: "app")
+        #expect {
+            _ = try publisher.prune(name: "p", keep: 1, dryRun: false)
+        } throws: { error in
+            (error as? HubError)?.exitCode == 65 && (error as? HubError)?.code == .malformedResponse
+        }
+        #expect(fake.requests.map(\.method) == ["GET"])
+    }
+
+    /// Issue 48 item 24: a delete that fails is reported and the others are still tried.
+    @Test func pruneGoesOnPastAFailedDelete() throws {
+        let list = #"{"value": [{"BundleName": "p", "BundleVersion": "3"}, {"BundleName": "p", "BundleVersion": "2"}, {"BundleName": "p", "BundleVersion": "1"}]}"#
+        let fake = FakeTransport([response(200, list), response(409, "{}"), response(204)])
+        let publisher = BundlePublisher(admin: BundleAdmin(credentials: credentials, transport: fake, tokenCache: nil), appId: "app")
+        let result = try publisher.prune(name: "p", keep: 1, dryRun: false)
+        #expect(result.kept == ["p:3"] && result.deleted == ["p:1"])
+        #expect(result.failed.map(\.bundleId) == ["p:2"])
+        #expect(fake.requests.map(\.method) == ["GET", "DELETE", "DELETE"])
+    }
+
+    /// Issue 48 item 20: a 2xx before the body was read to its end is the server's doing (69), not
+    /// a file that changed; the entity this run created is removed.
+    @Test func anAnswerBeforeTheWholeBodyIs69() throws {
+        let content = Data(repeating: 5, count: 300_000)
+        let fake = FakeTransport([response(200, #"{"value": []}"#), response(201, "{}"), response(201, "{}"), response(204)])
+        let publisher = BundlePublisher(admin: BundleAdmin(credentials: credentials, transport: fake, tokenCache: nil), appId: "app")
+        let source = try BundleSource.checked(try InputFile.spool(bytes: content, name: "x.bin"))
+        #expect {
+            try publisher.publish(try BundleId(name: "p", version: "1"), source: source, fileExtension: "bin", makeDefault: false, ifExists: .fail)
+        } throws: { error in
+            guard let e = error as? HubError else { return false }
+            return e.exitCode == 69 && e.message.contains("before receiving the whole bundle") && e.message.contains("was removed")
+        }
+        #expect(fake.requests.map(\.method) == ["GET", "POST", "PUT", "DELETE"])
     }
 
     @Test func namesSAPRefusesAreRefusedHere() {

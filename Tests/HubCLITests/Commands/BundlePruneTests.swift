@@ -16,7 +16,7 @@ struct BundlePruneTests {
         // guide:1 is the default (the application's first bundle).
         let dry = await bench.run(["bundle", "prune", "--name", "guide", "--keep", "2", "--dry-run", "--service-key", key])
         #expect(dry.exitCode == 0, "\(dry)")
-        expectShape(dry.json, ["name": .string, "kept": .array, "deleted": .array, "dryRun": .bool])
+        expectShape(dry.json, ["name": .string, "kept": .array, "deleted": .array, "failed": .array, "dryRun": .bool])
         #expect(dry.json?["deleted"] == .array([.string("guide:2")]))
         #expect(dry.json?["kept"] == .array([.string("guide:10"), .string("guide:3"), .string("guide:1")]))
         let listed = await bench.run(["bundle", "list", "--service-key", key])

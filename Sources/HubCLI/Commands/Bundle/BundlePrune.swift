@@ -9,14 +9,18 @@ struct BundlePrune: HubCommand {
         commandName: "prune",
         abstract: "Delete the old versions of a bundle, keeping the newest and the default.",
         discussion: """
-        Keeps the newest --keep versions of NAME (by creation time when the server gives one, \
-        else by version, numbers compared as numbers) and the default, whatever its age; deletes \
-        the rest (with --dry-run, only says which). Prints {name, kept, deleted, dryRun}. \
-        Credentials as for `bundle publish`. A nightly job keeps an application under Mobile \
-        Services' 100 bundles.
+        Keeps the newest --keep versions of NAME (by creation time when the server gives every \
+        one a time, compared as instants whatever their zone; else by version, numbers compared \
+        as numbers, with a warning when some time is missing or unreadable) and the default, \
+        whatever its age; deletes the rest (with --dry-run, only says which), going on past a \
+        delete that fails. Prints {name, kept, deleted, failed: [{bundleId, error, code}], \
+        dryRun}. Credentials as for `bundle publish`. A nightly job keeps an application under \
+        Mobile Services' 100 bundles.
 
-        Exit codes: 0 ok, 64 bad flags, 65 an answer that is not a list, 69 server unreachable, \
-        75 timeout, 77 credentials refused or a role missing, 78 no credentials or application.
+        Exit codes: 0 ok, 3 some delete failed (the report says which), 64 bad flags, 65 an \
+        answer that is not a list or lists a name or version that cannot be addressed (nothing \
+        is deleted), 69 server unreachable, 75 timeout, 77 credentials refused or a role \
+        missing, 78 no credentials or application.
 
         Example:
           hubctl bundle prune --name profile --keep 5 --service-key key.json
@@ -44,10 +48,20 @@ struct BundlePrune: HubCommand {
             }
             let session = try BundleAdminSession(invocation, source: credentials)
             let result = try session.publisher.prune(name: name, keep: keep, dryRun: dryRun)
+            if !result.untimed.isEmpty {
+                let named = result.untimed.prefix(5).map { "\($0.bundleId) (\($0.created.map { HubError.quoted($0) } ?? "none"))" }
+                invocation.console.warning("the CreatedAt of \(named.joined(separator: ", "))\(result.untimed.count > 5 ? " and \(result.untimed.count - 5) more" : "") is not a time; the versions of \(HubError.quoted(name)) are ordered by version (numbers as numbers), not by creation time.")
+            }
             try invocation.emit(JSONValue.object([
                 "name": .string(name), "kept": .array(result.kept.map(JSONValue.string)),
-                "deleted": .array(result.deleted.map(JSONValue.string)), "dryRun": .bool(dryRun),
+                "deleted": .array(result.deleted.map(JSONValue.string)),
+                "failed": .array(result.failed.map { .object(["bundleId": .string($0.bundleId), "error": .string($0.message), "code": .string($0.code.rawValue)]) }),
+                "dryRun": .bool(dryRun),
             ]))
+            if !result.failed.isEmpty {
+                throw HubError.reported(.partial, code: .partialFailure,
+                                        "\(result.failed.count) of \(result.deleted.count + result.failed.count) deletes failed; the report on stdout says which.")
+            }
         }
     }
 }

@@ -22,17 +22,22 @@ struct BundlePublish: HubCommand {
         sha256, default, created, uploaded}.
 
         Refused before anything is sent (64): a name or version with : ? # % / or that is . or \
-        .., an empty one, more than 1 GB, a password-protected zip; and, when the server's list \
-        can be read, a 101st bundle. An upload that fails removes the bundle this run created \
-        (or says which command removes it), and so does one whose file changed while it was sent \
-        (65): the sha256 is read from the file on a thread of its own, while the upload is sent.
+        .., an empty one, more than 1 GB, a password-protected zip, an extension (--extension or \
+        FILE's) that is not 1-32 letters and digits, in a directory a name `acp fetch` would \
+        refuse (a control character, a backslash, more than 64 levels or 4096 bytes); and, when \
+        the server's list can be read, a 101st bundle. An upload that fails removes the bundle \
+        this run created (or says which command removes it), and so does one whose file changed \
+        while it was sent (65): the sha256 is read from the file on a thread of its own, while \
+        the upload is sent. A directory's file replaced meanwhile (a symbolic link, a FIFO, \
+        another file) is 65 and none of it is read.
 
         --if-exists: what to do when NAME:VERSION exists (409): fail (73, the default), skip \
         (nothing uploaded), replace (upload over it).
 
         Exit codes: 0 ok, 64 bad flags or a refused input, 65 an answer that cannot be read or a file that changed while it was sent, 66 \
-        no such file, 69 server unreachable or the upload cut off, 73 the bundle exists, 75 \
-        timeout, 77 credentials refused or a role missing, 78 no credentials or application.
+        no such file, 69 server unreachable, the upload cut off or answered before the server \
+        received all of it, 73 the bundle exists or TMPDIR is full (stdin), 75 timeout, 77 \
+        credentials refused or a role missing, 78 no credentials or application.
 
         Example:
           hubctl bundle publish profile.zip --name profile --version 41 --default
@@ -66,10 +71,8 @@ struct BundlePublish: HubCommand {
 
         func run(_ invocation: Invocation) throws {
             let bundle = try BundleId(name: name, version: version)
-            if let fileExtension {
-                guard !fileExtension.isEmpty, fileExtension.utf8.count <= 32, fileExtension.allSatisfy({ $0.isLetter || $0.isNumber }) else {
-                    throw HubError.usage("--extension \(HubError.quoted(fileExtension)) is not a file extension (1–32 letters and digits, no dot). Nothing was sent.")
-                }
+            if let fileExtension, !BundleAdmin.isFileExtension(fileExtension) {
+                throw HubError.usage("--extension \(HubError.quoted(fileExtension)) is not a file extension (1–32 letters and digits, no dot). Nothing was sent.")
             }
             let session = try BundleAdminSession(invocation, source: credentials)
             let (source, ext) = try input(invocation)
@@ -113,7 +116,8 @@ struct BundlePublish: HubCommand {
                 throw HubError.noInput("No bundle content at \(file). Check the path.", code: .fileNotFound)
             }
             if isDirectory.boolValue {
-                return (.directory(try DeterministicZip.plan(directory: file, limit: BundleAdmin.maximumBytes), path: file), fileExtension ?? "zip")
+                let zip = try DeterministicZip.plan(directory: file, limit: BundleAdmin.maximumBytes, until: invocation.deadline)
+                return (.directory(zip, path: file), fileExtension ?? "zip")
             }
             let opened: InputFile
             do throws(BoundedFile.Failure) {
@@ -122,8 +126,13 @@ struct BundlePublish: HubCommand {
                 if case .tooLarge(let size) = error { throw BundleSource.tooLarge(file, size ?? BundleAdmin.maximumBytes + 1) }
                 throw HubError.input(error, label: file, limit: Int(BundleAdmin.maximumBytes), tooLarge: .tooLarge)
             }
-            let ext = fileExtension ?? URL(fileURLWithPath: file).pathExtension.lowercased()
+            if let fileExtension { return (try BundleSource.checked(opened), fileExtension) }
+            let ext = URL(fileURLWithPath: file).pathExtension.lowercased()
             guard !ext.isEmpty else { throw HubError.usage("\(file) has no extension; give --extension. Nothing was sent.") }
+            // The same rule as --extension's: the name's extension is sent as it is.
+            guard BundleAdmin.isFileExtension(ext) else {
+                throw HubError.usage("The extension \(HubError.quoted(ext)) of \(HubError.quoted(file)) is not a file extension (1–32 letters and digits); rename the file or give --extension. Nothing was sent.")
+            }
             return (try BundleSource.checked(opened), ext)
         }
     }

@@ -66,7 +66,7 @@ public enum SecretValues {
     /// (a server that echoes the header shows this form).
     public static func registerBasic(user: String, password: String) {
         register(password)
-        register(base64(Array((user + ":" + password).utf8)))
+        register(Data((user + ":" + password).utf8).base64EncodedString())
     }
 
     /// `text` with every registered value, and every prefix of one of at least `prefixLength`
@@ -106,21 +106,6 @@ public enum SecretValues {
 
     /// Forgets every value (tests only).
     public static func removeAllForTesting() { values.withLock { $0.removeAll() } }
-
-    private static func base64(_ bytes: [UInt8]) -> String {
-        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
-        var out: [UInt8] = []
-        var i = 0
-        while i < bytes.count {
-            let b0 = bytes[i], b1 = i + 1 < bytes.count ? bytes[i + 1] : 0, b2 = i + 2 < bytes.count ? bytes[i + 2] : 0
-            out.append(alphabet[Int(b0 >> 2)])
-            out.append(alphabet[Int((b0 & 0x03) << 4 | b1 >> 4)])
-            out.append(i + 1 < bytes.count ? alphabet[Int((b1 & 0x0F) << 2 | b2 >> 6)] : UInt8(ascii: "="))
-            out.append(i + 2 < bytes.count ? alphabet[Int(b2 & 0x3F)] : UInt8(ascii: "="))
-            i += 3
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
 }
 
 /// The one way a message reaches stderr (HubCLI's Console): secrets redacted, control characters

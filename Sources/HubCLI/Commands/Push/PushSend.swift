@@ -317,10 +317,12 @@ struct PushSend: HubCommand {
                     " The answer to the last request was lost after it may have reached Mobile Services: whether its \(report.usersUnknown.count) user\(report.usersUnknown.count == 1 ? " was" : "s were") notified is unknown (usersUnknown); it is not sent again, so nobody is notified twice."
                 invocation.console.warning("the send stopped after \(report.requests) request\(report.requests == 1 ? "" : "s"): \(stopped.message)\(unknown) \(report.usersNotSent.count) user\(report.usersNotSent.count == 1 ? " was" : "s were") not sent to (usersNotSent); send to them alone with --skip-done REPORT.")
             }
-            if let stopped = report.stopped, stopped.kind == .temporary {
-                // Ended by the deadline (or a stalled answer): 75 like any timeout, not 3; the report
-                // above names the users whose outcome is unknown and those never sent to.
-                throw HubError.reported(.temporary, code: stopped.code, "push send: stopped by a timeout")
+            if let stopped = report.stopped, stopped.kind == .temporary,
+               ContinuousClock.now >= invocation.deadline - .milliseconds(500) {
+                // Ended by the deadline: 75 like any timeout, not 3; the report above names the users
+                // whose outcome is unknown and those never sent to. A request's own read timeout (a
+                // binding's `timeout`, --timeout) with time left stays 3, some of the send failed.
+                throw HubError.reported(.temporary, code: stopped.code, "push send: stopped by the deadline")
             }
             if report.incomplete {
                 // Exit 3: the requests went through but some targets got nothing; the report says which.

@@ -375,7 +375,8 @@ struct CFWorld {
         let fetches = requests.filter { (($0["headers"] as? [String: String])?["x-csrf-token"])?.lowercased() == "fetch" }
         #expect(fetches.count == 1)
         #expect(fetches.first?["method"] as? String == "GET")
-        #expect((fetches.first?["path"] as? String ?? "").hasSuffix("/apps"))
+        let fetched = fetches.first?["path"] as? String ?? ""
+        #expect(fetched.hasSuffix("/apps"), "\(fetched)")
         let retried = try #require(posts.last?["headers"] as? [String: String])
         // The session cookie of the fetch, once (libcurl's jar, no second copy in a header of hubctl's).
         let cookie = try #require(retried["cookie"])

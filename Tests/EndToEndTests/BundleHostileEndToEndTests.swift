@@ -306,7 +306,8 @@ extension Trait where Self == ConditionTrait {
         let r = try hub("acp", "fetch")
         #expect(r.status == 65, "\(r)")
         #expect(r.errorCode == "unsafe_path", "\(r)")
-        #expect((r.error?["message"] as? String ?? "").contains("back\\slash.txt"), "\(r.err)")
+        let message = r.error?["message"] as? String ?? ""
+        #expect(message.contains("back\\slash.txt"), "\(r.err)")
         let home = hub.dir.path + "/home/acp/com.example.demo"
         #expect(!FileManager.default.fileExists(atPath: home + "/current/back/slash.txt"))
         #expect(!FileManager.default.fileExists(atPath: home + "/current"))

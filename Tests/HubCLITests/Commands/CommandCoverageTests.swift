@@ -1,6 +1,7 @@
 // Every leaf command of hubctl's tree has its own file of in-process tests (issue #31, item 5):
-// Tests/HubCLITests/Commands/<Name>Tests.swift, <Name> the command's path in UpperCamelCase
-// (`settings get` → SettingsGetTests.swift, `vault import-cert` → VaultImportCertTests.swift).
+// Tests/HubCLITests/Commands/<Group>/<Name>Tests.swift, <Group> the folder of the command's group
+// under Sources/HubCLI/Commands and <Name> the command's path in UpperCamelCase (`settings get` →
+// Settings/SettingsGetTests.swift, `vault import-cert` → Vault/VaultImportCertTests.swift).
 // A new command without such a file fails here.
 
 import ArgumentParser
@@ -36,7 +37,23 @@ struct CommandCoverageTests {
         path.flatMap { $0.split(separator: "-") }.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
     }
 
-    @Test func theTreeIsWalked() {
+    /// The folder of the command's group under Sources/HubCLI/Commands (`acp` → `ACP`): the tests
+    /// mirror the sources' rooms.
+    static func group(_ path: [String]) throws -> String {
+        let stem = fileStem(Array(path.prefix(1))).lowercased()
+        let folders = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Sources/HubCLI/Commands").path)
+        guard let folder = folders.first(where: { $0.lowercased() == stem }) else {
+            throw CommandCoverageError("no folder Sources/HubCLI/Commands/<\(stem)> for `hubctl \(path.joined(separator: " "))`")
+        }
+        return folder
+    }
+
+    struct CommandCoverageError: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    @Test func theTreeIsWalked() throws {
         let leaves = Self.leaves(of: Hubctl.self)
         // The walk finds nested leaves and names them as a user types them.
         #expect(leaves.contains(["settings", "get"]))
@@ -49,6 +66,8 @@ struct CommandCoverageTests {
         #expect(Self.fileStem(["auth", "token"]) == "AuthToken")
         #expect(ObjectIdentifier(Self.leafType(["settings", "get"])) == ObjectIdentifier(SettingsGet.self))
         #expect(!(Self.leafType(["help"]) is any HubCommand.Type))
+        #expect(try Self.group(["acp", "check"]) == "ACP")
+        #expect(try Self.group(["vault", "import-cert"]) == "Vault")
     }
 
     /// Each file holds at least two tests: the success output's shape and a failure.
@@ -56,7 +75,7 @@ struct CommandCoverageTests {
         #expect(FileManager.default.fileExists(atPath: Self.root.appendingPathComponent("Package.swift").path),
                 "the repository root is found from #filePath: \(Self.root.path)")
         for path in Self.leaves(of: Hubctl.self) {
-            let relative = "Tests/HubCLITests/Commands/" + Self.fileStem(path) + "Tests.swift"
+            let relative = "Tests/HubCLITests/Commands/" + (try Self.group(path)) + "/" + Self.fileStem(path) + "Tests.swift"
             let file = Self.root.appendingPathComponent(relative)
             guard let data = FileManager.default.contents(atPath: file.path) else {
                 Issue.record("`hubctl \(path.joined(separator: " "))` has no \(relative)")

@@ -1,4 +1,4 @@
-// What the per-command files (Tests/HubCLITests/Commands/<Name>Tests.swift) share: the shape of a
+// What the per-command files (Tests/HubCLITests/Commands/<Group>/<Name>Tests.swift) share: the shape of a
 // JSON document (its members and their JSON types, exactly), a registered bench, the emulator's
 // control API off the cooperative pool, fixed vault keys, and a failure's exit code and error code.
 

@@ -19,6 +19,7 @@ func bundleAdminBench() async throws -> (CommandBench, key: String) {
     try await emulator.call("PUT", "/_emulator/platform", json: #"{"platform": "mobile-services"}"#)
     let bench = try CommandBench(emulator: emulator)
     let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
         .appendingPathComponent("Fixtures/sap/bundles-admin/service-key-api-key.json")
     var document = try JSONDecoder().decode(JSONValue.self, from: Data(contentsOf: fixture))
     guard case .object(var members) = document else { throw CommandBenchError("the service key fixture is not an object") }

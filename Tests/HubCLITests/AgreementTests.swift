@@ -136,6 +136,13 @@ struct AgreementTests {
         }
     }
 
+    /// README is the quick start, the recipes and the exit codes; reference belongs in docs/ (issue 49:
+    /// at most 450 lines).
+    @Test func readmeStaysShort() throws {
+        let lines = try repositoryFile("README.md").split(separator: "\n", omittingEmptySubsequences: false).count - 1
+        #expect(lines <= 450, "README.md has \(lines) lines; move reference to docs/")
+    }
+
     @Test func errorsDocListsEveryErrorCode() throws {
         let doc = try repositoryFile("docs/errors.md")
         guard let start = doc.range(of: "## Error codes") else {

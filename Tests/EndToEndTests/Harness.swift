@@ -232,6 +232,37 @@ final class Emulator: Sendable {
     }
 }
 
+/// A scripted peer, `python3 Tests/Interop/<script> ARGS…`, that writes the port it listens on to
+/// a file: started, waited for (at most 10 s), and stopped by closing its stdin when dropped.
+final class PythonPeer {
+    static let interop = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Interop")
+    let process = Process()
+    let input = Pipe()
+    let port: Int
+
+    /// `arguments` after the script; `portFile` is where the script writes its port.
+    init(_ script: String, _ arguments: [String], portFile: String) throws {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", Self.interop.appendingPathComponent(script).path] + arguments
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        var found: Int?
+        for _ in 0..<400 where found == nil {
+            found = (try? String(contentsOfFile: portFile, encoding: .utf8)).flatMap { Int($0) }
+            if found == nil { usleep(25_000) }
+        }
+        guard let found else { process.terminate(); throw HarnessError("\(script) \(arguments.joined(separator: " ")) did not start") }
+        port = found
+    }
+
+    deinit {
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+    }
+}
+
 struct HarnessError: Error, CustomStringConvertible {
     let description: String
     init(_ d: String) { description = d }

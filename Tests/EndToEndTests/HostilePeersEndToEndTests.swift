@@ -7,34 +7,15 @@ import Testing
 
 /// A running Tests/Interop/hostile_server.py: its port, and how many POSTs (or connections) it saw.
 final class HostileServer {
-    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Interop/hostile_server.py").path
-    let process = Process()
-    let input = Pipe()
     let dir = TempDir("hostile")
-    let port: Int
+    let peer: PythonPeer
+    var port: Int { peer.port }
 
     init(_ mode: String, host: String = "127.0.0.1") throws {
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.script, mode, host, dir.file("port"), dir.file("count")]
-        process.standardInput = input
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        var found: Int?
-        for _ in 0..<200 where found == nil {
-            found = (try? String(contentsOfFile: dir.file("port"), encoding: .utf8)).flatMap { Int($0) }
-            if found == nil { usleep(25_000) }
-        }
-        guard let found else { process.terminate(); throw HarnessError("hostile_server.py \(mode) did not start") }
-        port = found
+        peer = try PythonPeer("hostile_server.py", [mode, host, dir.file("port"), dir.file("count")], portFile: dir.file("port"))
     }
 
     var count: Int { (try? String(contentsOfFile: dir.file("count"), encoding: .utf8)).flatMap { Int($0) } ?? -1 }
-
-    deinit {
-        try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
-    }
 }
 
 @Suite(.serialized) struct HostilePeersEndToEndTests {

@@ -22,8 +22,9 @@ struct PushOperatorCommandTests {
         }
         let bench = try CommandBench(emulator: emulator)
         let key = bench.root + "/key.json"
-        FileManager.default.createFile(atPath: key, contents: Data(#"{"url": "\#(emulator.url)", "apiKey": "emulator-push-api-key"}"#.utf8),
-                                       attributes: [.posixPermissions: 0o600])
+        let made = FileManager.default.createFile(atPath: key, contents: Data(#"{"url": "\#(emulator.url)", "apiKey": "emulator-push-api-key"}"#.utf8),
+                                                  attributes: [.posixPermissions: 0o600])
+        guard made else { throw CommandBenchError("cannot write \(key)") }
         return (bench, key)
     }
 

@@ -69,13 +69,14 @@ rss_mib="$(python3 -c "print(round($rss_kib / 1024, 1))")"
 rss_met="$(python3 -c "print('yes' if $rss_kib < 65536 else 'no')")"
 ratio_met="$(python3 -c "print('yes' if $ratio <= 1.1 else 'no')")"
 
-python3 - "$root/bench/RESULTS.md" "$rss_mib" "$rss_met" "$hub_med" "$curl_med" "$ratio" "$ratio_met" "$RUNS" "$BIN" <<'PY'
-import re, sys
+BENCH_DIR="$root/bench" python3 - "$root/bench/RESULTS.md" "$rss_mib" "$rss_met" "$hub_med" "$curl_med" "$ratio" "$ratio_met" "$RUNS" "$BIN" <<'PY'
+import os, sys
+sys.path.insert(0, os.environ["BENCH_DIR"])  # bench/results.py
+from results import put_section, measured_on
 path, rss, rss_met, hub, curl, ratio, ratio_met, runs, bin_dir = sys.argv[1:]
-section = f"""<!-- bundles -->
-## Bundles (issue 41, bench/bundles.sh)
+put_section(path, "bundles", f"""## Bundles (issue 41, bench/bundles.sh)
 
-hubctl and hubctl-emulator from {bin_dir.split('/')[-1]} on the same machine (loopback, shared cores); {runs} runs in turns, medians.
+Measured {measured_on()}. hubctl and hubctl-emulator from {bin_dir.split('/')[-1]} on the same machine (loopback, shared cores); {runs} runs in turns, medians.
 
 | measurement | hubctl | baseline | ratio | target | met |
 |---|---|---|---|---|---|
@@ -83,10 +84,6 @@ hubctl and hubctl-emulator from {bin_dir.split('/')[-1]} on the same machine (lo
 | `bundle publish` 200 MB vs `curl -T` of the same file | {float(hub):.2f} s | {float(curl):.2f} s | {float(ratio):.2f} | ≤ 1.1 | {ratio_met} |
 
 hubctl's time is the whole command, from its start to its exit: the list (for the 100 limit), the create, the upload streamed in libcurl's 64 KiB pieces and its SHA-256 (read on a thread that runs on idle CPU only); curl's is its PUT of the content alone (both without `Expect: 100-continue`).
-<!-- /bundles -->
-"""
-text = open(path).read()
-text = re.sub(r"<!-- bundles -->.*?<!-- /bundles -->\n", "", text, flags=re.S)
-open(path, "w").write(text.rstrip("\n") + "\n\n" + section)
+""".split("\n"))
 PY
 echo "peak ${rss_mib} MiB; 200 MB: hubctl ${hub_med}s curl ${curl_med}s ratio ${ratio}"

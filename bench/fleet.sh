@@ -108,8 +108,10 @@ hf single "env HUBCTL_USER=$first_user HUBCTL_PASSWORD=load-password $hubctl set
 hf version "$hubctl --version" "curl --version"
 hf plistone "$hubctl plist validate $work/one.plist" "curl --version"
 
-python3 - "$work" "$root/bench" "$USERS" "$BIG" "$CONCURRENCY" "$batch_get" "$curl_seq" "$curl_par" "$big_mem" "$big_time" "$big_ok" "${reg_times[@]}" <<'PY'
-import json, statistics, sys, platform, datetime, re
+BENCH_DIR="$root/bench" python3 - "$work" "$root/bench" "$USERS" "$BIG" "$CONCURRENCY" "$batch_get" "$curl_seq" "$curl_par" "$big_mem" "$big_time" "$big_ok" "${reg_times[@]}" <<'PY'
+import json, os, statistics, sys, platform, datetime, re
+sys.path.insert(0, os.environ["BENCH_DIR"])  # bench/results.py
+from results import put_section, measured_on
 work, out = sys.argv[1], sys.argv[2]
 users, big, conc = int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
 batch_get, curl_seq, curl_par, big_mem, big_time, big_ok = map(float, sys.argv[6:12])
@@ -143,7 +145,7 @@ rows = [
     f"| --version vs curl --version | {version[0]*1000:.1f} ms | {version[1]*1000:.1f} ms | {version[2]:.2f} | ≤ 1.0 | {met(version[2] <= 1.0)} |",
     f"| plist validate (1 file) vs curl --version | {plistone[0]*1000:.1f} ms | {plistone[1]*1000:.1f} ms | {plistone[2]:.2f} | ≤ 1.0 | {met(plistone[2] <= 1.0)} |",
 ]
-md = ["<!-- fleet -->", "## Fleet (issue 14, bench/fleet.sh)", "",
+md = ["## Fleet (issue 14, bench/fleet.sh)", "", f"Measured {measured_on()}.", "",
       f"Release build; emulator and client on the same {platform.machine()} machine (shared cores). "
       f"Large runs are one run each; `--concurrency {conc}`. Single calls: {runs} runs each, in turns with the baseline, medians of per-run ratios (bench/interleave.py).", "",
       "| measurement | hubctl | baseline | ratio | target | met |", "|---|---|---|---|---|---|", *rows, "",
@@ -181,9 +183,6 @@ md += ["The batch's transfers run on one libcurl multi handle (`HubTransport/Cur
 open(f"{work}/fleet.md", "w").write("\n".join(md))
 json.dump(data, open(f"{out}/fleet.json", "w"), indent=2)
 path = f"{out}/RESULTS.md"
-text = open(path).read() if __import__("os").path.exists(path) else "# Benchmark results\n"
-text = re.sub(r"\n<!-- fleet -->.*?(?=\n<!-- /fleet -->)\n<!-- /fleet -->\n?", "\n", text, flags=re.S)
-text = text.rstrip("\n") + "\n\n" + "\n".join(md) + "<!-- /fleet -->\n"
-open(path, "w").write(text)
+put_section(path, "fleet", md)
 print("\n".join(md))
 PY

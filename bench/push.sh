@@ -82,8 +82,10 @@ per_user=$(python3 -c "print($t1 - $t0)")
 mem=$(cat "$work/mem")
 if [[ "$BIN" == *release* ]]; then build=release; else build=debug; fi
 
-python3 - "$work" "$root/bench" "$USERS" "$per_user" "$mem" "$build" <<'PY'
+BENCH_DIR="$root/bench" python3 - "$work" "$root/bench" "$USERS" "$per_user" "$mem" "$build" <<'PY'
 import json, os, platform, re, statistics, sys, datetime
+sys.path.insert(0, os.environ["BENCH_DIR"])  # bench/results.py
+from results import put_section, measured_on
 work, out, users, per_user, mem, build = sys.argv[1], sys.argv[2], int(sys.argv[3]), float(sys.argv[4]), int(sys.argv[5]), sys.argv[6]
 a, b = json.load(open(f"{work}/chunks.json"))["results"]
 (curl_start,) = json.load(open(f"{work}/curlstart.json"))["results"]
@@ -107,7 +109,7 @@ rows = [
     f"| {users:,} users: push send --users-from vs one curl per user | {hub:.2f} s | {per_user:.1f} s | {ratio(user_x)} | ≥ 5× faster | {met(user_x >= 5)} |",
     f"| peak memory, push send to {users:,} users | {mem_mib:.1f} MiB | | | < 64 MiB | {met(mem_mib < 64)} |",
 ]
-md = ["<!-- push -->", "## Push (issue 24, bench/push.sh)", "",
+md = ["## Push (issue 24, bench/push.sh)", "", f"Measured {measured_on()}.", "",
       f"{build.capitalize()} build; emulator and client on the same {platform.machine()} machine (shared cores). Every user has one "
       f"registered device (seeded through the control API), so every target succeeds. hubctl and the {requests} curls: {runs} runs in turns "
       "(bench/interleave.py), the median of per-run ratios; the per-user curl loop: one run.", "",
@@ -134,9 +136,6 @@ if why:
 open(f"{work}/push.md", "w").write("\n".join(md))
 json.dump(data, open(f"{out}/push.json", "w"), indent=2)
 path = f"{out}/RESULTS.md"
-text = open(path).read() if os.path.exists(path) else "# Benchmark results\n"
-text = re.sub(r"\n<!-- push -->.*?(?=\n<!-- /push -->)\n<!-- /push -->\n?", "\n", text, flags=re.S)
-text = text.rstrip("\n") + "\n\n" + "\n".join(md) + "<!-- /push -->\n"
-open(path, "w").write(text)
+put_section(path, "push", md)
 print("\n".join(md))
 PY

@@ -54,8 +54,10 @@ python3 "$root/bench/interleave.py" "$RUNS" 3 "$work/version.json" "${versions[@
 # Both homes are read only above: their WAL is as the fill left it.
 test "$(wal after)" = "$wal_after"
 
-python3 - "$work" "$root/bench" "$REGS" "$fill_after" "$wal_after" "$fill_before" "$wal_before" <<'PY'
+BENCH_DIR="$root/bench" python3 - "$work" "$root/bench" "$REGS" "$fill_after" "$wal_after" "$fill_before" "$wal_before" <<'PY'
 import json, statistics, sys, platform, datetime, re, os
+sys.path.insert(0, os.environ["BENCH_DIR"])  # bench/results.py
+from results import put_section, measured_on
 work, out, regs = sys.argv[1], sys.argv[2], int(sys.argv[3])
 fill_after, wal_after = float(sys.argv[4]), int(sys.argv[5])
 before = sys.argv[6] != ""
@@ -82,7 +84,7 @@ if before:
 rows += [f"| --version, this build | {ms(ver[0]):.1f} ms | {ms(ver[1]):.1f} ms | {ratio(ver[0], ver[1]):.2f} |"]
 if before:
     rows += [f"| --version, the older build | {ms(ver[2]):.1f} ms | {ms(ver[1]):.1f} ms | {ratio(ver[2], ver[1]):.2f} |"]
-md = ["<!-- registrations -->", "## Registration read (issue 32, bench/registrations.sh)", "",
+md = ["## Registration read (issue 32, bench/registrations.sh)", "", f"Measured {measured_on()}.", "",
       f"Release build; emulator and client on the same {platform.machine()} machine (shared cores). A home of {regs:,} "
       f"registrations made by one `hubctl batch --concurrency 8`; then `settings get` of one of them against the same GET by "
       f"curl, and `--version` against `curl --version`: {runs} runs each, all commands of a table in turns "
@@ -98,9 +100,6 @@ if before:
 md.append("")
 json.dump(data, open(f"{out}/registrations.json", "w"), indent=2)
 path = f"{out}/RESULTS.md"
-text = open(path).read() if os.path.exists(path) else "# Benchmark results\n"
-text = re.sub(r"\n<!-- registrations -->.*?\n<!-- /registrations -->\n?", "\n", text, flags=re.S)
-text = text.rstrip("\n") + "\n\n" + "\n".join(md) + "<!-- /registrations -->\n"
-open(path, "w").write(text)
+put_section(path, "registrations", md)
 print("\n".join(md))
 PY

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `make bench`: hubctl against the tools it replaces (curl, curl+bsdtar, Python's plistlib), on one
-# hubctl-emulator, with hyperfine. Writes bench/RESULTS.md and bench/results.json. Not a test.
+# hubctl-emulator, with hyperfine. Writes its section of bench/RESULTS.md and bench/results.json. Not a test.
 set -euo pipefail
 BIN="$(cd "${1:-.build/release}" && pwd)"
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -81,8 +81,10 @@ mem_plist=$(peak "$hubctl plist validate $work/plists/*.plist")
 mem_python=$(peak "python3 $work/plistlib_loop.py $work/plists")
 mem_vault=$(peak "env HUBCTL_VAULT_KEY=$HUBCTL_VAULT_KEY_BENCH $hubctl vault show api-token")
 
-python3 - "$work" "$root/bench" "$mem_acp" "$mem_curl_bsdtar" "$mem_settings" "$mem_plist" "$mem_python" "$mem_vault" <<'PY'
-import json, statistics, sys, platform, datetime
+BENCH_DIR="$root/bench" python3 - "$work" "$root/bench" "$mem_acp" "$mem_curl_bsdtar" "$mem_settings" "$mem_plist" "$mem_python" "$mem_vault" <<'PY'
+import json, os, statistics, sys, platform, datetime
+sys.path.insert(0, os.environ["BENCH_DIR"])  # bench/results.py
+from results import put_section, measured_on
 work, out = sys.argv[1], sys.argv[2]
 mem = dict(zip(["acp", "curl_bsdtar", "settings", "plist", "python", "vault"], [int(x) for x in sys.argv[3:9]]))
 def load(name):
@@ -105,7 +107,7 @@ for name, label in [("acpsync", "acp fetch, durable (default: syncfs before the 
 data["peak_memory_kib"] = mem
 data["acp_memory_target_met"] = mem["acp"] < 64 * 1024
 data["machine"] = {"platform": platform.platform(), "date": datetime.date.today().isoformat()}
-md = ["# Benchmark results", "", f"Release build, medians of {len(load('settings')[0]['times'])} runs (hyperfine); the ratio is the median of per-run ratios.", "",
+md = ["## Against the tools it replaces (bench/run.sh)", "", f"Measured {measured_on()}. Release build, medians of {len(load('settings')[0]['times'])} runs (hyperfine); the ratio is the median of per-run ratios.", "",
       "| measurement | hubctl | baseline | ratio | target | met |", "|---|---|---|---|---|---|", *rows, "",
       "Peak memory (KiB, /usr/bin/time): " + ", ".join(f"{k} {v}" for k, v in mem.items()) +
       f". Target for acp fetch: < 65536 KiB ({'met' if data['acp_memory_target_met'] else 'missed'}).", ""]
@@ -125,11 +127,11 @@ why = {
 notes = [f"- **{labels[n]}**: missed by {data[n]['median_ratio'] / data[n]['target']:.2f}× the target. {why[n]}"
          for n in ["settings", "version", "acp", "plist"] if not data[n]["met"]]
 if notes:
-    md += ["## Targets missed, and why", "", *notes, ""]
+    md += ["### Targets missed, and why", "", *notes, ""]
 md += ["The durable `acp fetch` (the default) flushes the filesystem once (syncfs) before switching `current`, "
        "so a power loss cannot leave a profile of empty files current; `--no-sync` skips that, like `bsdtar -x`, "
        "which is what the ratio compares. On a disk that other jobs are writing to, the flush can take seconds.", ""]
-open(f"{out}/RESULTS.md", "w").write("\n".join(md))
+put_section(f"{out}/RESULTS.md", "run", md)
 json.dump(data, open(f"{out}/results.json", "w"), indent=2)
 print("\n".join(md))
 PY

@@ -4,12 +4,16 @@
 # a home in turns (bench/interleave.py): `settings get` and `acp check` against curl's GET of the
 # connection's settings (the one request either makes: the bundle is assigned and fetched, so
 # `acp check` asks nothing more), `settings get --help` against the same GET (reported), and
-# `--version` against `curl --version`. Writes bench/startup.json and the "Start-up" section of
+# `--version` against `curl --version`. Given a second directory of release binaries (an earlier
+# build), its hubctl runs the same commands on the same homes in the same turns, and the section says
+# this build's time against that one's. Writes bench/startup.json and the "Start-up" section of
 # bench/RESULTS.md. Not a test.
 #
-#   bench/startup.sh [BIN (.build/release)]
+#   bench/startup.sh [BIN (.build/release)] [BEFORE_BIN]
 set -euo pipefail
 BIN="$(cd "${1:-.build/release}" && pwd)"
+BEFORE="${2:-}"
+[ -z "$BEFORE" ] || BEFORE="$(cd "$BEFORE" && pwd)"
 root="$(cd "$(dirname "$0")/.." && pwd)"
 REGS="${BENCH_REGISTRATIONS:-10000}"
 RUNS="${BENCH_RUNS:-41}"
@@ -21,6 +25,10 @@ RUNS="${BENCH_RUNS:-41}"
 mkdir -p "$work/bin"
 install -m 0755 "$BIN/hubctl" "$work/bin/hubctl"
 HUB="$work/bin/hubctl"
+if [ -n "$BEFORE" ]; then
+    mkdir -p "$work/before"
+    install -m 0755 "$BEFORE/hubctl" "$work/before/hubctl"
+fi
 
 # A small bundle, assigned to the application and fetched into each home below: `acp check` then
 # finds it current from the settings alone.
@@ -54,24 +62,31 @@ measure() {
     local requests
     requests="$(HUBCTL_HOME="$work/$1" HUBCTL_USER=load-0 HUBCTL_PASSWORD=load-password "$HUB" acp check --verbose 2>&1 >/dev/null | grep -c '^hubctl: GET ')"
     test "$requests" -eq 1
+    local earlier=()
+    if [ -n "$BEFORE" ]; then
+        local old="HUBCTL_HOME=$work/$1 HUBCTL_USER=load-0 HUBCTL_PASSWORD=load-password $work/before/hubctl"
+        earlier=("$old settings get" "$old acp check" "$old settings get --help" "$work/before/hubctl --version")
+    fi
     python3 "$root/bench/interleave.py" "$RUNS" 3 "$work/$1.json" \
         "curl -K $work/$1.curl" "$run settings get" "$run acp check" "$run settings get --help" \
-        "curl --version" "$HUB --version"
+        "curl --version" "$HUB --version" "${earlier[@]}"
 }
 measure one
 measure many
 
-python3 - "$work" "$root/bench" "$REGS" <<'PY'
+BENCH_DIR="$root/bench" python3 - "$work" "$root/bench" "$REGS" "$BEFORE" <<'PY'
 import json, statistics, sys, platform, datetime, re, os
-work, out, regs = sys.argv[1], sys.argv[2], int(sys.argv[3])
+sys.path.insert(0, os.environ["BENCH_DIR"])  # bench/results.py
+from results import put_section, measured_on
+work, out, regs, before = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
 def ratio(a, b): return statistics.median(x / y for x, y in zip(a["times"], b["times"]))
 ms = lambda r: r["median"] * 1000
 targets = {"settings get": 1.4, "acp check": 1.4, "--version": 0.5}
 data = {"runs": None, "homes": {}, "machine": {"platform": platform.platform(), "date": datetime.date.today().isoformat()}}
-rows = []
+rows, versus = [], []
 for name, count in (("one", 1), ("many", regs)):
     r = json.load(open(f"{work}/{name}.json"))["results"]
-    curl_get, get, check, help_, curl_version, version = r
+    curl_get, get, check, help_, curl_version, version = r[:6]
     data["runs"] = len(curl_get["times"])
     measured = [("settings get", get, curl_get, "curl's GET"), ("acp check", check, curl_get, "curl's GET"),
                 ("settings get --help", help_, curl_get, "curl's GET"), ("--version", version, curl_version, "curl --version")]
@@ -81,17 +96,24 @@ for name, count in (("one", 1), ("many", regs)):
         met = "" if target is None else ("yes" if ratio(a, b) <= target else "no")
         rows.append(f"| {count:,} | `hubctl {label}` | {ms(a):.1f} ms | {base} {ms(b):.1f} ms | {ratio(a, b):.2f} | "
                     f"{'≤ %.1f' % target if target else 'reported'} | {met} |")
-md = ["<!-- startup -->", "## Start-up: one call against curl (issue 32, bench/startup.sh)", "",
+    if before:
+        old = dict(zip(("settings get", "acp check", "settings get --help", "--version"), r[6:10]))
+        data["homes"][str(count)]["before"] = {label: {"ms": ms(old[label]), "this_over_before": ratio(a, old[label])}
+                                               for label, a, _, _ in measured}
+        for label, a, _, _ in measured:
+            versus.append(f"| {count:,} | `hubctl {label}` | {ms(a):.1f} ms | {ms(old[label]):.1f} ms | {ratio(a, old[label]):.2f} |")
+md = ["## Start-up: one call against curl (issue 32, bench/startup.sh)", "", f"Measured {measured_on()}.", "",
       f"Release build (`make release`), installed (a copy, as `make install` makes it); emulator and client on the same {platform.machine()} machine. Homes with one "
       f"registration and with {regs:,} (one `hubctl batch`); the bundle assigned and fetched, so `acp check` makes the "
       f"one GET curl makes. {data['runs']} runs of every command of a home in turns (bench/interleave.py): medians, "
       "and the median of per-run ratios.", "",
       "| registrations | command | hubctl | baseline | ratio | target | met |", "|---|---|---|---|---|---|---|", *rows, ""]
+if before:
+    md += [f"This build against the earlier one in {before} (run in the same turns on the same homes; the ratio is "
+           "the median of per-run ratios, below 1 when this build is faster):", "",
+           "| registrations | command | this build | earlier build | ratio |", "|---|---|---|---|---|", *versus, ""]
 json.dump(data, open(f"{out}/startup.json", "w"), indent=2)
 path = f"{out}/RESULTS.md"
-text = open(path).read() if os.path.exists(path) else "# Benchmark results\n"
-text = re.sub(r"\n<!-- startup -->.*?\n<!-- /startup -->\n?", "\n", text, flags=re.S)
-text = text.rstrip("\n") + "\n\n" + "\n".join(md) + "<!-- /startup -->\n"
-open(path, "w").write(text)
+put_section(path, "startup", md)
 print("\n".join(md))
 PY

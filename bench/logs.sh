@@ -19,6 +19,8 @@ done
 emu_pid=$!
 for _ in $(seq 1 100); do grep -q listening "$work/emu.out" 2>/dev/null && break; sleep 0.1; done
 url="$(sed -n 's/.*listening on //p' "$work/emu.out")"
+# Mobile Services' client log service is served once the emulator plays Mobile Services.
+curl -fsS -X PUT -H 'Content-Type: application/json' -d '{"platform": "mobile-services"}' "$url/_emulator/platform" >/dev/null
 
 export HUBCTL_HOME="$work/home" HUBCTL_SERVER="$url" HUBCTL_APP_ID=com.example.demo HUBCTL_USER=demo
 export HUBCTL_PASSWORD=demo-password HUBCTL_NO_INPUT=1 HUBCTL_PLATFORM=mobile-services HUBCTL_DEADLINE=3600 HUBCTL_TIMEOUT=3600

@@ -17,18 +17,20 @@ HEAD = ("# Benchmark results\n\n"
 
 
 def measured_on():
-    """`2026-12-07, commit 1a2b3c4` (`+ uncommitted changes` when tracked files differ from it): the
+    """`2026-12-07, commit 1a2b3c4 (load average …)` (`+ uncommitted changes` when tracked files
+    differ from the commit): the
     checkout the script runs in, or `BENCH_BUILD` when the binaries measured were built elsewhere
     (`BENCH_BUILD="commit 1a2b3c4" bench/run.sh /tmp/old-release`)."""
+    load = f" (load average {os.getloadavg()[1]:.1f} over the last 5 minutes as it was written)"
     if os.environ.get("BENCH_BUILD"):
-        return f"{datetime.date.today().isoformat()}, {os.environ['BENCH_BUILD']}"
+        return f"{datetime.date.today().isoformat()}, {os.environ['BENCH_BUILD']}{load}"
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
     def git(*args):
         return subprocess.run(["git", "-C", root, *args], capture_output=True, text=True).stdout.strip()
     commit = git("rev-parse", "--short", "HEAD") or "unknown"
     dirty = " + uncommitted changes" if git("status", "--porcelain", "--untracked-files=no") else ""
-    return f"{datetime.date.today().isoformat()}, commit {commit}{dirty}"
+    return f"{datetime.date.today().isoformat()}, commit {commit}{dirty}{load}"
 
 
 def put_section(path, name, lines):

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `logs upload` of a 500 MB client log (issue 13): hubctl's peak memory (target < 64 MiB) and its
 # time against `curl --data-binary @file` to the same emulator (target ≤ 1.2×). Not a test.
-# Usage: bench/logs.sh [BIN_DIR]   (default .build/release). Writes bench/LOGS-RESULTS.md.
+# Usage: bench/logs.sh [BIN_DIR]   (default .build/release). Writes its section of bench/RESULTS.md.
 set -euo pipefail
 BIN="$(cd "${1:-.build/release}" && pwd)"
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -53,8 +53,10 @@ hyperfine --style none --runs "$RUNS" --warmup 1 --export-json "$work/logs.json"
 /usr/bin/time -f '%M' -o "$work/mem-curl" curl -fsS -K "$work/curl.cfg" -H 'Content-Type: text/plain' -H "X-SMP-APPCID: $appcid" \
     --data-binary @"$work/big.log" "$logs_url"
 
-python3 - "$work" "$root/bench" "$bytes" <<'PY'
-import json, statistics, sys
+BENCH_DIR="$root/bench" python3 - "$work" "$root/bench" "$bytes" <<'PY'
+import json, os, statistics, sys
+sys.path.insert(0, os.environ["BENCH_DIR"])  # bench/results.py
+from results import put_section, measured_on
 work, out, size = sys.argv[1], sys.argv[2], int(sys.argv[3])
 a, b = json.load(open(f"{work}/logs.json"))["results"]
 ratio = statistics.median([x / y for x, y in zip(a["times"], b["times"])])
@@ -63,7 +65,7 @@ upload = json.load(open(f"{work}/out.json"))
 data = {"bytes": size, "hubctl_median_s": a["median"], "curl_median_s": b["median"], "median_ratio": ratio,
         "ratio_target": 1.2, "ratio_met": ratio <= 1.2, "hubctl_peak_kib": mem_h, "curl_peak_kib": mem_c,
         "memory_target_kib": 65536, "memory_met": mem_h < 65536, "requests": upload["requests"], "lines": upload["lines"]}
-md = ["# logs upload benchmark", "",
+md = ["## Client log upload (bench/logs.sh)", "", f"Measured {measured_on()}.",
       f"A {size / 1e6:.0f} MB client log ({upload['lines']} lines) to one hubctl-emulator (Mobile Services), release build, "
       f"medians of {len(a['times'])} runs (hyperfine).", "",
       "| measurement | hubctl | curl --data-binary | ratio | target | met |", "|---|---|---|---|---|---|",
@@ -72,7 +74,7 @@ md = ["# logs upload benchmark", "",
       f"hubctl reads the file twice (every line is checked before anything is sent, then the body is streamed) "
       f"and sends it in {upload['requests']} requests of at most 8 MiB; curl sends it once, unchecked, in one request, "
       f"after reading the whole file into memory (`--data-binary @file` does; hence its peak memory).", ""]
-open(f"{out}/LOGS-RESULTS.md", "w").write("\n".join(md))
+put_section(f"{out}/RESULTS.md", "logs", md)
 json.dump(data, open(f"{out}/logs-results.json", "w"), indent=2)
 print("\n".join(md))
 PY

@@ -136,5 +136,5 @@ json.dump(data, open(f"{out}/results.json", "w"), indent=2)
 print("\n".join(md))
 PY
 
-# logs upload of a 500 MB client log vs curl --data-binary (its own emulator; bench/LOGS-RESULTS.md).
+# logs upload of a 500 MB client log vs curl --data-binary (its own emulator; its own section of bench/RESULTS.md).
 bash "$root/bench/logs.sh" "$BIN"

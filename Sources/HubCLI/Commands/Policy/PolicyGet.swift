@@ -35,3 +35,15 @@ struct PolicyGet: HubCommand {
         }
     }
 }
+
+/// What `hubctl policy get` prints.
+struct PolicyOutput: JSONDocument {
+    var platform: String
+    var policies: [String: JSONValue]
+
+    var json: JSONValue { .object(["platform": .string(platform), "policies": .object(policies)]) }
+}
+
+extension PolicyOutput {
+    init(_ r: PolicyResult) { self.init(platform: r.platform.rawValue, policies: r.policies) }
+}

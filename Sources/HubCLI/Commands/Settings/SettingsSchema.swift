@@ -38,3 +38,31 @@ struct SettingsSchema: HubCommand {
         }
     }
 }
+
+/// `{"source": "server", "apiVersion": "v1", "properties": {"DeviceModel": {"type": "Edm.String", "writable": true,
+/// "nullable": true, "source": "server"}, …}}`
+struct SchemaOutput: JSONDocument {
+    struct Property {
+        var type: String
+        var writable: Bool
+        var nullable: Bool
+        var source: String
+    }
+    var source: String
+    var apiVersion: String
+    var properties: [String: Property]
+
+    init(_ schema: ConnectionPropertySchema, apiVersion: String) {
+        source = schema.source.rawValue
+        self.apiVersion = apiVersion
+        properties = schema.properties.mapValues {
+            Property(type: $0.type.rawValue, writable: $0.writable, nullable: $0.nullable, source: schema.source.rawValue)
+        }
+    }
+
+    var json: JSONValue {
+        .object(["source": .string(source), "apiVersion": .string(apiVersion), "properties": .object(properties.mapValues { p in
+            .object(["type": .string(p.type), "writable": .bool(p.writable), "nullable": .bool(p.nullable), "source": .string(p.source)])
+        })])
+    }
+}

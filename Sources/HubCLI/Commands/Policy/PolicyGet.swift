@@ -1,6 +1,7 @@
 // `hubctl policy get`: Print all policies, or the named one, with typed values.
 
 import ArgumentParser
+import HubCore
 import HubServices
 
 struct PolicyGet: HubCommand {

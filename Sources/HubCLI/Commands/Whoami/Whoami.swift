@@ -1,6 +1,7 @@
 // `hubctl whoami`: Print the user and its roles (Mobile Services' role service, /v2/Me).
 
 import ArgumentParser
+import HubCore
 import HubServices
 
 struct WhoamiCommand: HubCommand {

@@ -34,14 +34,14 @@ struct SettingsSchema: HubCommand {
             } catch let error as HubError where error.code == .notRegistered {
                 version = service.session.endpoint.versionsToTry.first ?? service.session.config.apiVersion
             }
-            try invocation.emit(SchemaOutput(try invocation.services.connectionSchema(service.session, version: version), apiVersion: version))
+            try invocation.emit(SettingsSchemaOutput(try invocation.services.connectionSchema(service.session, version: version), apiVersion: version))
         }
     }
 }
 
 /// `{"source": "server", "apiVersion": "v1", "properties": {"DeviceModel": {"type": "Edm.String", "writable": true,
 /// "nullable": true, "source": "server"}, …}}`
-struct SchemaOutput: JSONDocument {
+struct SettingsSchemaOutput: JSONDocument {
     struct Property {
         var type: String
         var writable: Bool

@@ -20,6 +20,12 @@ public enum CertificateVaultKeys {
     }
 }
 
+extension CertificateDocument {
+    /// The vault entry `hubctl vault import-cert` stores and `VaultCertificateProvider` reads back:
+    /// a record the vault keeps, not a document hubctl prints.
+    public func vaultValue() throws -> Data { try JSONEncoder().encode(self) }
+}
+
 /// Serves the certificate `hubctl vault import-cert` stored (a `CertificateDocument` as JSON);
 /// `deleteStoredCertificate` removes the entry it served.
 public final class VaultCertificateProvider: CertificateProvider {

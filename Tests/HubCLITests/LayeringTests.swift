@@ -1,8 +1,8 @@
 // The command layer's boundaries (docs/architecture.md "How a command runs"), read from its
 // sources: no HTTP below the seam is built or read in HubCLI, a HUBCTL_* variable is read only
 // through the settings table, stdin and files are read only through InputSource, the ACP records
-// and the OAuth layer are the services', the batch engine is a service, and every verb has a file
-// of its own.
+// and the OAuth layer are the services', the batch engine is a service, every verb has a file
+// of its own with its output document beside its Options, and documents have one writer.
 
 import Foundation
 import Testing
@@ -66,6 +66,65 @@ struct LayeringTests {
             #expect(path.hasPrefix("Sources/HubCLI/Commands/"), "\(path): commands live under Commands/<Group>/")
         }
         #expect(found >= 40, "only \(found) commands found")
+    }
+
+    /// A verb's output document is declared one way: a top-level `<Group>…Output: JSONDocument` in
+    /// the verb's file beside its Options (a document several verbs of a group print, in the
+    /// group's *Support.swift). No schema file apart, no nested `Output`, no `*Document` enum of
+    /// functions, no `JSONValue` literal handed to `emit`.
+    @Test func outputDocumentsAreDeclaredBesideTheirVerbs() throws {
+        let files = try commandLayerSources()
+        #expect(!FileManager.default.fileExists(atPath: packageRoot.appendingPathComponent("Sources/HubCLI/OutputSchema.swift").path),
+                "Sources/HubCLI/OutputSchema.swift: each document goes beside its verb's Options")
+        let document = try Regex(#"(?m)^([ \t]*)(?:struct|enum|final class|class|extension) (\w+)(?:<[^>]*>)?\s*:[^{]*\bJSONDocument\b"#)
+        let documentEnum = try Regex(#"(?m)^[ \t]*(?:enum|struct) \w+Document\b"#)
+        let literalEmit = try Regex(#"emit\(\s*(?:JSONValue\.|\.)(?:object|members|array)\("#)
+        var found = 0
+        for (path, text) in files {
+            let code = codeLines(text).joined(separator: "\n")
+            for match in code.matches(of: document) {
+                found += 1
+                let indent = match.output[1].substring ?? "", name = String(match.output[2].substring ?? "")
+                let group = path.hasPrefix("Sources/HubCLI/Commands/") ? path.split(separator: "/")[3] : nil
+                #expect(indent.isEmpty, "\(path): \(name) is nested; a verb's document is a top-level <Group>…Output beside its Options")
+                #expect(group.map { name.hasPrefix($0) && name.hasSuffix("Output") } ?? false,
+                        "\(path): \(name): a document is a <Group>…Output under Commands/<Group>/ (`\(group ?? "?")`)")
+            }
+            for match in code.matches(of: documentEnum) {
+                Issue.record("\(path): `\(code[match.range].trimmingCharacters(in: .whitespaces))`: a document is a <Group>…Output: JSONDocument")
+            }
+            if code.contains(literalEmit) {
+                Issue.record("\(path): a JSONValue literal passed to emit; declare the document as a <Group>…Output beside the verb's Options")
+            }
+        }
+        #expect(found >= 40, "only \(found) output documents found")
+    }
+
+    /// One JSON writer: every document, `--out` files included, is written by HubCore's writer
+    /// through the console (`Console.emit`, `Console.bytes`). JSONEncoder is only for the records
+    /// the libraries keep, in the files named here; a new use elsewhere fails.
+    @Test func documentsHaveOneWriter() throws {
+        for (path, text) in try commandLayerSources() {
+            for line in codeLines(text) where line.contains("JSONEncoder") || line.contains("JSONOutput.encode") {
+                Issue.record("\(path): `\(line.trimmingCharacters(in: .whitespaces))`: documents are written by the console's one writer (`invocation.emit`, `Console.bytes`)")
+            }
+        }
+        let records: Set<String> = ["JSONOutput.swift", "ACPStateStore.swift", "MetadataSchema.swift",
+                                    "OAuthTokens.swift", "VaultCredentialProvider.swift", "ClientCredentials.swift",
+                                    "VaultCertificateProvider.swift", "VaultContents.swift"]
+        let root = packageRoot.appendingPathComponent("Sources").path
+        guard let enumerator = FileManager.default.enumerator(atPath: root) else { throw CommandTestError("cannot list \(root)") }
+        var read = 0
+        for case let relative as String in enumerator where relative.hasSuffix(".swift") {
+            guard let data = FileManager.default.contents(atPath: root + "/" + relative) else { throw CommandTestError("cannot read \(relative)") }
+            read += 1
+            let name = (relative as NSString).lastPathComponent
+            guard !records.contains(name) else { continue }
+            for line in codeLines(String(decoding: data, as: UTF8.self)) where line.contains("JSONEncoder") {
+                Issue.record("Sources/\(relative): `\(line.trimmingCharacters(in: .whitespaces))`: a printed document goes through HubCore's one writer; JSONEncoder only for a kept record (listed here)")
+            }
+        }
+        #expect(read > 150, "the sources were not found")
     }
 
     /// Files and stdin are read in one place, `Runtime/InputSource.swift` (bounded, waits counted

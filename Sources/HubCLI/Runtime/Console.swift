@@ -46,10 +46,17 @@ public final class Console: Sendable {
 
     /// Writes the command's one JSON document: pretty on a terminal, one line otherwise.
     public func emit(_ document: some JSONDocument) throws {
-        var bytes = try document.json.written(pretty: stdoutIsTerminal)
-        bytes.append(0x0A)
+        let bytes = try Self.bytes(of: document, pretty: stdoutIsTerminal)
         lock.lock(); defer { lock.unlock() }
         writeOut(Data(bytes))
+    }
+
+    /// A document's bytes as `emit` writes them, final newline included: HubCore's one writer, for
+    /// stdout and for the files a command writes instead (`app key create --out`).
+    public static func bytes(of document: some JSONDocument, pretty: Bool) throws -> [UInt8] {
+        var bytes = try document.json.written(pretty: pretty)
+        bytes.append(0x0A)
+        return bytes
     }
 
     /// Plain text on stdout (help pages), with a final newline.

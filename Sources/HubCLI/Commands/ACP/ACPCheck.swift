@@ -189,3 +189,39 @@ struct ACPCheckCommand: HubCommand {
         }
     }
 }
+
+/// What `hubctl acp check` prints.
+struct ACPCheckOutput: JSONDocument {
+    var appId: String
+    var current: String?
+    var available: String?
+    var updateAvailable: Bool
+    /// `assigned` (CustomizationBundleId) or `default` (none assigned: the default bundle).
+    var source: String = ACPCheck.assignedSource
+    /// The default bundle's version on the server (ETag, Last-Modified or digest), when asked for.
+    var availableRevision: String?
+    /// The version of the profile in use.
+    var currentRevision: String?
+    /// The profile directory compared (from --dest, acp-dest, the last fetch, or the default).
+    var destination: String?
+    /// `acp check --wait --fetch`: what the fetch that followed did (the document of `acp fetch`).
+    var fetch: ACPFetchOutput?
+
+    /// `current`, `available` and the revisions are always present, null when unknown.
+    var json: JSONValue {
+        .members([
+            "appId": .string(appId), "current": JSONValue(current), "available": JSONValue(available),
+            "updateAvailable": .bool(updateAvailable), "source": .string(source),
+            "availableRevision": JSONValue(availableRevision), "currentRevision": JSONValue(currentRevision),
+            "destination": destination.map(JSONValue.string), "fetch": fetch?.json,
+        ])
+    }
+}
+
+extension ACPCheckOutput {
+    init(_ c: ACPCheck, destination: String? = nil) {
+        self.init(appId: c.appId, current: c.current, available: c.available, updateAvailable: c.updateAvailable,
+                  source: c.source, availableRevision: c.availableRevision, currentRevision: c.currentRevision,
+                  destination: destination)
+    }
+}

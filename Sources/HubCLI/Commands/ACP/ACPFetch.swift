@@ -77,3 +77,40 @@ struct ACPFetchCommand: HubCommand {
         }
     }
 }
+
+/// What `hubctl acp fetch` prints (and `acp check --wait --fetch` in its `fetch`).
+struct ACPFetchOutput: JSONDocument {
+    var bundleId: String
+    var updated: Bool
+    var path: String
+    var files: Int
+    var bytes: Int64
+    var sha256: String
+    var manifest: [String: String]
+    /// The server's `X-BUNDLE-EXTENSION` (with an archive, for information: the content decides).
+    var fileExtension: String?
+    /// `assigned` or `default`.
+    var source: String
+    /// `archive` (extracted into `path`) or `file` (one file: `path`/`file`).
+    var kind: String
+    var file: String?
+    /// The installed bundle's version: `etag:…`, `last-modified:…` or `sha256:…`.
+    var revision: String?
+
+    var json: JSONValue {
+        .members([
+            "bundleId": .string(bundleId), "updated": .bool(updated), "path": .string(path), "files": JSONValue(files),
+            "bytes": .int(bytes), "sha256": .string(sha256), "manifest": .object(manifest.mapValues(JSONValue.string)),
+            "extension": fileExtension.map(JSONValue.string), "source": .string(source), "kind": .string(kind),
+            "file": file.map(JSONValue.string), "revision": revision.map(JSONValue.string),
+        ])
+    }
+}
+
+extension ACPFetchOutput {
+    init(_ r: ACPFetchResult) {
+        self.init(bundleId: r.bundleId, updated: r.updated, path: r.path, files: r.files, bytes: r.bytes, sha256: r.sha256,
+                  manifest: r.manifest, fileExtension: r.fileExtension, source: r.source, kind: r.kind, file: r.file,
+                  revision: r.revision)
+    }
+}

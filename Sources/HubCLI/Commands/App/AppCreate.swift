@@ -74,15 +74,22 @@ struct AppCreate: HubCommand {
             guard !plan.isEmpty else { throw HubError.usage("--plan is empty. Nothing was sent.") }
             let apps = try source.apps(invocation)
             let result = try apps.create(appId: app, name: name, features: features, plan: plan, labels: labels, maxApps: maxApps, ifExists: ifExists)
-            let i = result.instance
-            func text(_ s: String?) -> JSONValue { s.map(JSONValue.string) ?? .null }
-            try invocation.emit(JSONValue.object([
-                "appId": .string(app), "created": .bool(result.created),
-                "instance": .object(["guid": .string(i.guid), "createdAt": text(i.createdAt), "state": text(i.state),
-                                     "labels": .object(i.labels.mapValues(JSONValue.string)), "dashboardUrl": text(i.dashboardURL)]),
-                "adminApi": text(result.adminAPI),
-                "restored": result.created ? .bool(result.restoreError == nil) : .null,
-            ]))
+            try invocation.emit(AppCreateOutput(appId: app, result: result))
         }
+    }
+}
+
+/// What `hubctl app create` prints; `restored` is null for a reused instance.
+struct AppCreateOutput: JSONDocument {
+    var appId: String
+    var result: MobileServicesApps.Created
+
+    var json: JSONValue {
+        .object([
+            "appId": .string(appId), "created": .bool(result.created),
+            "instance": AppInstanceOutput(instance: result.instance, withOperation: false).json,
+            "adminApi": JSONValue(result.adminAPI),
+            "restored": result.created ? .bool(result.restoreError == nil) : .null,
+        ])
     }
 }

@@ -43,10 +43,20 @@ struct AppDelete: HubCommand {
             if !deleted && !missingOK {
                 throw HubError.noInput("There is no application \(HubError.quoted(app)) to delete (neither the Admin API nor Cloud Foundry has it). --missing-ok makes this a success.", code: .applicationNotFound)
             }
-            try invocation.emit(JSONValue.object([
-                "appId": .string(app), "deleted": .bool(deleted), "app": .bool(result.app), "instance": .bool(result.instance),
-                "keys": .array(result.keys.map(JSONValue.string)),
-            ]))
+            try invocation.emit(AppDeleteOutput(appId: app, result: result))
         }
+    }
+}
+
+/// What `hubctl app delete` prints: `deleted` when the Admin API or Cloud Foundry had the app.
+struct AppDeleteOutput: JSONDocument {
+    var appId: String
+    var result: MobileServicesApps.Deleted
+
+    var json: JSONValue {
+        .object([
+            "appId": .string(appId), "deleted": .bool(result.app || result.instance), "app": .bool(result.app),
+            "instance": .bool(result.instance), "keys": .strings(result.keys),
+        ])
     }
 }

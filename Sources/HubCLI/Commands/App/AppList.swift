@@ -37,7 +37,14 @@ struct AppList: HubCommand {
             if let match, match.isEmpty { throw HubError.usage("--match is empty.") }
             let apps = try source.apps(invocation)
             let list = try apps.list(match: match)
-            try invocation.emit(JSONValue.object(["apps": .array(list.map { AppDocument.json(id: $0.id, instance: $0.instance, app: $0.app) })]))
+            try invocation.emit(AppListOutput(apps: list.map { AppOutput(appId: $0.id, instance: $0.instance, app: $0.app) }))
         }
     }
+}
+
+/// What `hubctl app list` prints.
+struct AppListOutput: JSONDocument {
+    var apps: [AppOutput]
+
+    var json: JSONValue { .object(["apps": .array(apps.map(\.json))]) }
 }

@@ -52,24 +52,37 @@ struct AppPrune: HubCommand {
             let apps = try source.apps(invocation)
             let (instances, listed) = try apps.inventory()
             let plan = PrunePlan.make(apps: listed.map(\.id), instances: instances, match: match, olderThan: seconds, anyOwner: anyOwner, now: Date())
-            var deleted: [JSONValue] = [], failed: [JSONValue] = []
+            var output = AppPruneOutput(skipped: plan.skipped, dryRun: dryRun)
             for id in plan.delete {
-                if dryRun { deleted.append(.string(id)); continue }
+                if dryRun { output.deleted.append(id); continue }
                 do {
                     _ = try apps.delete(appId: id)
-                    deleted.append(.string(id))
+                    output.deleted.append(id)
                 } catch let error as HubError {
-                    failed.append(.object(["appId": .string(id), "error": .string(error.message), "code": .string(error.code.rawValue)]))
+                    output.failed.append((id, error))
                 }
             }
-            try invocation.emit(JSONValue.object([
-                "deleted": .array(deleted), "failed": .array(failed),
-                "skipped": .array(plan.skipped.map { .object(["appId": .string($0.id), "reason": .string($0.reason)]) }),
-                "dryRun": .bool(dryRun),
-            ]))
-            if !failed.isEmpty {
-                throw HubError.reported(.partial, code: .partialFailure, "\(failed.count) of \(plan.delete.count) deletes failed; the report on stdout says which.")
+            try invocation.emit(output)
+            if !output.failed.isEmpty {
+                throw HubError.reported(.partial, code: .partialFailure, "\(output.failed.count) of \(plan.delete.count) deletes failed; the report on stdout says which.")
             }
         }
+    }
+}
+
+/// What `hubctl app prune` prints (with --dry-run, what it would delete).
+struct AppPruneOutput: JSONDocument {
+    var deleted: [String] = []
+    var failed: [(appId: String, error: HubError)] = []
+    var skipped: [PrunePlan.Skipped]
+    var dryRun: Bool
+
+    var json: JSONValue {
+        .object([
+            "deleted": .strings(deleted),
+            "failed": .array(failed.map { .object(["appId": .string($0.appId), "error": .string($0.error.message), "code": .string($0.error.code.rawValue)]) }),
+            "skipped": .array(skipped.map { .object(["appId": .string($0.id), "reason": .string($0.reason)]) }),
+            "dryRun": .bool(dryRun),
+        ])
     }
 }

@@ -50,9 +50,9 @@ struct AppSettingsFile: HubCommand {
             if let server, !(server.hasPrefix("https://") || server.hasPrefix("http://")) {
                 throw HubError.usage("--server \(HubError.quoted(server)) is not an http(s) URL. Nothing was sent.", code: .invalidUrl)
             }
-            try AppOutput.check(out)
+            try AppOutFile.check(out)
             let document = try source.apps(invocation).settingsFile(appId: app, feature: feature, request, server: server)
-            try AppOutput.write(document, to: out, made: "The \(feature) key \(HubError.quoted(request.alias)) of \(app)", invocation)
+            try AppOutFile.write(document, to: out, made: "The \(feature) key \(HubError.quoted(request.alias)) of \(app)", invocation)
         }
     }
 }

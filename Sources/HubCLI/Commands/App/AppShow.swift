@@ -36,7 +36,7 @@ struct AppShow: HubCommand {
             guard let (instance, found) = try source.apps(invocation).show(appId: app) else {
                 throw HubError.noInput("There is no application \(HubError.quoted(app)) in the space (neither the Admin API nor Cloud Foundry has it). `hubctl app list` lists them.", code: .applicationNotFound)
             }
-            try invocation.emit(AppDocument.json(id: app, instance: instance, app: found))
+            try invocation.emit(AppOutput(appId: app, instance: instance, app: found))
         }
     }
 }

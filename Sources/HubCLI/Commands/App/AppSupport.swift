@@ -180,13 +180,13 @@ struct AppAdminSource: Sendable, Equatable {
 }
 
 /// Where a key or settings file goes: stdout, or a new file (0600, written whole, never over an
-/// existing file: hubctl cannot tell whether it made one it finds).
-enum AppOutput {
+/// existing file: hubctl cannot tell whether it made one it finds), written pretty by the
+/// console's one writer (`Console.bytes`), as stdout gets it on a terminal.
+enum AppOutFile {
     /// `made` names what the server made (a write-once key) for the message when the file cannot be written.
-    static func write(_ document: JSONValue, to out: String?, made: String? = nil, _ invocation: Invocation) throws {
+    static func write(_ document: some JSONDocument, to out: String?, made: String? = nil, _ invocation: Invocation) throws {
         guard let out, out != "-" else { try invocation.emit(document); return }
-        var data = try JSONOutput.encode(document, pretty: true)
-        data.append(0x0A)
+        let data = Data(try Console.bytes(of: document, pretty: true))
         do {
             try AtomicFile.writeNew(data, to: out, mode: 0o600)
         } catch let error as HubError {
@@ -231,20 +231,37 @@ enum AppOutput {
 
 extension MobileServicesApps.IfExists: ExpressibleByArgument {}
 
-/// An app as `app list` and `app show` print it.
-enum AppDocument {
-    static func json(id: String, instance: CloudFoundryInstance?, app: MobileServicesApp?) -> JSONValue {
-        func text(_ s: String?) -> JSONValue { s.map(JSONValue.string) ?? .null }
-        return .object([
-            "appId": .string(id), "displayName": text(app?.displayName),
-            "features": app.map { .array($0.features.map(JSONValue.string)) } ?? .null,
+/// An app as `app list` and `app show` print it: the Admin API's app joined with its instance.
+struct AppOutput: JSONDocument {
+    var appId: String
+    var instance: CloudFoundryInstance?
+    var app: MobileServicesApp?
+
+    var json: JSONValue {
+        .object([
+            "appId": .string(appId), "displayName": JSONValue(app?.displayName),
+            "features": app.map { .strings($0.features) } ?? .null,
             "inAdminAPI": .bool(app != nil),
-            "instance": instance.map { i in
-                .object(["guid": .string(i.guid), "createdAt": text(i.createdAt), "state": text(i.state), "operation": text(i.operation),
-                         "labels": .object(i.labels.mapValues(JSONValue.string)), "dashboardUrl": text(i.dashboardURL)])
-            } ?? .null,
-            "createdAt": text(instance?.createdAt), "state": text(instance?.state),
+            "instance": instance.map { AppInstanceOutput(instance: $0, withOperation: true).json } ?? .null,
+            "createdAt": JSONValue(instance?.createdAt), "state": JSONValue(instance?.state),
             "labels": instance.map { .object($0.labels.mapValues(JSONValue.string)) } ?? .null,
+        ])
+    }
+}
+
+/// An app's mobile-services instance, written once for `app list|show` (in an `AppOutput`) and
+/// `app create`.
+struct AppInstanceOutput: JSONDocument {
+    var instance: CloudFoundryInstance
+    /// `app list|show` give the last operation (null when none); `app create` leaves it out.
+    var withOperation: Bool
+
+    var json: JSONValue {
+        let i = instance
+        return .members([
+            "guid": .string(i.guid), "createdAt": JSONValue(i.createdAt), "state": JSONValue(i.state),
+            "operation": withOperation ? JSONValue(i.operation) : nil,
+            "labels": .object(i.labels.mapValues(JSONValue.string)), "dashboardUrl": JSONValue(i.dashboardURL),
         ])
     }
 }

@@ -39,3 +39,14 @@ struct AuthToken: HubCommand {
 }
 
 // MARK: Output
+
+/// What `hubctl auth token` prints.
+struct AuthTokenOutput: JSONDocument {
+    var accessToken: String
+    var tokenType: String
+    var expiresAt: String?
+
+    var json: JSONValue {
+        .members(["accessToken": .string(accessToken), "tokenType": .string(tokenType), "expiresAt": expiresAt.map(JSONValue.string)])
+    }
+}

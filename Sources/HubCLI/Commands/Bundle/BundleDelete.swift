@@ -38,7 +38,16 @@ struct BundleDelete: HubCommand {
                 throw HubError.noInput("Application \(HubError.quoted(session.appId)) has no bundle \(HubError.quoted(id.id)) (HTTP 404); pass --missing-ok when that is fine.",
                                        code: .bundleNotFound, status: 404)
             }
-            try invocation.emit(JSONValue.object(["bundleId": .string(id.id), "deleted": .bool(deleted)]))
+            try invocation.emit(BundleDeleteOutput(bundleId: id.id, deleted: deleted))
         }
     }
+}
+
+/// What `hubctl bundle delete` prints.
+struct BundleDeleteOutput: JSONDocument {
+    var bundleId: String
+    /// false: the bundle was not there (--missing-ok).
+    var deleted: Bool
+
+    var json: JSONValue { .object(["bundleId": .string(bundleId), "deleted": .bool(deleted)]) }
 }

@@ -35,7 +35,15 @@ struct BundleList: HubCommand {
             if let name { try BundleAdmin.check(name: name, version: "0") }
             let session = try BundleAdminSession(invocation, source: credentials)
             let bundles = try session.admin.list(appId: session.appId, name: name).sorted { $0.id < $1.id }
-            try invocation.emit(JSONValue.object(["applicationId": .string(session.appId), "bundles": .array(bundles.map(BundleDocument.json))]))
+            try invocation.emit(BundleListOutput(applicationId: session.appId, bundles: bundles))
         }
     }
+}
+
+/// What `hubctl bundle list` prints.
+struct BundleListOutput: JSONDocument {
+    var applicationId: String
+    var bundles: [AdminBundle]
+
+    var json: JSONValue { .object(["applicationId": .string(applicationId), "bundles": .array(bundles.map { BundleOutput(bundle: $0).json })]) }
 }

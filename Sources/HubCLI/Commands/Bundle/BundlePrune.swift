@@ -52,16 +52,26 @@ struct BundlePrune: HubCommand {
                 let named = result.untimed.prefix(5).map { "\($0.bundleId) (\($0.created.map { HubError.quoted($0) } ?? "none"))" }
                 invocation.console.warning("the CreatedAt of \(named.joined(separator: ", "))\(result.untimed.count > 5 ? " and \(result.untimed.count - 5) more" : "") is not a time; the versions of \(HubError.quoted(name)) are ordered by version (numbers as numbers), not by creation time.")
             }
-            try invocation.emit(JSONValue.object([
-                "name": .string(name), "kept": .array(result.kept.map(JSONValue.string)),
-                "deleted": .array(result.deleted.map(JSONValue.string)),
-                "failed": .array(result.failed.map { .object(["bundleId": .string($0.bundleId), "error": .string($0.message), "code": .string($0.code.rawValue)]) }),
-                "dryRun": .bool(dryRun),
-            ]))
+            try invocation.emit(BundlePruneOutput(name: name, result: result, dryRun: dryRun))
             if !result.failed.isEmpty {
                 throw HubError.reported(.partial, code: .partialFailure,
                                         "\(result.failed.count) of \(result.deleted.count + result.failed.count) deletes failed; the report on stdout says which.")
             }
         }
+    }
+}
+
+/// What `hubctl bundle prune` prints (with --dry-run, what it would delete).
+struct BundlePruneOutput: JSONDocument {
+    var name: String
+    var result: BundlePruneResult
+    var dryRun: Bool
+
+    var json: JSONValue {
+        .object([
+            "name": .string(name), "kept": .strings(result.kept), "deleted": .strings(result.deleted),
+            "failed": .array(result.failed.map { .object(["bundleId": .string($0.bundleId), "error": .string($0.message), "code": .string($0.code.rawValue)]) }),
+            "dryRun": .bool(dryRun),
+        ])
     }
 }

@@ -87,11 +87,7 @@ struct BundlePublish: HubCommand {
             let result = try session.publisher.publish(bundle, source: source, fileExtension: ext, makeDefault: makeDefault,
                                                        ifExists: ifExists, progress: progress, note: note)
             bar?.finish()
-            try invocation.emit(JSONValue.object([
-                "bundleId": .string(result.bundleId), "bytes": result.bytes.map(JSONValue.int) ?? .null,
-                "sha256": result.sha256.map(JSONValue.string) ?? .null, "default": .bool(result.isDefault),
-                "created": .bool(result.created), "uploaded": .bool(result.uploaded),
-            ]))
+            try invocation.emit(BundlePublishOutput(result: result))
         }
 
         /// The content and its extension, checked before anything is sent.
@@ -135,5 +131,18 @@ struct BundlePublish: HubCommand {
             }
             return (try BundleSource.checked(opened), ext)
         }
+    }
+}
+
+/// What `hubctl bundle publish` prints; `bytes` and `sha256` are null when nothing was uploaded.
+struct BundlePublishOutput: JSONDocument {
+    var result: BundlePublishResult
+
+    var json: JSONValue {
+        .object([
+            "bundleId": .string(result.bundleId), "bytes": result.bytes.map(JSONValue.int) ?? .null,
+            "sha256": result.sha256.map(JSONValue.string) ?? .null, "default": .bool(result.isDefault),
+            "created": .bool(result.created), "uploaded": .bool(result.uploaded),
+        ])
     }
 }

@@ -32,7 +32,14 @@ struct BundleSetDefault: HubCommand {
         func run(_ invocation: Invocation) throws {
             let (session, id) = try BundleAdminSession.target(invocation, source: credentials, bundle: bundle)
             try session.admin.setDefault(appId: session.appId, id)
-            try invocation.emit(JSONValue.object(["bundleId": .string(id.id), "default": .bool(true)]))
+            try invocation.emit(BundleSetDefaultOutput(bundleId: id.id))
         }
     }
+}
+
+/// What `hubctl bundle set-default` prints: `default` is always true.
+struct BundleSetDefaultOutput: JSONDocument {
+    var bundleId: String
+
+    var json: JSONValue { .object(["bundleId": .string(bundleId), "default": .bool(true)]) }
 }

@@ -32,7 +32,7 @@ struct BundleShow: HubCommand {
 
         func run(_ invocation: Invocation) throws {
             let (session, id) = try BundleAdminSession.target(invocation, source: credentials, bundle: bundle)
-            try invocation.emit(BundleDocument.json(try session.admin.show(appId: session.appId, id)))
+            try invocation.emit(BundleOutput(bundle: try session.admin.show(appId: session.appId, id)))
         }
     }
 }

@@ -36,10 +36,13 @@ struct BundleAdminSession {
     var publisher: BundlePublisher { BundlePublisher(admin: admin, appId: appId) }
 }
 
-enum BundleDocument {
-    /// A bundle as `bundle list` and `bundle show` print it.
-    static func json(_ b: AdminBundle) -> JSONValue {
-        .object([
+/// A bundle as `bundle list` and `bundle show` print it.
+struct BundleOutput: JSONDocument {
+    var bundle: AdminBundle
+
+    var json: JSONValue {
+        let b = bundle
+        return .object([
             "bundleId": .string(b.id), "name": .string(b.name), "version": .string(b.version),
             "extension": b.fileExtension.map(JSONValue.string) ?? .null, "default": .bool(b.isDefault),
             "size": b.size.map(JSONValue.int) ?? .null, "created": b.created.map(JSONValue.string) ?? .null,

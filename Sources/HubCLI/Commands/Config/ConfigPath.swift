@@ -23,14 +23,15 @@ struct ConfigPath: HubCommand {
 
     /// The command's options as plain data, and its body.
     struct Options: CommandOptions {
-        struct Output: JSONDocument {
-            var path: String; var exists: Bool
-            var json: JSONValue { .object(["path": .string(path), "exists": .bool(exists)]) }
-        }
-
         func run(_ invocation: Invocation) throws {
             let path = invocation.configPath
-            try invocation.emit(Output(path: path, exists: FileManager.default.fileExists(atPath: path)))
+            try invocation.emit(ConfigPathOutput(path: path, exists: FileManager.default.fileExists(atPath: path)))
         }
     }
+}
+
+/// What `hubctl config path` prints.
+struct ConfigPathOutput: JSONDocument {
+    var path: String; var exists: Bool
+    var json: JSONValue { .object(["path": .string(path), "exists": .bool(exists)]) }
 }

@@ -91,3 +91,23 @@ struct ConfigSetPush: HubCommand {
         }
     }
 }
+
+/// What `hubctl config set-push` prints.
+struct ConfigPushOutput: JSONDocument {
+    var path: String
+    var profile: String
+    /// api-key (X-API-Key, as SAP's library sends every service key) or client-credentials.
+    var authentication: String
+    /// The push-* settings written (the secret is not one of them).
+    var settings: [String: String]
+    /// Where the secret is in the vault.
+    var vaultKey: String
+    var vaultCreated: Bool
+    var vaultKeysRemoved: [String]
+
+    var json: JSONValue {
+        .object(["path": .string(path), "profile": .string(profile), "authentication": .string(authentication),
+                 "settings": .object(settings.mapValues(JSONValue.string)), "vaultKey": .string(vaultKey),
+                 "vaultCreated": .bool(vaultCreated), "vaultKeysRemoved": .strings(vaultKeysRemoved)])
+    }
+}

@@ -32,3 +32,32 @@ struct ConfigTarget {
         try requireProfile(profile, in: file)
     }
 }
+
+/// One key of one profile.
+struct ConfigValueOutput: JSONDocument {
+    var path: String
+    var profile: String
+    var key: String
+    var value: String?
+
+    /// `value` is always present, null once removed.
+    var json: JSONValue {
+        .object(["path": .string(path), "profile": .string(profile), "key": .string(key), "value": JSONValue(value)])
+    }
+}
+
+/// What `hubctl config list` and `config use` print.
+struct ConfigListOutput: JSONDocument {
+    var path: String
+    var exists: Bool
+    /// The profile `config use` chose (null when none was chosen).
+    var defaultProfile: String?
+    /// The profile a command run now would use.
+    var current: String
+    var profiles: [String: [String: String]]
+
+    var json: JSONValue {
+        .object(["path": .string(path), "exists": .bool(exists), "defaultProfile": JSONValue(defaultProfile),
+                 "current": .string(current), "profiles": .object(profiles.mapValues { .object($0.mapValues(JSONValue.string)) })])
+    }
+}

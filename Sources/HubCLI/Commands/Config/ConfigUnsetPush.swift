@@ -31,18 +31,6 @@ struct ConfigUnsetPush: HubCommand {
     struct Options: CommandOptions {
         var feature: ServiceFeature = .push
 
-        struct Output: JSONDocument {
-            var path: String
-            var profile: String
-            /// The feature's settings the profile had (push-*, bundles-*).
-            var removed: [String]
-            var vaultKeysRemoved: [String]
-
-            var json: JSONValue {
-                .object(["path": .string(path), "profile": .string(profile), "removed": .strings(removed), "vaultKeysRemoved": .strings(vaultKeysRemoved)])
-            }
-        }
-
         func run(_ invocation: Invocation) throws {
             let path = invocation.configPath
             let file = try ConfigFile.load(path: path)
@@ -64,7 +52,20 @@ struct ConfigUnsetPush: HubCommand {
             if !present.isEmpty {
                 try ConfigEditor.set(path: path, profile: profile, values: present.map { ($0, nil) })
             }
-            try invocation.emit(Output(path: path, profile: profile, removed: present, vaultKeysRemoved: vaultRemoved))
+            try invocation.emit(ConfigUnsetPushOutput(path: path, profile: profile, removed: present, vaultKeysRemoved: vaultRemoved))
         }
+    }
+}
+
+/// What `hubctl config unset-push` and `config unset-service-key` print.
+struct ConfigUnsetPushOutput: JSONDocument {
+    var path: String
+    var profile: String
+    /// The feature's settings the profile had (push-*, bundles-*).
+    var removed: [String]
+    var vaultKeysRemoved: [String]
+
+    var json: JSONValue {
+        .object(["path": .string(path), "profile": .string(profile), "removed": .strings(removed), "vaultKeysRemoved": .strings(vaultKeysRemoved)])
     }
 }

@@ -137,3 +137,29 @@ struct LoginCommand: HubCommand {
         }
     }
 }
+
+/// What `hubctl login` prints.
+struct LoginOutput: JSONDocument {
+    var server: String
+    var appId: String
+    var clientId: String
+    var loggedIn: Bool
+    var expiresAt: String?
+    var scope: String?
+    var refreshable: Bool
+
+    init(client: OAuthClientInfo, tokens: OAuthTokens, loggedIn: Bool) {
+        server = client.server
+        appId = client.appId
+        clientId = client.clientId
+        self.loggedIn = loggedIn
+        expiresAt = tokens.expiresAt.map { ISO8601.string(from: $0) }
+        scope = tokens.scope
+        refreshable = tokens.refreshToken != nil
+    }
+
+    var json: JSONValue {
+        .members(["server": .string(server), "appId": .string(appId), "clientId": .string(clientId), "loggedIn": .bool(loggedIn),
+                  "expiresAt": expiresAt.map(JSONValue.string), "scope": scope.map(JSONValue.string), "refreshable": .bool(refreshable)])
+    }
+}

@@ -35,3 +35,15 @@ struct LogoutCommand: HubCommand {
         }
     }
 }
+
+/// What `hubctl logout` prints.
+struct LogoutOutput: JSONDocument {
+    var server: String
+    var appId: String
+    var clientId: String
+    var loggedOut: Bool
+
+    var json: JSONValue {
+        .object(["server": .string(server), "appId": .string(appId), "clientId": .string(clientId), "loggedOut": .bool(loggedOut)])
+    }
+}

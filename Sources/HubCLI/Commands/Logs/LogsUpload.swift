@@ -115,3 +115,46 @@ struct LogsUpload: HubCommand {
         }
     }
 }
+
+/// What `hubctl logs upload` prints.
+struct LogsUploadOutput: JSONDocument {
+    var uploaded: Bool
+    /// Why nothing was sent (`--from-settings`); null when it was.
+    var skipped: String?
+    var platform: String?
+    var deviceId: String
+    var source: String
+    var requests: Int
+    var lines: Int
+    var bytes: Int64
+    var filteredLines: Int
+    var minimumSeverity: String?
+    var connectionLogLevel: String?
+
+    var json: JSONValue {
+        .object([
+            "uploaded": .bool(uploaded), "skipped": JSONValue(skipped), "platform": JSONValue(platform), "deviceId": .string(deviceId),
+            "source": .string(source), "requests": JSONValue(requests), "lines": JSONValue(lines), "bytes": .int(bytes),
+            "filteredLines": JSONValue(filteredLines), "minimumSeverity": JSONValue(minimumSeverity),
+            "connectionLogLevel": JSONValue(connectionLogLevel),
+        ])
+    }
+}
+
+extension LogsUploadOutput {
+    init(_ r: LogUploadResult, level: String?) {
+        self.init(uploaded: true, skipped: nil, platform: r.platform.rawValue, deviceId: r.deviceId, source: r.source,
+                  requests: r.requests, lines: r.lines, bytes: r.bytes, filteredLines: r.filteredLines,
+                  minimumSeverity: r.minimum.map { String(describing: $0).uppercased() }, connectionLogLevel: level)
+    }
+
+    init(skipped reason: String, deviceId: String, source: LogSource, level: String?) {
+        let name: String
+        switch source {
+        case .file(let input): name = input.name
+        case .bytes: name = "stdin"
+        }
+        self.init(uploaded: false, skipped: reason, platform: nil, deviceId: deviceId, source: name, requests: 0, lines: 0,
+                  bytes: 0, filteredLines: 0, minimumSeverity: nil, connectionLogLevel: level)
+    }
+}

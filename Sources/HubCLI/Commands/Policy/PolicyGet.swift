@@ -1,6 +1,7 @@
 // `hubctl policy get`: Print all policies, or the named one, with typed values.
 
 import ArgumentParser
+import HubCore
 import HubServices
 
 struct PolicyGet: HubCommand {
@@ -34,4 +35,16 @@ struct PolicyGet: HubCommand {
             try invocation.emit(PolicyOutput(try service.get(name)))
         }
     }
+}
+
+/// What `hubctl policy get` prints.
+struct PolicyOutput: JSONDocument {
+    var platform: String
+    var policies: [String: JSONValue]
+
+    var json: JSONValue { .object(["platform": .string(platform), "policies": .object(policies)]) }
+}
+
+extension PolicyOutput {
+    init(_ r: PolicyResult) { self.init(platform: r.platform.rawValue, policies: r.policies) }
 }

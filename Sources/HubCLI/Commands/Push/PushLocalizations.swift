@@ -46,3 +46,14 @@ struct PushLocalizations: HubCommand {
         }
     }
 }
+
+/// `push localizations`: the locales of the users' registrations.
+struct PushLocalizationsOutput: JSONDocument {
+    var users: Int
+    var requests: Int
+    var localizations: [String]
+
+    var json: JSONValue {
+        .object(["users": .int(Int64(users)), "requests": .int(Int64(requests)), "localizations": .array(localizations.map(JSONValue.string))])
+    }
+}

@@ -48,3 +48,23 @@ struct PushRegistrations: HubCommand {
         }
     }
 }
+
+/// `push registrations`: a registration with SAP's member names.
+struct PushRegistrationOutput: JSONDocument {
+    var registration: PushBackendRegistration
+
+    var json: JSONValue {
+        let r = registration
+        return .object([
+            "id": JSONValue(r.id), "device": JSONValue(r.device), "deviceModel": JSONValue(r.deviceModel),
+            "formFactor": JSONValue(r.formFactor), "pushGroup": JSONValue(r.pushGroup), "pushProvider": JSONValue(r.pushProvider),
+            "userLocale": JSONValue(r.userLocale), "username": JSONValue(r.username),
+        ])
+    }
+}
+
+/// What `hubctl push registrations` prints without an id: the registrations as an array.
+struct PushRegistrationListOutput: JSONDocument {
+    var registrations: [PushBackendRegistration]
+    var json: JSONValue { .array(registrations.map { PushRegistrationOutput(registration: $0).json }) }
+}

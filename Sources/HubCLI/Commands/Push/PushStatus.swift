@@ -39,3 +39,19 @@ struct PushStatus: HubCommand {
         }
     }
 }
+
+/// `push status`: the service's `statusDetails`.
+struct PushStatusOutput: JSONDocument {
+    var status: PushNotificationStatus
+    var asked: String
+
+    var json: JSONValue {
+        .object([
+            "notificationId": .string(status.notificationId ?? asked), "applicationId": JSONValue(status.applicationId),
+            "notificationType": JSONValue(status.notificationType), "status": JSONValue(status.status),
+            "statusInfo": JSONValue(status.statusInfo), "caller": JSONValue(status.caller),
+            "providerReference": JSONValue(status.providerReference),
+            "topics": status.topics.map { .array($0.map(JSONValue.string)) } ?? .null,
+        ])
+    }
+}

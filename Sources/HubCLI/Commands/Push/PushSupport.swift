@@ -23,3 +23,23 @@ struct PushOSOption: ParsableArguments {
         }
     }
 }
+
+/// One shape for every push command, on either platform; `pushId` is null except for `push id`.
+struct PushOutput: JSONDocument {
+    var platform: String
+    var os: String
+    var deviceId: String
+    var action: String
+    var pushId: String?
+
+    var json: JSONValue {
+        .object(["platform": .string(platform), "os": .string(os), "deviceId": .string(deviceId), "action": .string(action),
+                 "pushId": JSONValue(pushId)])
+    }
+}
+
+extension PushOutput {
+    init(_ r: PushResult) {
+        self.init(platform: r.platform.rawValue, os: r.os.rawValue, deviceId: r.deviceId, action: r.action.rawValue, pushId: r.pushId)
+    }
+}

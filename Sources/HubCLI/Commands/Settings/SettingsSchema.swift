@@ -34,7 +34,35 @@ struct SettingsSchema: HubCommand {
             } catch let error as HubError where error.code == .notRegistered {
                 version = service.session.endpoint.versionsToTry.first ?? service.session.config.apiVersion
             }
-            try invocation.emit(SchemaOutput(try invocation.services.connectionSchema(service.session, version: version), apiVersion: version))
+            try invocation.emit(SettingsSchemaOutput(try invocation.services.connectionSchema(service.session, version: version), apiVersion: version))
         }
+    }
+}
+
+/// `{"source": "server", "apiVersion": "v1", "properties": {"DeviceModel": {"type": "Edm.String", "writable": true,
+/// "nullable": true, "source": "server"}, …}}`
+struct SettingsSchemaOutput: JSONDocument {
+    struct Property {
+        var type: String
+        var writable: Bool
+        var nullable: Bool
+        var source: String
+    }
+    var source: String
+    var apiVersion: String
+    var properties: [String: Property]
+
+    init(_ schema: ConnectionPropertySchema, apiVersion: String) {
+        source = schema.source.rawValue
+        self.apiVersion = apiVersion
+        properties = schema.properties.mapValues {
+            Property(type: $0.type.rawValue, writable: $0.writable, nullable: $0.nullable, source: schema.source.rawValue)
+        }
+    }
+
+    var json: JSONValue {
+        .object(["source": .string(source), "apiVersion": .string(apiVersion), "properties": .object(properties.mapValues { p in
+            .object(["type": .string(p.type), "writable": .bool(p.writable), "nullable": .bool(p.nullable), "source": .string(p.source)])
+        })])
     }
 }

@@ -56,3 +56,116 @@ struct StatusCommand: HubCommand {
         }
     }
 }
+
+/// What `hubctl status` prints.
+struct StatusOutput: JSONDocument {
+    struct Config {
+        var profile: String
+        var server: String?
+        var appId: String?
+        var user: String?
+        var apiVersion: String
+        var plist: String?
+        var securityConfiguration: String?
+        var userCreationPolicy: String?
+        var shareCredentials: Bool
+
+        var json: JSONValue {
+            .members([
+                "profile": .string(profile), "server": server.map(JSONValue.string), "appId": appId.map(JSONValue.string),
+                "user": user.map(JSONValue.string), "apiVersion": .string(apiVersion), "plist": plist.map(JSONValue.string),
+                "securityConfiguration": securityConfiguration.map(JSONValue.string),
+                "userCreationPolicy": userCreationPolicy.map(JSONValue.string), "shareCredentials": .bool(shareCredentials),
+            ])
+        }
+    }
+
+    struct RegistrationEntry {
+        var server: String
+        var appId: String
+        var user: String?
+        var applicationConnectionId: String
+        var apiVersion: String
+        var anonymous: Bool
+        var securityConfiguration: String?
+        var createdAt: Date
+
+        var json: JSONValue {
+            .members([
+                "server": .string(server), "appId": .string(appId), "user": user.map(JSONValue.string),
+                "applicationConnectionId": .string(applicationConnectionId), "apiVersion": .string(apiVersion),
+                "anonymous": .bool(anonymous), "securityConfiguration": securityConfiguration.map(JSONValue.string),
+                "createdAt": JSONValue(createdAt),
+            ])
+        }
+    }
+
+    /// The passcode policy's rules, field for field (`retryLimit` 0: unlimited).
+    struct Policy {
+        var minLength, minUniqueChars, retryLimit, expiresInDays, lockTimeout: Int
+        var digitRequired, upperRequired, lowerRequired, specialRequired, defaultPasswordAllowed: Bool
+
+        var json: JSONValue {
+            .object([
+                "minLength": JSONValue(minLength), "minUniqueChars": JSONValue(minUniqueChars), "retryLimit": JSONValue(retryLimit),
+                "expiresInDays": JSONValue(expiresInDays), "lockTimeout": JSONValue(lockTimeout),
+                "digitRequired": .bool(digitRequired), "upperRequired": .bool(upperRequired), "lowerRequired": .bool(lowerRequired),
+                "specialRequired": .bool(specialRequired), "defaultPasswordAllowed": .bool(defaultPasswordAllowed),
+            ])
+        }
+    }
+
+    struct Vault { var path: String; var exists: Bool }
+
+    struct ACPProfile {
+        var appId: String
+        var path: String
+        var current: String?
+        var sha256: String?
+        var fetchedAt: Date?
+        /// The server the profile came from (known for fetches since hubctl recorded them).
+        var server: String?
+
+        var json: JSONValue {
+            .members([
+                "appId": .string(appId), "path": .string(path), "current": current.map(JSONValue.string),
+                "sha256": sha256.map(JSONValue.string), "fetchedAt": fetchedAt.map(JSONValue.init), "server": server.map(JSONValue.string),
+            ])
+        }
+    }
+
+    var version: String
+    var home: String
+    var configFile: String
+    var config: Config?
+    var configError: String?
+    var registrations: [RegistrationEntry]
+    var vault: Vault
+    /// The passcode policy in force for the vault (null when the server sent none or it is disabled).
+    var passcodePolicy: Policy?
+    var acp: [ACPProfile]
+
+    var json: JSONValue {
+        .members([
+            "version": .string(version), "home": .string(home), "configFile": .string(configFile), "config": config?.json,
+            "configError": configError.map(JSONValue.string), "registrations": .array(registrations.map(\.json)),
+            "vault": .object(["path": .string(vault.path), "exists": .bool(vault.exists)]),
+            "passcodePolicy": passcodePolicy?.json, "acp": .array(acp.map(\.json)),
+        ])
+    }
+}
+
+extension StatusOutput.RegistrationEntry {
+    init(_ r: Registration) {
+        self.init(server: r.server, appId: r.appId, user: r.user, applicationConnectionId: r.applicationConnectionId,
+                  apiVersion: r.apiVersion, anonymous: r.anonymous, securityConfiguration: r.securityConfiguration, createdAt: r.createdAt)
+    }
+}
+
+extension StatusOutput.Policy {
+    init(_ p: PasscodePolicy) {
+        self.init(minLength: p.minLength, minUniqueChars: p.minUniqueChars, retryLimit: p.retryLimit, expiresInDays: p.expiresInDays,
+                  lockTimeout: p.lockTimeout, digitRequired: p.digitRequired, upperRequired: p.upperRequired,
+                  lowerRequired: p.lowerRequired, specialRequired: p.specialRequired, defaultPasswordAllowed: p.defaultPasswordAllowed)
+    }
+}

@@ -34,3 +34,18 @@ struct UnregisterCommand: HubCommand {
         }
     }
 }
+
+/// What `hubctl unregister` prints.
+struct UnregisterOutput: JSONDocument {
+    var applicationConnectionId: String
+    var deleted: Bool
+    var serverKnewIt: Bool
+
+    var json: JSONValue {
+        .object(["applicationConnectionId": .string(applicationConnectionId), "deleted": .bool(deleted), "serverKnewIt": .bool(serverKnewIt)])
+    }
+}
+
+extension UnregisterOutput {
+    init(_ r: UnregisterResult) { self.init(applicationConnectionId: r.applicationConnectionId, deleted: true, serverKnewIt: r.serverKnewIt) }
+}

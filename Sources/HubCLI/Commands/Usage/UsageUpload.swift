@@ -47,3 +47,23 @@ struct UsageUpload: HubCommand {
         }
     }
 }
+
+/// What `hubctl usage upload` prints.
+struct UsageUploadOutput: JSONDocument {
+    var platform: String
+    var deviceId: String
+    var sessions: Int
+    var events: Int
+    var bytes: Int
+
+    var json: JSONValue {
+        .object(["platform": .string(platform), "deviceId": .string(deviceId), "sessions": JSONValue(sessions),
+                 "events": JSONValue(events), "bytes": JSONValue(bytes)])
+    }
+}
+
+extension UsageUploadOutput {
+    init(_ r: UsageUploadResult) {
+        self.init(platform: r.platform.rawValue, deviceId: r.deviceId, sessions: r.sessions, events: r.events, bytes: r.bytes)
+    }
+}

@@ -37,12 +37,20 @@ struct VaultImportCert: HubCommand {
                 throw HubError.usage("Nothing to import: give --cert PATH --key PATH (PEM) or --pkcs12 PATH.", code: .noCertificateGiven)
             }
             let key = certificateKey(config)
-            let value = try JSONEncoder().encode(document)
+            let value = try document.vaultValue()
             let (store, secret, created) = try invocation.services.vaultForWriting()
             let now = Date()
             try store.update(secret: secret, createIfMissing: true) { $0.set(value, forKey: key, at: now) }
             let format = document.pkcs12 == nil ? "pem" : "pkcs12"
             try invocation.emit(VaultCertificateStoredOutput(key: key, format: format, updatedAt: now, vaultCreated: created))
         }
+    }
+}
+
+/// What `hubctl vault import-cert` prints.
+struct VaultCertificateStoredOutput: JSONDocument {
+    var key: String; var format: String; var updatedAt: Date; var vaultCreated: Bool
+    var json: JSONValue {
+        .object(["key": .string(key), "format": .string(format), "updatedAt": JSONValue(updatedAt), "vaultCreated": .bool(vaultCreated)])
     }
 }

@@ -36,3 +36,9 @@ struct VaultInit: HubCommand {
         }
     }
 }
+
+/// What `hubctl vault init` prints.
+struct VaultCreatedOutput: JSONDocument {
+    var path: String; var created: Bool; var kdf: String
+    var json: JSONValue { .object(["path": .string(path), "created": .bool(created), "kdf": .string(kdf)]) }
+}

@@ -30,3 +30,11 @@ struct VaultList: HubCommand {
         }
     }
 }
+
+/// What `hubctl vault list` prints.
+struct VaultListOutput: JSONDocument {
+    struct Entry { var key: String; var updatedAt: Date }
+    var entries: [Entry]
+
+    var json: JSONValue { .object(["entries": .array(entries.map { .object(["key": .string($0.key), "updatedAt": JSONValue($0.updatedAt)]) })]) }
+}

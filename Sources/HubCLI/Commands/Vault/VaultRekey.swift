@@ -40,3 +40,9 @@ struct VaultRekey: HubCommand {
         }
     }
 }
+
+/// What `hubctl vault rekey` prints.
+struct VaultRekeyedOutput: JSONDocument {
+    var path: String; var rekeyed: Bool; var kdf: String
+    var json: JSONValue { .object(["path": .string(path), "rekeyed": .bool(rekeyed), "kdf": .string(kdf)]) }
+}

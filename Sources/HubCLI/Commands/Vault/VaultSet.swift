@@ -48,3 +48,9 @@ struct VaultSet: HubCommand {
         }
     }
 }
+
+/// What `hubctl vault set` prints.
+struct VaultStoredOutput: JSONDocument {
+    var key: String; var updatedAt: Date; var vaultCreated: Bool
+    var json: JSONValue { .object(["key": .string(key), "updatedAt": JSONValue(updatedAt), "vaultCreated": .bool(vaultCreated)]) }
+}

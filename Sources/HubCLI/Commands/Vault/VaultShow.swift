@@ -35,3 +35,28 @@ struct VaultShow: HubCommand {
         }
     }
 }
+
+/// What `hubctl vault show` prints.
+struct VaultValueOutput: JSONDocument {
+    var key: String
+    var value: String
+    /// "base64" when the value is not UTF-8 text; absent otherwise.
+    var encoding: String?
+    var updatedAt: Date
+
+    init(key: String, entry: VaultEntry) {
+        self.key = key
+        updatedAt = entry.updatedAt
+        if let text = String(data: entry.value, encoding: .utf8) {
+            value = text
+            encoding = nil
+        } else {
+            value = entry.value.base64EncodedString()
+            encoding = "base64"
+        }
+    }
+
+    var json: JSONValue {
+        .members(["key": .string(key), "value": .string(value), "encoding": encoding.map(JSONValue.string), "updatedAt": JSONValue(updatedAt)])
+    }
+}

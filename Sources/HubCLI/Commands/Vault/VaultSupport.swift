@@ -24,3 +24,9 @@ or key, a modified vault, or a vault file with unsafe permissions; 78 no passphr
 func missingKey(_ key: String) -> HubError {
     HubError.noInput("The vault has no entry \"\(key)\". `hubctl vault list` shows the keys.", code: .vaultKeyNotFound)
 }
+
+/// What `hubctl vault delete` and `vault delete-cert` print.
+struct VaultDeletedOutput: JSONDocument {
+    var key: String; var deleted: Bool
+    var json: JSONValue { .object(["key": .string(key), "deleted": .bool(deleted)]) }
+}

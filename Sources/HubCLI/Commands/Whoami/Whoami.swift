@@ -1,6 +1,7 @@
 // `hubctl whoami`: Print the user and its roles (Mobile Services' role service, /v2/Me).
 
 import ArgumentParser
+import HubCore
 import HubServices
 
 struct WhoamiCommand: HubCommand {
@@ -29,5 +30,35 @@ struct WhoamiCommand: HubCommand {
         func run(_ invocation: Invocation) throws {
             try invocation.emit(WhoamiOutput(platform: .mobileServices, try UserService(context: try invocation.services.clientServices()).me()))
         }
+    }
+}
+
+/// `/v2/Me` in SAP's shape: `displayName` is the server's, else "givenName familyName".
+struct WhoamiOutput: JSONDocument {
+    var platform: String
+    var id: String?
+    var userName: String?
+    var displayName: String?
+    var givenName: String?
+    var familyName: String?
+    var emails: [String]
+    var roles: [String]
+    var groups: [String]
+    var registrationId: String?
+
+    var json: JSONValue {
+        .object([
+            "platform": .string(platform), "id": JSONValue(id), "userName": JSONValue(userName), "displayName": JSONValue(displayName),
+            "givenName": JSONValue(givenName), "familyName": JSONValue(familyName), "emails": .strings(emails),
+            "roles": .strings(roles), "groups": .strings(groups), "registrationId": JSONValue(registrationId),
+        ])
+    }
+}
+
+extension WhoamiOutput {
+    init(platform: Platform, _ u: UserInfo) {
+        self.init(platform: platform.rawValue, id: u.id, userName: u.userName, displayName: u.displayName,
+                  givenName: u.givenName, familyName: u.familyName, emails: u.emails, roles: u.roles, groups: u.groups,
+                  registrationId: u.registrationId)
     }
 }

@@ -29,6 +29,22 @@ struct AppKeyCreateTests {
         #expect(cf.requests.count == before, "an existing --out is refused before sending")
     }
 
+    /// The --out file is written by the console's one writer, pretty: the bytes JSONEncoder wrote
+    /// for it before (`JSONOutput.encode`, the writer `--out` used until #49).
+    @Test func theOutFileHasTheOneWritersBytes() async throws {
+        let (bench, cf) = try await appBench()
+        cf.add("ci-1")
+        let out = bench.root + "/push-key.json"
+        let made = await bench.app(["key", "create", "ci-1", "--feature", "push", "--scope", "push_all", "--alias", "ci", "--out", out], cf)
+        #expect(made.exitCode == 0, "\(made)")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: out))
+        let document = try JSONValue.read(bytes)
+        #expect(bytes == Data(try Console.bytes(of: document, pretty: true)))
+        var encoded = try JSONOutput.encode(document, pretty: true)
+        encoded.append(0x0A)
+        #expect(bytes == encoded)
+    }
+
     @Test func refusalsSendNothing() async throws {
         let (bench, cf) = try await appBench()
         for args in [["key", "create", "ci-1", "--feature", "push", "--scope", "push_everything"],

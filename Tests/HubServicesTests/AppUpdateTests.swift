@@ -365,3 +365,24 @@ func reading(_ status: Int, _ body: String = "", into received: Received, header
         return usage.ru_maxrss * 1024
     }
 }
+
+/// The App Update room reuses what exists: its requests go through the Admin API's session
+/// (`MobileServicesAdmin.exchange`: credentials, CSRF retry, login reading) and its zips are read
+/// by `bundle publish`'s reader (`ZipEncryption`); no file there builds a request or reads a zip
+/// record of its own.
+@Suite struct AppUpdateRoomTests {
+    @Test func requestsAndZipsGoThroughTheSharedCode() throws {
+        let room = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/HubServices/AppUpdate")
+        let files = try FileManager.default.contentsOfDirectory(atPath: room.path).filter { $0.hasSuffix(".swift") }
+        #expect(files.count >= 4)
+        let banned = ["HTTPRequest(", "http.send(", ".send(", "followsRedirects", "isSAMLLoginPage", "X-CSRF-Token",
+                      "0x0201_4B50", "0x0605_4B50", "0x0403_4B50", "0x02014b50", "0x06054b50", "archive_read"]
+        for file in files {
+            let text = try String(contentsOf: room.appendingPathComponent(file), encoding: .utf8)
+            for word in banned where text.contains(word) {
+                Issue.record("AppUpdate/\(file): `\(word)` — App Update sends through MobileServicesAdmin.exchange and reads zips with ZipEncryption")
+            }
+        }
+    }
+}

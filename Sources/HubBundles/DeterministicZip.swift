@@ -265,9 +265,10 @@ extension Data {
 
 /// Whether a zip has an encrypted (password-protected) entry: general purpose flag bit 0 of any
 /// entry of its central directory, or, when there is no readable central directory, of its first
-/// local header. `read(offset, count)` reads the input; nil when it is no zip.
+/// local header. `read(offset, count)` reads the input; nil when it is no zip. `entry` sees each
+/// central directory entry read (its name's bytes, its flags, the entries the directory declares).
 public enum ZipEncryption {
-    public static func isEncrypted(size: Int64, read: (Int64, Int) throws -> Data) throws -> Bool? {
+    public static func isEncrypted(size: Int64, read: (Int64, Int) throws -> Data, entry: ((_ name: Data, _ flags: UInt16, _ declared: Int) -> Void)? = nil) throws -> Bool? {
         guard size >= 30 else { return nil }
         let head = try read(0, 30)
         guard head.count == 30, head.u32(0) == 0x0403_4B50 || head.u32(0) == 0x0605_4B50 else { return nil }
@@ -285,6 +286,7 @@ public enum ZipEncryption {
         var p = 0
         for _ in 0..<count {
             guard p + 46 <= cd.count, cd.u32(p) == 0x0201_4B50 else { return false }
+            entry?(cd.dropFirst(p + 46).prefix(Int(cd.u16(p + 28))), cd.u16(p + 8), count)
             if cd.u16(p + 8) & 1 == 1 { return true }
             p += 46 + Int(cd.u16(p + 28)) + Int(cd.u16(p + 30)) + Int(cd.u16(p + 32))
         }

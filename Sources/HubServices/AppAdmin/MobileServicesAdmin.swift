@@ -95,11 +95,12 @@ public final class MobileServicesAdmin {
 
     // MARK: Requests
 
-    func send(_ method: String, _ url: String, json body: JSONValue? = nil, extra: [HTTPHeader] = []) throws -> HTTPResponse {
+    func send(_ method: String, _ url: String, json body: JSONValue? = nil, upload: RequestBody? = nil, extra: [HTTPHeader] = []) throws -> HTTPResponse {
         var headers = [HTTPHeader("Accept", "application/json"), HTTPHeader("X-Requested-With", "application/json")] + extra
         let data = try body.map { try JSONOutput.encode($0, pretty: false) }
         if data != nil { headers.append(HTTPHeader("Content-Type", "application/json")) }
         var request = HTTPRequest(method: method, url: url, headers: headers, body: data, idempotent: method == "GET" || method == "DELETE")
+        if let upload { request.body = upload }
         // A redirect is not followed, even to the same host: it is the cockpit sending a browser to
         // its login (`checkAuthenticated`: 77), and the token or password goes nowhere else.
         request.followsRedirects = false
@@ -115,9 +116,9 @@ public final class MobileServicesAdmin {
 
     /// A request with the CSRF token when one was fetched; a 403 asking for one fetches it
     /// (`GET <base>/apps`, `X-CSRF-Token: Fetch`) and retries once.
-    func exchange(_ method: String, _ url: String, json body: JSONValue? = nil, doing what: String) throws -> HTTPResponse {
+    func exchange(_ method: String, _ url: String, json body: JSONValue? = nil, upload: RequestBody? = nil, extra: [HTTPHeader] = [], doing what: String) throws -> HTTPResponse {
         let changes = method != "GET"
-        var response = try send(method, url, json: body, extra: changes ? csrfHeaders : [])
+        var response = try send(method, url, json: body, upload: upload, extra: extra + (changes ? csrfHeaders : []))
         if changes, response.status == 403, response.header("X-CSRF-Token")?.lowercased() == "required" {
             note?("hubctl: the Admin API asks for a CSRF token; fetching one and trying once more")
             let fetched = try send("GET", base + "/apps", extra: [HTTPHeader("X-CSRF-Token", "Fetch")])
@@ -126,7 +127,7 @@ public final class MobileServicesAdmin {
                 throw HubError(.permission, code: .forbidden, "The Admin API asked for a CSRF token while \(what) but gave none on `X-CSRF-Token: Fetch` (HTTP \(fetched.status)).", status: 403)
             }
             csrfToken = token
-            response = try send(method, url, json: body, extra: csrfHeaders)
+            response = try send(method, url, json: body, upload: upload, extra: extra + csrfHeaders)
         }
         try Self.checkAuthenticated(response, doing: what)
         return response

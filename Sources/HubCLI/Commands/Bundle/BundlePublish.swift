@@ -74,7 +74,7 @@ struct BundlePublish: HubCommand {
             if let fileExtension, !BundleAdmin.isFileExtension(fileExtension) {
                 throw HubError.usage("--extension \(HubError.quoted(fileExtension)) is not a file extension (1–32 letters and digits, no dot). Nothing was sent.")
             }
-            let session = try BundleAdminSession(invocation, source: credentials)
+            let session = try invocation.services.bundleAdmin(credentials)
             let (source, ext) = try input(invocation)
             let bar = invocation.showsProgress ? ProgressBar(console: invocation.console) : nil
             let total = source.length

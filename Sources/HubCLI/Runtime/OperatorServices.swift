@@ -42,6 +42,15 @@ extension Services {
         return (try bundleAdmin(source), id)
     }
 
+    /// How `bundle publish` opens its FILE: stdin spooled, a file through one descriptor, both
+    /// through the command's input and bounded by its deadline.
+    var bundleInput: BundleInput {
+        let input = invocation.input, deadline = invocation.deadline
+        return BundleInput(spoolStdin: { limit throws(BoundedFile.Failure) in try input.spool(limit: limit, until: deadline) },
+                           openFile: { path, limit throws(BoundedFile.Failure) in try input.openFile(path, limit: limit, until: deadline) },
+                           deadline: deadline)
+    }
+
     /// The `app` commands' operations for the access `source` names.
     func apps(_ source: AppAdminSource) throws -> MobileServicesApps {
         try source.apps(operatorContext)

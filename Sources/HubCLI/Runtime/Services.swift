@@ -12,8 +12,10 @@ import HubServices
 import HubVault
 
 public final class Services: Sendable {
-    /// The Invocation that keeps this factory (`unowned`: it holds it, and outlives every use).
-    unowned let invocation: Invocation
+    /// The Invocation this factory builds from. Held strongly, as the sessions it builds hold it
+    /// (their closures capture it), so an Invocation and its Services live as long as each other:
+    /// one pair per command run, which the process ends.
+    let invocation: Invocation
     init(_ invocation: Invocation) { self.invocation = invocation }
 
     var console: Console { invocation.console }

@@ -1,8 +1,9 @@
 // The command layer's boundaries (docs/architecture.md "How a command runs"), read from its
 // sources: no HTTP below the seam is built or read in HubCLI, a HUBCTL_* variable is read only
 // through the settings table, stdin and files are read only through InputSource, the ACP records
-// and the OAuth layer are the services', the batch engine is a service, every verb has a file
-// of its own with its output document beside its Options, and documents have one writer.
+// and the OAuth layer are the services', the batch engine is a service, no command folder defines a
+// session or credential type, every verb has a file of its own with its output document beside its
+// Options, and documents have one writer.
 
 import Foundation
 import Testing
@@ -156,6 +157,34 @@ struct LayeringTests {
                 }
             }
         }
+    }
+
+    /// Sessions and credential chains are built below the command layer (HubServices) and reached
+    /// through `invocation.services` (`pushBackend(_:)`, `bundleAdmin(_:)`, `apps(_:)`, …). The rule,
+    /// read from the sources: no file under Sources/HubCLI/Commands/ declares a type (struct,
+    /// class, enum, actor, protocol or typealias) whose name ends in Session, Source, Credentials,
+    /// Vault, Login or Secrets, nor a type that conforms to CredentialProvider or
+    /// CertificateProvider. (Before #49 this found six: PushBackendSession, PushVault,
+    /// ServiceKeySource, BundleAdminSession, AppAdminSource, CloudFoundryLoginSource.)
+    @Test func noCommandFolderDefinesASessionOrCredentialType() throws {
+        let declaration = try Regex(#"^\s*(?:(?:public|internal|private|fileprivate|final)\s+)*(?:struct|class|enum|actor|protocol|typealias)\s+(\w+)([^{=]*)"#)
+        let suffixes = ["Session", "Source", "Credentials", "Vault", "Login", "Secrets"]
+        let conformances = ["CredentialProvider", "CertificateProvider"]
+        var declarations = 0
+        for (path, text) in try commandLayerSources() where path.hasPrefix("Sources/HubCLI/Commands/") {
+            for line in codeLines(text) {
+                guard let match = line.firstMatch(of: declaration), let name = match.output[1].substring.map(String.init) else { continue }
+                declarations += 1
+                let rest = match.output[2].substring.map(String.init) ?? ""
+                if let suffix = suffixes.first(where: { name.hasSuffix($0) }) {
+                    Issue.record("\(path): `\(name)` (a …\(suffix) type): sessions and credentials are built in HubServices and reached through `invocation.services`")
+                }
+                for conformance in conformances where containsName(rest[...], conformance) {
+                    Issue.record("\(path): `\(name)` conforms to \(conformance): credential providers live below the command layer")
+                }
+            }
+        }
+        #expect(declarations > 60, "only \(declarations) type declarations found under Commands/: the pattern no longer matches")
     }
 
     /// `word` in `line` as a name of its own: not the end of a longer one (`requireOAuthLayer(`).

@@ -82,8 +82,16 @@ public final class Invocation: Sendable {
         return config
     }
 
-    /// Builds what the command needs from this resolution.
-    public var services: Services { Services(self) }
+    /// Builds what the command needs from this resolution: one factory, made on first use and kept.
+    public var services: Services {
+        madeServices.withLock { made in
+            if let made { return made }
+            let services = Services(self)
+            made = services
+            return services
+        }
+    }
+    private let madeServices = Mutex<Services?>(nil)
 
     // The seams, for the commands' convenience.
     public var console: Console { context.console }

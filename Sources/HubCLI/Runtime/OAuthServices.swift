@@ -14,10 +14,7 @@ extension Services {
     func oauthVault(_ client: OAuthClientInfo) throws -> OAuthTokenVault {
         let store = try vault()
         let secrets = VaultSecrets(invocation: invocation)
-        return OAuthTokenVault(store: store, key: client.vaultKey, secret: {
-            do { return try secrets.current(preferring: try store.storedSecretKind(), confirm: !store.exists) }
-            catch let e as HubError where e.code == .vaultSecretMissing { return nil }
-        })
+        return OAuthTokenVault(store: store, key: client.vaultKey, secret: { try secrets.available(for: store) })
     }
 
     /// The OAuth layer of the configuration's client, nil when no client id is configured.

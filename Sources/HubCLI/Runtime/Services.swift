@@ -1,7 +1,8 @@
 // What a command's services are built from its Invocation: the transports (with the TLS, plain-HTTP,
 // verbose and deadline rules), the credential chain, the vault, the sessions and the services
-// themselves. A command asks for `connections()`, `clientServices()`, `vault()`, … and never
-// assembles them itself.
+// themselves. A command asks for `connections()`, `clientServices()`, `vault()`, `pushBackend(…)`,
+// `bundleAdmin(…)`, `apps(…)` … and never assembles them itself. One per Invocation, made on first
+// use and kept (`invocation.services`), and cheap to make: nothing is resolved until it is asked for.
 
 import Foundation
 import HubAuth
@@ -10,7 +11,10 @@ import HubCore
 import HubServices
 import HubVault
 
-public struct Services {
+public final class Services: Sendable {
+    /// The Invocation this factory builds from. Held strongly, as the sessions it builds hold it
+    /// (their closures capture it), so an Invocation and its Services live as long as each other:
+    /// one pair per command run, which the process ends.
     let invocation: Invocation
     init(_ invocation: Invocation) { self.invocation = invocation }
 
@@ -50,9 +54,7 @@ public struct Services {
             } : nil,
             secret: {
                 // Open the vault only when a secret is at hand or can be asked for; otherwise skip it.
-                let vault = try store.value()
-                do { return try secrets.current(preferring: try vault.storedSecretKind(), confirm: !vault.exists) }
-                catch let e as HubError where e.code == .vaultSecretMissing { return nil }
+                try secrets.available(for: try store.value())
             }))
         if mayPrompt {
             providers.append(PromptCredentialProvider(

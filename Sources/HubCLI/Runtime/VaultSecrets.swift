@@ -32,6 +32,14 @@ struct VaultSecrets {
                               code: .vaultSecretMissing)
     }
 
+    /// The secret that opens `store` (asked twice when the vault is yet to be made), nil when none
+    /// can be had: for what a vault only keeps beside the command (credentials, tokens, a cache),
+    /// which goes on without it. `prompt: false` never asks.
+    func available(for store: VaultStore, prompt: Bool = true) throws -> VaultSecret? {
+        do { return try current(preferring: try store.storedSecretKind(), confirm: !store.exists, prompt: prompt) }
+        catch let e as HubError where e.code == .vaultSecretMissing { return nil }
+    }
+
     /// The new secret for `vault rekey`: `--new-passphrase-file`, `HUBCTL_VAULT_NEW_PASSPHRASE`,
     /// `HUBCTL_VAULT_NEW_KEY` (to move to or rotate a raw key), or a prompt asked twice.
     func new(passphraseFile: String?) throws -> VaultSecret {

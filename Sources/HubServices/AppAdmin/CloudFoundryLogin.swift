@@ -1,5 +1,5 @@
 // The Cloud Foundry credential chain of the `app` commands (docs/protocol.md §17), in the order the
-// command layer tries it (`CloudFoundryLoginSource`): a bearer token given to hubctl
+// chain tries it (`CloudFoundryLoginSource`, AppAdminSource.swift): a bearer token given to hubctl
 // (--cf-token-file, HUBCTL_CF_TOKEN), else a technical user's password grant (HUBCTL_CF_USERNAME
 // with --cf-password-file, as SAP's test broker logs in), else the cf CLI's config.json (its access
 // token, refreshed like cf does it: `api/uaa/refresh_token.go`). A token is refreshed before use
@@ -13,7 +13,7 @@ import HubAuth
 import HubCore
 import HubTransport
 
-/// Where the CF user's token comes from, as plain data (the command layer reads the files).
+/// Where the CF user's token comes from, as plain data (the files read through the command layer's input).
 public enum CloudFoundryLogin: Sendable, Equatable {
     /// A token given as is (prefix optional); it cannot be refreshed.
     case bearer(String, source: String)

@@ -1,6 +1,7 @@
 // `hubctl app`: Create Mobile Services applications from CI, key them, list, delete and prune them.
 
 import ArgumentParser
+import HubServices
 
 struct AppCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

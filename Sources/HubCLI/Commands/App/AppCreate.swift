@@ -72,7 +72,7 @@ struct AppCreate: HubCommand {
             if let maxApps, maxApps < 1 { throw HubError.usage("--max-apps must be at least 1; got \(maxApps). Nothing was sent.") }
             if let name, name.isEmpty || name.count > 80 { throw HubError.usage("--name must have 1 to 80 characters. Nothing was sent.") }
             guard !plan.isEmpty else { throw HubError.usage("--plan is empty. Nothing was sent.") }
-            let apps = try source.apps(invocation)
+            let apps = try invocation.services.apps(source)
             let result = try apps.create(appId: app, name: name, features: features, plan: plan, labels: labels, maxApps: maxApps, ifExists: ifExists)
             try invocation.emit(AppCreateOutput(appId: app, result: result))
         }

@@ -38,7 +38,7 @@ struct AppDelete: HubCommand {
 
         func run(_ invocation: Invocation) throws {
             try AppAdminRules.checkAppId(app)
-            let result = try source.apps(invocation).delete(appId: app)
+            let result = try invocation.services.apps(source).delete(appId: app)
             let deleted = result.app || result.instance
             if !deleted && !missingOK {
                 throw HubError.noInput("There is no application \(HubError.quoted(app)) to delete (neither the Admin API nor Cloud Foundry has it). --missing-ok makes this a success.", code: .applicationNotFound)

@@ -98,11 +98,11 @@ struct AppKeyCreate: HubCommand {
                 guard key == FeatureKeySpec() else { throw HubError.usage("--scope, --x509, --validity, --key-length and --alias go with --feature, not --cf-key. Nothing was sent.") }
                 try AppKeyShow.check(keyName: name)
                 try AppOutFile.check(out)
-                document = try source.apps(invocation).cfKey(appId: app, keyName: name, create: true)
+                document = try invocation.services.apps(source).cfKey(appId: app, keyName: name, create: true)
             case (nil, let feature?):
                 let request = try key.request(feature: feature)
                 try AppOutFile.check(out)
-                document = try source.apps(invocation).featureKey(appId: app, feature: feature, request)
+                document = try invocation.services.apps(source).featureKey(appId: app, feature: feature, request)
                 made = "The \(feature) key \(HubError.quoted(request.alias)) of \(app)"
             default:
                 throw HubError.usage("Give --cf-key NAME or --feature F (one of them).")

@@ -43,7 +43,7 @@ struct AppKeyShow: HubCommand {
         func run(_ invocation: Invocation) throws {
             try AppAdminRules.checkAppId(app)
             try AppKeyShow.check(keyName: cfKey)
-            try invocation.emit(try source.apps(invocation).cfKey(appId: app, keyName: cfKey, create: false))
+            try invocation.emit(try invocation.services.apps(source).cfKey(appId: app, keyName: cfKey, create: false))
         }
     }
 }

@@ -35,7 +35,7 @@ struct AppList: HubCommand {
 
         func run(_ invocation: Invocation) throws {
             if let match, match.isEmpty { throw HubError.usage("--match is empty.") }
-            let apps = try source.apps(invocation)
+            let apps = try invocation.services.apps(source)
             let list = try apps.list(match: match)
             try invocation.emit(AppListOutput(apps: list.map { AppOutput(appId: $0.id, instance: $0.instance, app: $0.app) }))
         }

@@ -49,7 +49,7 @@ struct AppPrune: HubCommand {
             try AppAdminRules.checkPattern(match)
             guard let olderThan else { throw HubError.usage("app prune needs --older-than DURATION (such as 60m). Nothing was sent.") }
             let seconds = try AppAdminRules.duration(olderThan, flag: "--older-than")
-            let apps = try source.apps(invocation)
+            let apps = try invocation.services.apps(source)
             let (instances, listed) = try apps.inventory()
             let plan = PrunePlan.make(apps: listed.map(\.id), instances: instances, match: match, olderThan: seconds, anyOwner: anyOwner, now: Date())
             var output = AppPruneOutput(skipped: plan.skipped, dryRun: dryRun)

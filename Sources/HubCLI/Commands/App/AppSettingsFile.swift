@@ -51,7 +51,7 @@ struct AppSettingsFile: HubCommand {
                 throw HubError.usage("--server \(HubError.quoted(server)) is not an http(s) URL. Nothing was sent.", code: .invalidUrl)
             }
             try AppOutFile.check(out)
-            let document = try source.apps(invocation).settingsFile(appId: app, feature: feature, request, server: server)
+            let document = try invocation.services.apps(source).settingsFile(appId: app, feature: feature, request, server: server)
             try AppOutFile.write(document, to: out, made: "The \(feature) key \(HubError.quoted(request.alias)) of \(app)", invocation)
         }
     }

@@ -33,7 +33,7 @@ struct AppShow: HubCommand {
 
         func run(_ invocation: Invocation) throws {
             try AppAdminRules.checkAppId(app)
-            guard let (instance, found) = try source.apps(invocation).show(appId: app) else {
+            guard let (instance, found) = try invocation.services.apps(source).show(appId: app) else {
                 throw HubError.noInput("There is no application \(HubError.quoted(app)) in the space (neither the Admin API nor Cloud Foundry has it). `hubctl app list` lists them.", code: .applicationNotFound)
             }
             try invocation.emit(AppOutput(appId: app, instance: instance, app: found))

@@ -32,7 +32,7 @@ struct BundleDelete: HubCommand {
         var missingOK: Bool
 
         func run(_ invocation: Invocation) throws {
-            let (session, id) = try BundleAdminSession.target(invocation, source: credentials, bundle: bundle)
+            let (session, id) = try invocation.services.bundleAdmin(credentials, bundle: bundle)
             let deleted = try session.admin.delete(appId: session.appId, id)
             guard deleted || missingOK else {
                 throw HubError.noInput("Application \(HubError.quoted(session.appId)) has no bundle \(HubError.quoted(id.id)) (HTTP 404); pass --missing-ok when that is fine.",

@@ -33,7 +33,7 @@ struct BundleList: HubCommand {
 
         func run(_ invocation: Invocation) throws {
             if let name { try BundleAdmin.check(name: name, version: "0") }
-            let session = try BundleAdminSession(invocation, source: credentials)
+            let session = try invocation.services.bundleAdmin(credentials)
             let bundles = try session.admin.list(appId: session.appId, name: name).sorted { $0.id < $1.id }
             try invocation.emit(BundleListOutput(applicationId: session.appId, bundles: bundles))
         }

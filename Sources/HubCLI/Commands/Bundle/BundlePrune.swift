@@ -46,7 +46,7 @@ struct BundlePrune: HubCommand {
             guard (1...BundleAdmin.maximumBundles).contains(keep) else {
                 throw HubError.usage("--keep must be from 1 to \(BundleAdmin.maximumBundles); got \(keep).")
             }
-            let session = try BundleAdminSession(invocation, source: credentials)
+            let session = try invocation.services.bundleAdmin(credentials)
             let result = try session.publisher.prune(name: name, keep: keep, dryRun: dryRun)
             if !result.untimed.isEmpty {
                 let named = result.untimed.prefix(5).map { "\($0.bundleId) (\($0.created.map { HubError.quoted($0) } ?? "none"))" }

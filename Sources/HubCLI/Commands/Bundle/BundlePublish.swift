@@ -2,7 +2,6 @@
 
 import ArgumentParser
 import Foundation
-import HubBundles
 import HubCore
 import HubServices
 
@@ -74,8 +73,8 @@ struct BundlePublish: HubCommand {
             if let fileExtension, !BundleAdmin.isFileExtension(fileExtension) {
                 throw HubError.usage("--extension \(HubError.quoted(fileExtension)) is not a file extension (1–32 letters and digits, no dot). Nothing was sent.")
             }
-            let session = try BundleAdminSession(invocation, source: credentials)
-            let (source, ext) = try input(invocation)
+            let session = try invocation.services.bundleAdmin(credentials)
+            let (source, ext) = try BundleSource.content(file, fileExtension: fileExtension, invocation.services.bundleInput)
             let bar = invocation.showsProgress ? ProgressBar(console: invocation.console) : nil
             let total = source.length
             defer { bar?.finish() }
@@ -88,48 +87,6 @@ struct BundlePublish: HubCommand {
                                                        ifExists: ifExists, progress: progress, note: note)
             bar?.finish()
             try invocation.emit(BundlePublishOutput(result: result))
-        }
-
-        /// The content and its extension, checked before anything is sent.
-        func input(_ invocation: Invocation) throws -> (BundleSource, String) {
-            if file == "-" {
-                let spooled: InputFile
-                do throws(BoundedFile.Failure) {
-                    spooled = try invocation.input.spool(limit: BundleAdmin.maximumBytes, until: invocation.deadline)
-                } catch {
-                    if case .tooLarge = error { throw BundleSource.tooLarge("stdin", BundleAdmin.maximumBytes + 1) }
-                    throw HubError.input(error, label: "the bundle on stdin", limit: Int(BundleAdmin.maximumBytes), tooLarge: .tooLarge)
-                }
-                let source = try BundleSource.checked(spooled)
-                if let fileExtension { return (source, fileExtension) }
-                let head = (try? spooled.read(at: 0, count: 4)) ?? Data()
-                if head.starts(with: [0x50, 0x4B]) { return (source, "zip") }
-                if head.starts(with: Array("%PDF".utf8)) { return (source, "pdf") }
-                throw HubError.usage("Give --extension for a bundle on stdin that is neither a zip nor a PDF. Nothing was sent.")
-            }
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else {
-                throw HubError.noInput("No bundle content at \(file). Check the path.", code: .fileNotFound)
-            }
-            if isDirectory.boolValue {
-                let zip = try DeterministicZip.plan(directory: file, limit: BundleAdmin.maximumBytes, until: invocation.deadline)
-                return (.directory(zip, path: file), fileExtension ?? "zip")
-            }
-            let opened: InputFile
-            do throws(BoundedFile.Failure) {
-                opened = try invocation.input.openFile(file, limit: BundleAdmin.maximumBytes, until: invocation.deadline)
-            } catch {
-                if case .tooLarge(let size) = error { throw BundleSource.tooLarge(file, size ?? BundleAdmin.maximumBytes + 1) }
-                throw HubError.input(error, label: file, limit: Int(BundleAdmin.maximumBytes), tooLarge: .tooLarge)
-            }
-            if let fileExtension { return (try BundleSource.checked(opened), fileExtension) }
-            let ext = URL(fileURLWithPath: file).pathExtension.lowercased()
-            guard !ext.isEmpty else { throw HubError.usage("\(file) has no extension; give --extension. Nothing was sent.") }
-            // The same rule as --extension's: the name's extension is sent as it is.
-            guard BundleAdmin.isFileExtension(ext) else {
-                throw HubError.usage("The extension \(HubError.quoted(ext)) of \(HubError.quoted(file)) is not a file extension (1–32 letters and digits); rename the file or give --extension. Nothing was sent.")
-            }
-            return (try BundleSource.checked(opened), ext)
         }
     }
 }

@@ -30,7 +30,7 @@ struct BundleSetDefault: HubCommand {
         var bundle: String
 
         func run(_ invocation: Invocation) throws {
-            let (session, id) = try BundleAdminSession.target(invocation, source: credentials, bundle: bundle)
+            let (session, id) = try invocation.services.bundleAdmin(credentials, bundle: bundle)
             try session.admin.setDefault(appId: session.appId, id)
             try invocation.emit(BundleSetDefaultOutput(bundleId: id.id))
         }

@@ -31,7 +31,7 @@ struct BundleShow: HubCommand {
         var bundle: String
 
         func run(_ invocation: Invocation) throws {
-            let (session, id) = try BundleAdminSession.target(invocation, source: credentials, bundle: bundle)
+            let (session, id) = try invocation.services.bundleAdmin(credentials, bundle: bundle)
             try invocation.emit(BundleOutput(bundle: try session.admin.show(appId: session.appId, id)))
         }
     }

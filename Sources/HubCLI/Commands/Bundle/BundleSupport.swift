@@ -1,7 +1,7 @@
-// What the `bundle` commands share: the Client Resources admin session built from the credential
-// chain of the operator's commands (ServiceKeySource, feature client resources), the application
-// the bundles belong to, and a bundle's JSON document. The protocol is HubServices' `BundleAdmin`
-// and `BundlePublisher` (docs/protocol.md §19).
+// What the `bundle` commands share: the flags that name one bundle, and a bundle's JSON document.
+// The session (`services.bundleAdmin(_:)`, HubServices' `BundleAdminSession`) is built below from
+// the operator's credential chain; the protocol is HubServices' `BundleAdmin` and
+// `BundlePublisher` (docs/protocol.md §19).
 
 import ArgumentParser
 import Foundation
@@ -12,28 +12,6 @@ import HubServices
 struct BundleTargetOptions: ParsableArguments {
     @OptionGroup var credentials: ServiceKeyOptions
     @Argument(help: ArgumentHelp("The bundle, NAME:VERSION.", valueName: "name:version")) var bundle: String
-}
-
-struct BundleAdminSession {
-    let admin: BundleAdmin
-    let appId: String
-
-    /// The session for `source`'s credentials; the application is --app-id (HUBCTL_APP_ID, the
-    /// profile's app-id), else the one the credentials name.
-    init(_ invocation: Invocation, source: ServiceKeySource) throws {
-        let (config, vault, credentials) = try source.session(invocation, feature: .clientResources)
-        admin = try invocation.services.transports.bundleAdmin(config, credentials: credentials, tokenCache: try vault.tokenCache)
-        appId = try ServiceKeySource.applicationId(config, credentials)
-    }
-
-    /// The session and the bundle `NAME:VERSION` names, the id checked first (nothing is read or
-    /// sent for an id that cannot be one).
-    static func target(_ invocation: Invocation, source: ServiceKeySource, bundle: String) throws -> (BundleAdminSession, BundleId) {
-        let id = try BundleId(parsing: bundle)
-        return (try BundleAdminSession(invocation, source: source), id)
-    }
-
-    var publisher: BundlePublisher { BundlePublisher(admin: admin, appId: appId) }
 }
 
 /// A bundle as `bundle list` and `bundle show` print it.

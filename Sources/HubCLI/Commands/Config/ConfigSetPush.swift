@@ -49,7 +49,7 @@ struct ConfigSetPush: HubCommand {
                 throw HubError.usage("Give --service-key FILE or --binding FILE (one of them).")
             }
             guard keyAlias == nil || serviceKey != nil else { throw HubError.usage("--key-alias picks a key of a settings file given with --service-key.") }
-            var credentials = try ServiceKeySource.read(serviceKey: serviceKey != nil, path: serviceKey ?? binding!, invocation, keyAlias: keyAlias, feature: feature)
+            var credentials = try invocation.services.serviceKeyCredentials(serviceKey: serviceKey != nil, path: serviceKey ?? binding!, keyAlias: keyAlias, feature: feature)
             if let tenant {
                 guard !tenant.isEmpty else { throw HubError.usage("--tenant is empty.") }
                 credentials.tenant = tenant

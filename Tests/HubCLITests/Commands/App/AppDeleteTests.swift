@@ -4,6 +4,7 @@
 import Foundation
 @testable import HubCLI
 import HubCore
+import HubServices
 import Testing
 
 @Suite("app delete", .serialized)

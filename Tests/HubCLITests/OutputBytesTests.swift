@@ -111,7 +111,7 @@ import Testing
             version: "1.0", home: "/h", configFile: "/c", config: nil, configError: "bad",
             registrations: [StatusOutput.RegistrationEntry(server: "https://s", appId: "a", user: nil, applicationConnectionId: "id",
                                                            apiVersion: "v1", anonymous: false, securityConfiguration: nil, createdAt: Self.date)],
-            vault: StatusOutput.Vault(path: "/h/vault", exists: true), passcodePolicy: nil,
+            vault: StatusOutput.VaultFile(path: "/h/vault", exists: true), passcodePolicy: nil,
             acp: [StatusOutput.ACPProfile(appId: "a", path: "/p/current", current: nil, sha256: nil, fetchedAt: Self.date, server: nil)])
         try expect({ try $0.emit(output) },
                    compact: #"{"acp":[{"appId":"a","fetchedAt":"2023-11-14T22:13:20Z","path":"/p/current"}],"configError":"bad","configFile":"/c","home":"/h","registrations":[{"anonymous":false,"apiVersion":"v1","appId":"a","applicationConnectionId":"id","createdAt":"2023-11-14T22:13:20Z","server":"https://s"}],"vault":{"exists":true,"path":"/h/vault"},"version":"1.0"}"#,

@@ -51,7 +51,7 @@ struct StatusCommand: HubCommand {
                 version: HubVersion.current, home: home,
                 configFile: HubPaths.defaultConfigFile(environment: invocation.environment),
                 config: config, configError: configError, registrations: registrations.map(StatusOutput.RegistrationEntry.init),
-                vault: StatusOutput.Vault(path: vault.path, exists: vault.exists),
+                vault: StatusOutput.VaultFile(path: vault.path, exists: vault.exists),
                 passcodePolicy: policy.map(StatusOutput.Policy.init), acp: acp))
         }
     }
@@ -115,7 +115,7 @@ struct StatusOutput: JSONDocument {
         }
     }
 
-    struct Vault { var path: String; var exists: Bool }
+    struct VaultFile { var path: String; var exists: Bool }
 
     struct ACPProfile {
         var appId: String
@@ -140,7 +140,7 @@ struct StatusOutput: JSONDocument {
     var config: Config?
     var configError: String?
     var registrations: [RegistrationEntry]
-    var vault: Vault
+    var vault: VaultFile
     /// The passcode policy in force for the vault (null when the server sent none or it is disabled).
     var passcodePolicy: Policy?
     var acp: [ACPProfile]

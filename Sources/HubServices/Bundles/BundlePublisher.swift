@@ -138,8 +138,13 @@ final class SentBytes: @unchecked Sendable {
     }
 }
 
-public enum IfExists: String, Sendable, Equatable, CaseIterable {
-    case fail, skip, replace
+extension BundlePublisher {
+    /// What `publish` does when the bundle exists: fail, skip the upload, or replace it. The app's
+    /// create has a policy of its own (`MobileServicesApps.IfExists`: fail or reuse): each is named
+    /// by its owner, and neither is a top-level `IfExists`.
+    public enum IfExists: String, Sendable, Equatable, CaseIterable {
+        case fail, skip, replace
+    }
 }
 
 /// What `bundle publish` did.
@@ -188,7 +193,7 @@ public struct BundlePublisher {
     /// Creates the entity, uploads the content streamed, makes it the default when asked.
     /// `limitCheck`: the list is read first; when it is readable, a 101st bundle is refused (64)
     /// before the entity is created.
-    public func publish(_ bundle: BundleId, source: BundleSource, fileExtension: String, makeDefault: Bool, ifExists: IfExists,
+    public func publish(_ bundle: BundleId, source: BundleSource, fileExtension: String, makeDefault: Bool, ifExists: BundlePublisher.IfExists,
                         progress: (@Sendable (Int64) -> Void)? = nil, note: ((String) -> Void)? = nil) throws -> BundlePublishResult {
         // Started first, so that it fills the round trips; stopped if nothing is uploaded.
         let digest = source.startDigest()

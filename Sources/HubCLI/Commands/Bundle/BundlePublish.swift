@@ -5,7 +5,7 @@ import Foundation
 import HubCore
 import HubServices
 
-extension IfExists: ExpressibleByArgument {}
+extension BundlePublisher.IfExists: ExpressibleByArgument {}
 
 struct BundlePublish: HubCommand {
     static let configuration = CommandConfiguration(
@@ -51,7 +51,7 @@ struct BundlePublish: HubCommand {
     @Option(name: .customLong("extension"), help: ArgumentHelp("The file extension devices are told (X-BUNDLE-EXTENSION); default: FILE's, zip for a directory, sniffed on stdin.", valueName: "ext"))
     var fileExtension: String?
     @Flag(name: .customLong("default"), help: "Make it the application's default bundle.") var makeDefault = false
-    @Option(name: .customLong("if-exists"), help: ArgumentHelp("fail, skip or replace when the bundle exists.", valueName: "mode")) var ifExists: IfExists = .fail
+    @Option(name: .customLong("if-exists"), help: ArgumentHelp("fail, skip or replace when the bundle exists.", valueName: "mode")) var ifExists: BundlePublisher.IfExists = .fail
 
     var options: Options {
         Options(credentials: credentials.value, file: file, name: name, version: version, fileExtension: fileExtension,
@@ -66,7 +66,7 @@ struct BundlePublish: HubCommand {
         var version: String
         var fileExtension: String?
         var makeDefault: Bool
-        var ifExists: IfExists
+        var ifExists: BundlePublisher.IfExists
 
         func run(_ invocation: Invocation) throws {
             let bundle = try BundleId(name: name, version: version)

@@ -67,14 +67,14 @@ import Testing
     }
 
     @Test func untypedAtomTextIsReadByTheSchemaButJSONStringsAreNot() throws {
-        let schema = ConnectionSchema.published
-        #expect(try ConnectionSchema.validateClientWrite("ApnsPushEnable", .string("true"), fromText: true, properties: schema) == .bool(true))
-        #expect(try ConnectionSchema.validateClientWrite("BlackberryBESListenerPort", .string("80"), fromText: true, properties: schema) == .int(80))
+        let schema = RegistrationSchema.published
+        #expect(try RegistrationSchema.validateClientWrite("ApnsPushEnable", .string("true"), fromText: true, properties: schema) == .bool(true))
+        #expect(try RegistrationSchema.validateClientWrite("BlackberryBESListenerPort", .string("80"), fromText: true, properties: schema) == .int(80))
         #expect(throws: PropertyRejection.self) {
-            try ConnectionSchema.validateClientWrite("ApnsPushEnable", .string("true"), fromText: false, properties: schema)
+            try RegistrationSchema.validateClientWrite("ApnsPushEnable", .string("true"), fromText: false, properties: schema)
         }
-        #expect(try ConnectionSchema.validateClientWrite("Email", .null, fromText: false, properties: schema) == .null)
-        #expect(try ConnectionSchema.validateClientWrite("UserName", .string("mallory"), fromText: false, properties: schema) == nil,
+        #expect(try RegistrationSchema.validateClientWrite("Email", .null, fromText: false, properties: schema) == .null)
+        #expect(try RegistrationSchema.validateClientWrite("UserName", .string("mallory"), fromText: false, properties: schema) == nil,
                 "a read-only property is ignored, not refused")
     }
 

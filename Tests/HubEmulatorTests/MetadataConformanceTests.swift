@@ -167,7 +167,7 @@ func sapApplicationsMetadata() throws -> Data {
         let document = try EDMXStructure.parse(Data(ServiceMetadata.document(version: "v1", custom: []).utf8))
         let connection = try #require(document.entityTypes["Connection"])
         let writable = Set(connection.properties.filter { $0.readOnly == "false" }.map(\.name))
-        #expect(writable == Set(ConnectionSchema.published.filter(\.writable).map(\.name)))
+        #expect(writable == Set(RegistrationSchema.published.filter(\.writable).map(\.name)))
         #expect(writable.count == 27)
     }
 

@@ -152,7 +152,7 @@ struct ProtocolHandler: Sendable {
                 values[name] = try ClientCapabilities.validate(value)
                 continue
             }
-            values[name] = try ConnectionSchema.validateClientWrite(name, value, fromText: !isJSON(request, body),
+            values[name] = try RegistrationSchema.validateClientWrite(name, value, fromText: !isJSON(request, body),
                                                                     properties: schema)
         }
         let headerId = request.headers[.smpAppCID]
@@ -243,7 +243,7 @@ struct ProtocolHandler: Sendable {
             var values: [String: ODataValue] = [:]
             for (name, value) in try readProperties(request, body) {
                 if name == "ApplicationConnectionId", value == .string(id) { continue }
-                values[name] = try ConnectionSchema.validateClientWrite(name, value, fromText: !isJSON(request, body),
+                values[name] = try RegistrationSchema.validateClientWrite(name, value, fromText: !isJSON(request, body),
                                                                         properties: schema)
             }
             guard state.updateConnection(id, values: values, replace: method == .put, version: address.version) != nil else {

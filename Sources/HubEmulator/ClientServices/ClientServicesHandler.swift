@@ -27,7 +27,7 @@ struct ClientServicesHandler: Sendable {
         let platform = services.platform
 
         if let answer = await PushBackendHandler(state: state).respond(to: request, segments: segments) { return answer }
-        if let answer = await BundleAdminHandler(state: state).respond(to: request, segments: segments) { return answer }
+        if let answer = await ClientResourcesHandler(state: state).respond(to: request, segments: segments) { return answer }
         if let answer = await CloudFoundryHandler(state: state).respond(to: request, segments: segments) { return answer }
         if let answer = await CloudFoundryUAAHandler(state: state).respond(to: request, segments: segments) { return answer }
         if let answer = await CockpitAdminHandler(state: state).respond(to: request, segments: segments) { return answer }

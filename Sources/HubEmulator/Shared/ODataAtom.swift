@@ -25,14 +25,14 @@ enum ODataAtom {
         xml += "<title type=\"text\"/><updated>\(isoDate(updated))Z</updated><author><name/></author>"
         if let key {
             xml += "<link rel=\"edit\" title=\"Connection\" href=\"\(escape(key))\"/>"
-            for navigation in ConnectionSchema.navigationProperties {
+            for navigation in RegistrationSchema.navigationProperties {
                 xml += "<link rel=\"\(dataNamespace)/related/\(navigation)\" type=\"application/atom+xml;type=feed\""
                 xml += " title=\"\(navigation)\" href=\"\(escape(key))/\(navigation)\"/>"
             }
         }
         xml += "<category term=\"applications.Connection\" scheme=\"\(dataNamespace)/scheme\"/>"
         xml += "<content type=\"application/xml\"><m:properties>"
-        for (name, value) in properties where !ConnectionSchema.navigationProperties.contains(name) {
+        for (name, value) in properties where !RegistrationSchema.navigationProperties.contains(name) {
             if int64Names.contains(name), case .int(let i) = value {
                 xml += "<d:\(name) m:type=\"Edm.Int64\">\(i)</d:\(name)>"
                 continue

@@ -42,7 +42,7 @@ public struct EmulatorConfiguration: Sendable, Decodable {
             }
             return true
         }
-        /// OAuth client, SAML, application versioning: a Mobile Services application (MobileServices.swift).
+        /// OAuth client, SAML, application versioning: a Mobile Services application (MobileServices/).
         public var mobileServices: MobileServicesApp?
 
         public init(id: String, users: [String: String] = [:], anonymous: Bool = false,
@@ -152,9 +152,9 @@ public struct EmulatorConfiguration: Sendable, Decodable {
         var custom: [PropertyDefinition] = []
         for entry in try c.decodeIfPresent([CustomPropertyEntry].self, forKey: .customProperties) ?? [] {
             do throws(PropertyRejection) {
-                custom.append(try ConnectionSchema.customProperty(
+                custom.append(try RegistrationSchema.customProperty(
                     name: entry.name, typeName: entry.type, writable: entry.writable, nullable: entry.nullable,
-                    defaultValue: entry.default?.value, versions: entry.versions, existing: ConnectionSchema.published + custom))
+                    defaultValue: entry.default?.value, versions: entry.versions, existing: RegistrationSchema.published + custom))
             } catch {
                 throw DecodingError.dataCorruptedError(forKey: .customProperties, in: c, debugDescription: error.message)
             }
@@ -197,7 +197,7 @@ public struct EmulatorConfiguration: Sendable, Decodable {
         }
         for app in configuration.applications {
             for (name, value) in app.settings {
-                do throws(PropertyRejection) { _ = try ConnectionSchema.validateServerWrite(name, value, properties: ConnectionSchema.published + configuration.customProperties) } catch {
+                do throws(PropertyRejection) { _ = try RegistrationSchema.validateServerWrite(name, value, properties: RegistrationSchema.published + configuration.customProperties) } catch {
                     throw ConfigurationError(message: "\(source): settings of \(app.id): \(error.message)")
                 }
             }

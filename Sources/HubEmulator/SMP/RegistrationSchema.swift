@@ -62,7 +62,7 @@ struct PropertyRejection: Error {
     let message: String
 }
 
-public enum ConnectionSchema {
+public enum RegistrationSchema {
     /// The published Connection properties in the order SAP's `$metadata` lists them (it starts with
     /// `ETag`, then the key). Types, nullability and `sup:ReadOnly` as in Tests/Fixtures/sap/applications-metadata.xml.
     public static let published: [PropertyDefinition] = {

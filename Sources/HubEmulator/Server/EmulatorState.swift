@@ -16,8 +16,8 @@ public struct ConnectionRecord: Sendable {
     /// then unpublished ones.
     public func orderedProperties(_ schema: [PropertyDefinition]) -> [(String, ODataValue)] {
         var list: [(String, ODataValue)] = schema.map { ($0.name, values[$0.name] ?? .null) }
-        list += ConnectionSchema.navigationProperties.map { ($0, .object([("results", values[$0] ?? .array([]))])) }
-        list += ConnectionSchema.unpublishedProperties.map { ($0.0, values[$0.0] ?? $0.1) }
+        list += RegistrationSchema.navigationProperties.map { ($0, .object([("results", values[$0] ?? .array([]))])) }
+        list += RegistrationSchema.unpublishedProperties.map { ($0.0, values[$0.0] ?? $0.1) }
         return list
     }
 }
@@ -91,16 +91,16 @@ public final class EmulatorState: Sendable {
     }
 
     private let store: Mutex<Store>
-    /// OAuth clients, tokens and sessions of Mobile Services applications (MobileServices.swift).
+    /// OAuth clients, tokens and sessions of Mobile Services applications (MobileServices/).
     public let mobileServices: MobileServicesState
-    /// The client services' switches and what they received (ClientServicesState.swift).
+    /// The client services' switches and what they received (ClientServices/).
     public let clientServices = ClientServicesState()
-    /// The Notification Backend API's credentials and sent notifications (PushBackend.swift).
+    /// The Notification Backend API's credentials and sent notifications (PushBackend/).
     /// Its default API key and client belong to the first configured application.
     public let pushBackend: PushBackendState
-    /// The Client Resources admin API's service keys and the entities created but not yet uploaded (BundleAdmin.swift).
-    public let bundleAdmin: BundleAdminState
-    /// The Cloud Foundry world, cf's UAA and the cockpit's Admin API (CloudFoundryState.swift).
+    /// The Client Resources admin API's service keys and the entities created but not yet uploaded (ClientResources/).
+    public let clientResources: ClientResourcesState
+    /// The Cloud Foundry world, cf's UAA and the cockpit's Admin API (CloudFoundry/).
     public let cloudFoundry = CloudFoundryState()
     /// A cap on the request log, so a long-running demo does not grow without bound.
     static let requestLogLimit = 10_000
@@ -115,7 +115,7 @@ public final class EmulatorState: Sendable {
         }
         self.store = Mutex(store)
         self.pushBackend = PushBackendState(defaultAppId: configuration.applications.first?.id ?? "com.example.demo")
-        self.bundleAdmin = BundleAdminState(defaultAppId: configuration.applications.first?.id ?? "com.example.demo")
+        self.clientResources = ClientResourcesState(defaultAppId: configuration.applications.first?.id ?? "com.example.demo")
         self.mobileServices = MobileServicesState(configuration: configuration)
         // A configured onboarding version is a Mobile Services tenant; without one the emulator plays
         // SMP 3 (no versions address) until a test switches it (docs/protocol.md §14, §15.1).
@@ -178,7 +178,7 @@ public final class EmulatorState: Sendable {
     /// The Connection properties of an API version (nil: of every version), custom ones included.
     func schema(version: String?) -> [PropertyDefinition] {
         let custom = store.withLock { $0.customProperties }
-        return ConnectionSchema.properties(version: version, custom: custom)
+        return RegistrationSchema.properties(version: version, custom: custom)
     }
 
     var customProperties: [PropertyDefinition] { store.withLock { $0.customProperties } }
@@ -187,8 +187,8 @@ public final class EmulatorState: Sendable {
     /// get its default value.
     func addCustomProperty(_ property: PropertyDefinition) -> String? {
         store.withLock { store in
-            if let problem = ConnectionSchema.problemWithCustomName(
-                property.name, existing: ConnectionSchema.published + store.customProperties) { return problem }
+            if let problem = RegistrationSchema.problemWithCustomName(
+                property.name, existing: RegistrationSchema.published + store.customProperties) { return problem }
             store.customProperties.append(property)
             for id in store.connections.keys { store.connections[id]!.values[property.name] = property.defaultValue }
             return nil
@@ -223,8 +223,8 @@ public final class EmulatorState: Sendable {
             guard let app = store.applications[appId] else { return .unknownApplication }
             guard store.connections[id] == nil else { return .conflict }
             var values: [String: ODataValue] = [:]
-            for property in ConnectionSchema.published + store.customProperties { values[property.name] = property.defaultValue }
-            for (name, value) in ConnectionSchema.unpublishedProperties { values[name] = value }
+            for property in RegistrationSchema.published + store.customProperties { values[property.name] = property.defaultValue }
+            for (name, value) in RegistrationSchema.unpublishedProperties { values[name] = value }
             for (name, value) in app.configuration.settings { values[name] = value }
             for (name, value) in clientValues { values[name] = value }
             let now = Self.nowMillis()
@@ -249,7 +249,7 @@ public final class EmulatorState: Sendable {
         store.withLock { store in
             guard var record = store.connections[id] else { return nil }
             if replace {
-                for property in ConnectionSchema.properties(version: version, custom: store.customProperties) where property.writable {
+                for property in RegistrationSchema.properties(version: version, custom: store.customProperties) where property.writable {
                     record.values[property.name] = property.defaultValue
                 }
             }

@@ -24,74 +24,9 @@ import Hummingbird
 import NIOCore
 import Synchronization
 
-/// A Client Resources service key: an API key (alias, key) or an X.509 key (its certificate's CN).
-struct BundleAdminKey: Sendable {
-    var key: String?
-    var alias: String
-    var certificateCN: String?
-    var roles: Set<String>
-    var appId: String?
-}
-
-/// An entity created and not yet given its content.
-struct PendingBundle: Sendable {
-    var fileExtension: String
-    var isDefault: Bool
-    var created: Date
-}
-
-public final class BundleAdminState: Sendable {
-    static let role = "client_resources_admin"
-    static let defaultKey = BundleAdminKey(key: "emulator-bundles-api-key", alias: "emulator", roles: [role])
-    static let maximumBundles = 100
-
-    struct Store: Sendable {
-        var keys: [BundleAdminKey] = [BundleAdminState.defaultKey]
-        /// By application, then `name:version`.
-        var pending: [String: [String: PendingBundle]] = [:]
-    }
-
-    private let store = Mutex(Store())
-    let defaultAppId: String
-
-    init(defaultAppId: String) { self.defaultAppId = defaultAppId }
-
-    func configure(keys: [BundleAdminKey]) { store.withLock { $0.keys = keys } }
-
-    func caller(apiKey: String, alias: String?) -> (roles: Set<String>, appId: String)? {
-        store.withLock { s in
-            s.keys.first { $0.key != nil && $0.key == apiKey && (alias == nil || $0.alias == alias) }.map { ($0.roles, $0.appId ?? defaultAppId) }
-        }
-    }
-
-    func caller(certificateCN cn: String) -> (roles: Set<String>, appId: String)? {
-        store.withLock { s in
-            s.keys.first { $0.certificateCN != nil && $0.certificateCN == cn }.map { ($0.roles, $0.appId ?? defaultAppId) }
-        }
-    }
-
-    func pending(_ appId: String) -> [String: PendingBundle] { store.withLock { $0.pending[appId] ?? [:] } }
-
-    /// Adds a pending entity unless `exists` (stored ones) or the limit says no.
-    func create(appId: String, id: String, _ bundle: PendingBundle, stored: Set<String>) -> HTTPResponse.Status {
-        store.withLock { s in
-            let pending = s.pending[appId] ?? [:]
-            if pending[id] != nil || stored.contains(id) { return .conflict }
-            if stored.union(pending.keys).count >= Self.maximumBundles { return .badRequest }
-            s.pending[appId, default: [:]][id] = bundle
-            return .created
-        }
-    }
-
-    @discardableResult
-    func removePending(appId: String, id: String) -> PendingBundle? {
-        store.withLock { $0.pending[appId]?.removeValue(forKey: id) }
-    }
-}
-
-struct BundleAdminHandler: Sendable {
+struct ClientResourcesHandler: Sendable {
     let state: EmulatorState
-    var admin: BundleAdminState { state.bundleAdmin }
+    var admin: ClientResourcesState { state.clientResources }
     static let origin = "SAP Mobile Services"
     static let entitySet = "ApplicationResourceBundles"
     static let setDefault = "com.sap.mobile.server.bundle.admin.v1.SetDefault"
@@ -110,7 +45,7 @@ struct BundleAdminHandler: Sendable {
             return r
         case let who?: caller = who
         }
-        guard caller.roles.contains(BundleAdminState.role) else { return error(.forbidden, "The caller lacks the role \(BundleAdminState.role).") }
+        guard caller.roles.contains(ClientResourcesState.role) else { return error(.forbidden, "The caller lacks the role \(ClientResourcesState.role).") }
         let resource = s[6], tail = Array(s.dropFirst(7))
         if resource == Self.entitySet, tail.isEmpty {
             switch request.method {
@@ -254,7 +189,7 @@ struct BundleAdminHandler: Sendable {
         switch admin.create(appId: appId, id: id, PendingBundle(fileExtension: ext, isDefault: isDefault, created: created), stored: stored) {
         case .created: return json(.created, Self.entityValue(appId: appId, id: id, ext: ext, isDefault: false, size: nil, created: created))
         case .conflict: return error(.conflict, "Bundle \(id) already exists.")
-        default: return error(.badRequest, "Application \(appId) has \(BundleAdminState.maximumBundles) bundles, the most it may have.")
+        default: return error(.badRequest, "Application \(appId) has \(ClientResourcesState.maximumBundles) bundles, the most it may have.")
         }
     }
 
@@ -269,7 +204,7 @@ struct BundleAdminHandler: Sendable {
             return self.error(.badRequest, "The upload could not be read: \(error)")
         }
         let ext = pending?.fileExtension ?? existing?.fileExtension ?? "zip"
-        let bundle = StoredBundle(bytes: bytes, fileExtension: ext, etag: ControlRoutes.digest(bytes),
+        let bundle = StoredBundle(bytes: bytes, fileExtension: ext, etag: SMPControl.digest(bytes),
                                   uploadedAt: pending?.created ?? existing?.uploadedAt ?? Date())
         _ = state.storeBundle(appId: appId, bundleId: id, bundle: bundle, makeDefault: pending?.isDefault ?? false)
         admin.removePending(appId: appId, id: id)
@@ -293,7 +228,7 @@ extension Request {
     /// The body of a bundle upload, streamed into one buffer sized from Content-Length (copied
     /// once); past 1 GiB (declared or sent) an HTTPError 413.
     func collectBundle() async throws -> ByteBuffer {
-        let limit = ControlRoutes.maximumBundleSize
+        let limit = SMPControl.maximumBundleSize
         let declared = headers[.contentLength].flatMap(Int.init) ?? 0
         if declared > limit { throw HTTPError(.contentTooLarge, message: "Bundles are limited to 1 GiB.") }
         var bytes = ByteBufferAllocator().buffer(capacity: declared)
@@ -302,35 +237,5 @@ extension Request {
             bytes.writeImmutableBuffer(chunk)
         }
         return bytes
-    }
-}
-
-/// `PUT /_emulator/bundles-admin/credentials` {"keys": [{"key"?, "alias"?, "certificateCN"?, "roles"?, "appId"?}]}:
-/// the Client Resources service keys (replacing the default one); roles default to the admin role.
-struct BundleAdminControl: Sendable {
-    let state: EmulatorState
-
-    func register(_ group: RouterGroup<BasicRequestContext>) {
-        group.put("bundles-admin/credentials") { request, _ in
-            let data = try await request.collectSmallBody()
-            guard let body = try? ODataValue.parseJSON(data), case .object = body else {
-                throw HTTPError(.badRequest, message: "The body must be a JSON object.")
-            }
-            var keys: [BundleAdminKey] = []
-            for o in PushBackendHandler.objects(body["keys"]) {
-                let key = PushBackendHandler.string(o["key"]), cn = PushBackendHandler.string(o["certificateCN"])
-                guard key != nil || cn != nil else { throw HTTPError(.badRequest, message: "Each key needs key or certificateCN.") }
-                var appId: String?
-                if let app = PushBackendHandler.string(o["appId"]) {
-                    guard state.application(app) != nil else { throw HTTPError(.badRequest, message: "Application '\(app)' is not one of the configuration.") }
-                    appId = app
-                }
-                keys.append(BundleAdminKey(key: key, alias: PushBackendHandler.string(o["alias"]) ?? "emulator", certificateCN: cn,
-                                           roles: o["roles"] == nil ? [BundleAdminState.role] : Set(PushBackendHandler.strings(o["roles"])),
-                                           appId: appId))
-            }
-            state.bundleAdmin.configure(keys: keys)
-            return Response(status: .noContent)
-        }
     }
 }

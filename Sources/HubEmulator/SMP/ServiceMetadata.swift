@@ -1,5 +1,5 @@
 // The `$metadata` document (EDMX) of the registration service, in the structure of SAP's published
-// `applications` schema (docs/protocol.md §13), generated from the schema table in ConnectionSchema.swift.
+// `applications` schema (docs/protocol.md §13), generated from the schema table in RegistrationSchema.swift.
 
 enum ServiceMetadata {
     /// The entity sets of SAP's container, in its order; each is served (read-only but Connections).
@@ -16,19 +16,19 @@ enum ServiceMetadata {
         <Schema Namespace="applications" xmlns="http://schemas.microsoft.com/ado/2008/09/edm">
 
         """
-        xml += entityType(ConnectionSchema.endpoint)
-        xml += entityType(ConnectionSchema.capability)
+        xml += entityType(RegistrationSchema.endpoint)
+        xml += entityType(RegistrationSchema.capability)
         xml += "<EntityType Name=\"Connection\">\n<Key><PropertyRef Name=\"ApplicationConnectionId\"/></Key>\n"
-        for property in ConnectionSchema.properties(version: version, custom: custom) {
+        for property in RegistrationSchema.properties(version: version, custom: custom) {
             xml += propertyElement(property.name, property.type, nullable: property.nullable, readOnly: !property.writable)
         }
-        for navigation in ConnectionSchema.navigationProperties {
+        for navigation in RegistrationSchema.navigationProperties {
             xml += "<NavigationProperty Name=\"\(navigation)\" Relationship=\"applications.FK_Connection_\(navigation)\""
             xml += " FromRole=\"Connection\" ToRole=\"\(navigation)\"/>\n"
         }
         xml += "</EntityType>\n"
-        xml += entityType(ConnectionSchema.featureVectorPolicy)
-        for navigation in ConnectionSchema.navigationProperties {
+        xml += entityType(RegistrationSchema.featureVectorPolicy)
+        for navigation in RegistrationSchema.navigationProperties {
             xml += """
             <Association Name="FK_Connection_\(navigation)">
             <End Type="applications.Connection" Multiplicity="0..1" Role="Connection"/>

@@ -87,7 +87,7 @@ enum ProtocolPath {
         case 1 where ServiceMetadata.entitySets.contains(tail[0]):
             address.resource = .readOnlySet(tail[0])
         case 2 where tail[0].hasPrefix("Connections(") && tail[0].hasSuffix(")")
-            && ConnectionSchema.navigationProperties.contains(tail[1]):
+            && RegistrationSchema.navigationProperties.contains(tail[1]):
             address.resource = connectionKey(String(tail[0].dropFirst("Connections(".count).dropLast()))
                 .map { ProtocolResource.connectionNavigation($0, tail[1]) } ?? .unknown
         default:

@@ -45,15 +45,15 @@ public struct EmulatorResponder: HTTPResponder {
             }
             if let status = rule.status { return Self.faultAnswer(status: status, retryAfter: rule.retryAfter) }
             if rule.cutUpload == true { return await Self.cutUpload(request) }
-            if let answer = await MobileServicesEndpoints(state: state).respond(to: request, prefix: protocolHandler.configuration.pathPrefix) {
+            if let answer = await MobileServicesHandler(state: state).respond(to: request, prefix: protocolHandler.configuration.pathPrefix) {
                 return answer
             }
-            return await MobileServicesEndpoints.withSession { await protocolHandler.respond(to: request) }
+            return await MobileServicesHandler.withSession { await protocolHandler.respond(to: request) }
         }
-        if let answer = await MobileServicesEndpoints(state: state).respond(to: request, prefix: protocolHandler.configuration.pathPrefix) {
+        if let answer = await MobileServicesHandler(state: state).respond(to: request, prefix: protocolHandler.configuration.pathPrefix) {
             return answer
         }
-        let response = await MobileServicesEndpoints.withSession { await protocolHandler.respond(to: request) }
+        let response = await MobileServicesHandler.withSession { await protocolHandler.respond(to: request) }
         if (response.body.contentLength ?? 0) > 0, request.method != .head, let rule = faults.claimTruncate(path: path) {
             if let delay = rule.delay { try await Task.sleep(for: .seconds(delay)) }
             return response.truncated()

@@ -31,12 +31,9 @@ struct ClientResourcesHandler: Sendable {
     static let entitySet = "ApplicationResourceBundles"
     static let setDefault = "com.sap.mobile.server.bundle.admin.v1.SetDefault"
 
-    /// The answer when `segments` (decoded) are an admin address, nil otherwise.
-    func respond(to request: Request, segments all: [String]) async -> Response? {
-        guard let start = all.indices.first(where: { all[$0] == "mobileservices" && all.dropFirst($0 + 1).first == "origin" }) else { return nil }
-        let s = Array(all[start...])
-        guard s.count >= 7, s[3] == "bundles", s[4] == "v1", s[5] == "admin" else { return nil }
-        guard s[2] == Self.origin else { return error(.notFound, "No origin '\(s[2])'; the valid value is \"\(Self.origin)\".") }
+    /// `…/mobileservices/origin/{origin}/bundles/v1/admin/{resource}/{tail…}` (decoded segments).
+    func respond(to request: Request, origin: String, resource: String, tail: [String]) async -> Response {
+        guard origin == Self.origin else { return error(.notFound, "No origin '\(origin)'; the valid value is \"\(Self.origin)\".") }
         let caller: (roles: Set<String>, appId: String)
         switch authenticate(request) {
         case nil:
@@ -46,7 +43,6 @@ struct ClientResourcesHandler: Sendable {
         case let who?: caller = who
         }
         guard caller.roles.contains(ClientResourcesState.role) else { return error(.forbidden, "The caller lacks the role \(ClientResourcesState.role).") }
-        let resource = s[6], tail = Array(s.dropFirst(7))
         if resource == Self.entitySet, tail.isEmpty {
             switch request.method {
             case .get: return list(request, appId: caller.appId)

@@ -18,110 +18,75 @@ struct ClientServicesHandler: Sendable {
     static let maximumMultipartLog = 256 << 20
     static let maximumUsageReport = 16 << 20
 
-    /// The answer when the path is one of the client services' addresses, nil otherwise (the protocol handler's turn).
-    func respond(to request: Request) async -> Response? {
-        let prefix = configuration.pathPrefix.split(separator: "/").map(String.init)
-        var segments = request.uri.path.split(separator: "/", omittingEmptySubsequences: true).map { String($0).removingPercentEncoding ?? String($0) }
-        guard segments.count >= prefix.count, Array(segments.prefix(prefix.count)) == prefix else { return nil }
-        segments.removeFirst(prefix.count)
-        let platform = services.platform
+    init(configuration: EmulatorConfiguration, state: EmulatorState) {
+        self.configuration = configuration
+        self.state = state
+    }
 
-        if let answer = await PushBackendHandler(state: state).respond(to: request, segments: segments) { return answer }
-        if let answer = await ClientResourcesHandler(state: state).respond(to: request, segments: segments) { return answer }
-        if let answer = await CloudFoundryHandler(state: state).respond(to: request, segments: segments) { return answer }
-        if let answer = await CloudFoundryUAAHandler(state: state).respond(to: request, segments: segments) { return answer }
-        if let answer = await CockpitAdminHandler(state: state).respond(to: request, segments: segments) { return answer }
-        if segments == ["clientlogs"] {
-            guard platform == .smp3 else { return notFound(request) }
-            return await smp3Logs(request)
-        }
-        if segments == ["mobileservices", "management", "versions"] {
-            guard platform == .mobileServices else { return notFound(request) }
-            return ManagementVersions.answer(request, versions: configuration.versions, onboarding: state.mobileServices.onboardingVersion)
-        }
-        guard let route = Route(segments) else { return nil }
-        guard platform == .mobileServices else { return notFound(request) }
-        guard state.application(route.appId) != nil else {
-            return Answers.error(.notFound, "ApplicationNotFound", "Application '\(route.appId)' does not exist.", .json)
+    init(_ call: RouteCall) { self.init(configuration: call.configuration, state: call.state) }
+
+    /// What the client services' addresses (EmulatorRoutes' rows) name.
+    enum Kind {
+        case push(os: String, deviceId: String), pushId(os: String), logs, usage(deviceId: String?), me
+        case settingsExchange(String?)
+    }
+
+    /// SMP 3's `/clientlogs`; while the emulator plays Mobile Services, 404.
+    func clientLogs(_ request: Request) async -> Response {
+        guard services.platform == .smp3 else { return notFound(request) }
+        return await smp3Logs(request)
+    }
+
+    /// `/mobileservices/management/versions`; while the emulator plays SMP 3, 404.
+    func versions(_ request: Request) -> Response {
+        guard services.platform == .mobileServices else { return notFound(request) }
+        return ManagementVersions.answer(request, versions: configuration.versions, onboarding: state.mobileServices.onboardingVersion)
+    }
+
+    /// A Mobile Services client service of `appId`: 404 while the emulator plays SMP 3, then the
+    /// registration service's gate (Mobile Services' own, then certificate or Basic), then `kind`.
+    func serve(_ request: Request, appId: String, _ kind: Kind) async -> Response {
+        guard services.platform == .mobileServices else { return notFound(request) }
+        guard state.application(appId) != nil else {
+            return Answers.error(.notFound, "ApplicationNotFound", "Application '\(appId)' does not exist.", .json)
         }
         let user: String?
         // The registration service's rules: Mobile Services' gate, then certificate or Basic.
-        switch ProtocolHandler(configuration: configuration, state: state).identify(request, appId: route.appId, format: .json) {
+        switch ProtocolHandler(configuration: configuration, state: state).identify(request, appId: appId, format: .json) {
         case .caller(let caller): user = caller.user
         case .refused(let response): return response
         }
-        let switches = services.switches(route.appId)
-        switch route.kind {
+        let switches = services.switches(appId)
+        switch kind {
         case .push(let os, let deviceId):
-            return await push(request, appId: route.appId, os: os, deviceId: deviceId, user: user, switches: switches)
+            return await push(request, appId: appId, os: os, deviceId: deviceId, user: user, switches: switches)
         case .pushId(let os):
             guard request.method == .get else { return Answers.methodNotAllowed(allow: "GET", .json) }
             guard Self.pushOperatingSystems.contains(os) else { return badOS(os) }
-            guard switches.pushConfigured else { return pushNotConfigured(route.appId) }
+            guard switches.pushConfigured else { return pushNotConfigured(appId) }
             let id = switches.pushIds[os] ?? "emulator-\(os)-push-id"
             return json(.ok, .object([("pushId", .string(id))]))
         case .logs:
             guard request.method == .post else { return Answers.methodNotAllowed(allow: "POST", .json) }
-            return await mobileServicesLogs(request, appId: route.appId, switches: switches)
+            return await mobileServicesLogs(request, appId: appId, switches: switches)
         case .usage(let deviceId):
             guard request.method == .post else { return Answers.methodNotAllowed(allow: "POST", .json) }
-            return await usage(request, appId: route.appId, deviceId: deviceId, switches: switches)
+            return await usage(request, appId: appId, deviceId: deviceId, switches: switches)
         case .me:
             guard request.method == .get else { return Answers.methodNotAllowed(allow: "GET", .json) }
             guard switches.accessControl else {
                 return Answers.error(.preconditionFailed, "AccessControlNotEnabled",
-                                     "Access control is not enabled for application '\(route.appId)'.", .json)
+                                     "Access control is not enabled for application '\(appId)'.", .json)
             }
             return json(.ok, Self.me(user: user ?? "anonymous", switches: switches))
         case .settingsExchange(let member):
             guard request.method == .get else { return Answers.methodNotAllowed(allow: "GET", .json) }
-            let document = settingsExchange(appId: route.appId, switches: switches)
+            let document = settingsExchange(appId: appId, switches: switches)
             guard let member else { return json(.ok, document) }
             guard let value = document[member] else {
                 return Answers.error(.notFound, "NotFound", "The settings exchange has no '\(member)'.", .json)
             }
             return json(.ok, value)
-        }
-    }
-
-    // MARK: Addresses
-
-    struct Route {
-        enum Kind {
-            case push(os: String, deviceId: String), pushId(os: String), logs, usage(deviceId: String?), me
-            case settingsExchange(String?)
-        }
-        let appId: String
-        let kind: Kind
-
-        init?(_ s: [String]) {
-            // /mobileservices/push/v1/runtime/applications/{app}/os/{os}/devices/{device}
-            // /mobileservices/push/v1/runtime/applications/{app}/pushconfigurations/os/{os}/pushid
-            if s.count >= 6, Array(s[0..<5]) == ["mobileservices", "push", "v1", "runtime", "applications"] {
-                let rest = Array(s[6...])
-                appId = s[5]
-                if rest.count == 4, rest[0] == "os", rest[2] == "devices" { kind = .push(os: rest[1], deviceId: rest[3]); return }
-                if rest.count == 4, rest[0] == "pushconfigurations", rest[1] == "os", rest[3] == "pushid" { kind = .pushId(os: rest[2]); return }
-                return nil
-            }
-            // /mobileservices/application/{app}/<service>/…/application/{app}/…
-            guard s.count >= 4, s[0] == "mobileservices", s[1] == "application" else { return nil }
-            appId = s[2]
-            let rest = Array(s[3...])
-            func same(_ i: Int) -> Bool { rest.count > i && rest[i] == s[2] }
-            if rest.count == 6, Array(rest[0..<6]) == ["clientlogs", "v1", "runtime", "log", "application", s[2]] { kind = .logs; return }
-            if rest.count >= 6, Array(rest[0..<5]) == ["clientusage", "v1", "runtime", "clientusage", "application"], same(5) {
-                if rest.count == 6 { kind = .usage(deviceId: nil); return }
-                if rest.count == 8, rest[6] == "device" { kind = .usage(deviceId: rest[7]); return }
-                return nil
-            }
-            if rest.count == 5, rest[0] == "roleservice", rest[1] == "application", same(2), rest[3] == "v2", rest[4] == "Me" { kind = .me; return }
-            if rest.count >= 8, Array(rest[0..<4]) == ["Storage", "v1", "runtime", "application"], same(4),
-               Array(rest[5..<8]) == ["global", "mobileservices", "settingsExchange"] {
-                if rest.count == 8 { kind = .settingsExchange(nil); return }
-                if rest.count == 9 { kind = .settingsExchange(rest[8]); return }
-            }
-            return nil
         }
     }
 

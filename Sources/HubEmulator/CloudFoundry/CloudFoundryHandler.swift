@@ -54,11 +54,12 @@ struct CloudFoundryHandler: Sendable {
     let state: EmulatorState
     var cf: CloudFoundryState { state.cloudFoundry }
 
-    func respond(to request: Request, segments s: [String]) async -> Response? {
-        // The global API root (`GET /`, no authentication): its `links.login` names cf's UAA, as
-        // `cf api` and clients without a cf config read it.
-        if s.isEmpty, request.uri.path == "/", request.method == .get { return json(.ok, Self.root(CFAddresses(request))) }
-        guard s.first == "v3" else { return nil }
+    /// The global API root (`GET /`, no authentication): its `links.login` names cf's UAA, as
+    /// `cf api` and clients without a cf config read it.
+    func root(_ request: Request) -> Response { json(.ok, Self.root(CFAddresses(request))) }
+
+    /// `/v3/` + `rest`: every address needs a token cf's UAA issued.
+    func api(_ request: Request, rest: [String]) async -> Response {
         let addresses = CFAddresses(request)
         switch bearer(request) {
         case .valid: break
@@ -67,7 +68,6 @@ struct CloudFoundryHandler: Sendable {
             return Self.error(.unauthorized, 10002, "CF-NotAuthenticated", "Authentication error")
         case .unknown: return Self.error(.unauthorized, 1000, "CF-InvalidAuthToken", "Invalid Auth Token")
         }
-        let rest = Array(s.dropFirst())
         switch (request.method, rest.count, rest.first ?? "") {
         case (.get, 1, "organizations"):
             return list(request, addresses, [Self.organization(addresses)], filters: ["names": { [CloudFoundryState.orgName] }])

@@ -19,8 +19,8 @@ struct CloudFoundryUAAHandler: Sendable {
     var cf: CloudFoundryState { state.cloudFoundry }
     static let cfClient = "cf"
 
-    func respond(to request: Request, segments s: [String]) async -> Response? {
-        guard s == ["cf-uaa", "oauth", "token"] else { return nil }
+    /// `/cf-uaa/oauth/token`.
+    func respond(to request: Request) async -> Response {
         guard request.method == .post else { return Answers.methodNotAllowed(allow: "POST", .json) }
         let body = (try? await request.collectSmallBody()).flatMap { String(data: $0, encoding: .utf8) } ?? ""
         var form: [String: String] = [:]

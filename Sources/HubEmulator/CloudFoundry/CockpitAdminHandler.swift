@@ -37,8 +37,8 @@ struct CockpitAdminHandler: Sendable {
     static let csrfHeader = HTTPField.Name("X-CSRF-Token")!
     static let pushScopes: Set<String> = ["push_single", "push_multiple", "push_all", "pushregistrations_read"]
 
-    func respond(to request: Request, segments s: [String]) async -> Response? {
-        guard s.count >= 6, s[0] == "cockpit", s[1] == "v1", s[2] == "org", s[4] == "space" else { return nil }
+    /// `/cockpit/v1/org/{org}/space/{space}/` + `rest`.
+    func respond(to request: Request, org: String, space: String, rest: [String]) async -> Response {
         let settings = cf.settings
         if let target = settings.loginRedirect {
             var r = Response(status: .found)
@@ -46,9 +46,9 @@ struct CockpitAdminHandler: Sendable {
             return r
         }
         if settings.loginPage { return Self.loginPage(contentType: settings.loginPageType) }
-        guard [CloudFoundryState.orgGuid, CloudFoundryState.orgName].contains(s[3]),
-              [CloudFoundryState.spaceGuid, CloudFoundryState.spaceName].contains(s[5]) else {
-            return error(.notFound, "No organization and space \(s[3])/\(s[5]).")
+        guard [CloudFoundryState.orgGuid, CloudFoundryState.orgName].contains(org),
+              [CloudFoundryState.spaceGuid, CloudFoundryState.spaceName].contains(space) else {
+            return error(.notFound, "No organization and space \(org)/\(space).")
         }
         switch authenticate(request) {
         case .valid: break
@@ -66,7 +66,6 @@ struct CockpitAdminHandler: Sendable {
             return r
         }
         let addresses = CFAddresses(request)
-        let rest = Array(s.dropFirst(6))
         var response: Response
         switch (request.method, rest.count, rest.first ?? "") {
         case (.get, 1, "apps"): response = json(.ok, .array(cf.apps.map { Self.appValue($0, addresses) }))

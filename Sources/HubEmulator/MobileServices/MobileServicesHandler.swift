@@ -101,25 +101,20 @@ struct MobileServicesHandler: Sendable {
     static let authorizePath = "/oauth2/api/v1/authorize"
     static let tokenPath = "/oauth2/api/v1/token"
 
-    /// The answer for one of these addresses, nil for any other.
-    func respond(to request: Request, prefix: String) async -> Response? {
-        var path = request.uri.path
-        let base = prefix.isEmpty ? "" : "/" + prefix
-        if !base.isEmpty, path.hasPrefix(base + "/") { path.removeFirst(base.count) }
-        switch path {
-        case Self.authorizePath:
-            if request.method == .get { return authorizeForm(request.uri.queryParameters.map { (String($0.key), String($0.value)) }, problem: nil) }
-            if request.method == .post {
-                let form = Self.form((try? await request.collectSmallBody()) ?? Data())
-                return login(form)
-            }
-            return Answers.text(.methodNotAllowed, "GET or POST", contentType: "text/plain")
-        case Self.tokenPath:
-            guard request.method == .post else { return Answers.text(.methodNotAllowed, "POST", contentType: "text/plain") }
-            return token(Self.form((try? await request.collectSmallBody()) ?? Data()))
-        default:
-            return nil
+    /// `/oauth2/api/v1/authorize`: GET the login form, POST the login.
+    func authorize(_ request: Request) async -> Response {
+        if request.method == .get { return authorizeForm(request.uri.queryParameters.map { (String($0.key), String($0.value)) }, problem: nil) }
+        if request.method == .post {
+            let form = Self.form((try? await request.collectSmallBody()) ?? Data())
+            return login(form)
         }
+        return Answers.text(.methodNotAllowed, "GET or POST", contentType: "text/plain")
+    }
+
+    /// `/oauth2/api/v1/token`: the authorization_code and refresh_token grants.
+    func token(_ request: Request) async -> Response {
+        guard request.method == .post else { return Answers.text(.methodNotAllowed, "POST", contentType: "text/plain") }
+        return token(Self.form((try? await request.collectSmallBody()) ?? Data()))
     }
 
     /// `application/x-www-form-urlencoded` (or a query) into fields; `+` is a space.

@@ -98,20 +98,17 @@ struct PushBackendHandler: Sendable {
         }
     }
 
-    func respond(to request: Request, segments all: [String]) async -> Response? {
-        if all == ["oauth", "token"] { return await token(request) }
-        // A service key's `url` may have a path after the host (SAP's own settings file has one,
-        // `client/src/test/resources/mobileservices-config.json`: `https://service.key.url.com/<uuid>`);
-        // SAP's client sends every request under it, so the API is served under any such path.
-        guard let start = all.indices.first(where: { all[$0] == "mobileservices" && all.dropFirst($0 + 1).first == "push" }) else { return nil }
-        let s = Array(all[start...])
-        guard s.count >= 4, s[2] == "v1" || s[2] == "v2", s[3] == "backend" else { return nil }
-        let rest = Array(s[4...])
-        if s[2] == "v1" {
-            // The library's GET_NOTIFICATION_STATUS is the one v1 address.
-            guard rest.count == 3, rest[0] == "notifications", rest[2] == "status" else { return noSuchAddress() }
-            return status(request, id: rest[1])
-        }
+    /// `…/mobileservices/push/v1/backend/` + `rest`: the library's GET_NOTIFICATION_STATUS is the one v1 address.
+    func v1(_ request: Request, rest: [String]) -> Response {
+        guard rest.count == 3, rest[0] == "notifications", rest[2] == "status" else { return noSuchAddress() }
+        return status(request, id: rest[1])
+    }
+
+    /// `…/mobileservices/push/v2/backend/` + `rest`: the sends, registrations and localizations.
+    /// (A service key's `url` may have a path after the host; SAP's own settings file has one,
+    /// `client/src/test/resources/mobileservices-config.json`: `https://service.key.url.com/<uuid>`;
+    /// SAP's client sends every request under it, so the route takes any path before these.)
+    func v2(_ request: Request, rest: [String]) async -> Response {
         switch rest.count {
         case 1 where rest[0] == "registrations": return registrations(request, id: nil)
         case 2 where rest[0] == "registrations": return registrations(request, id: rest[1])
@@ -187,7 +184,7 @@ struct PushBackendHandler: Sendable {
     }
 
     /// `POST /oauth/token`, grant_type=client_credentials, the client by Basic or in the form.
-    private func token(_ request: Request) async -> Response {
+    func token(_ request: Request) async -> Response {
         guard request.method == .post else { return Answers.methodNotAllowed(allow: "POST", .json) }
         let body = (try? await request.collectSmallBody()).flatMap { String(data: $0, encoding: .utf8) } ?? ""
         var form: [String: String] = [:]

@@ -14,14 +14,9 @@ struct ProtocolHandler: Sendable {
     static let realm = "hubctl-emulator"
     static let maximumIdLength = 128
 
+    /// The answer to a request of the registration service or its bundles, and the 404 of an
+    /// address no route names (EmulatorRoutes.fallback). HEAD is the envelope's (`.protocolRequest`).
     func respond(to request: Request) async -> Response {
-        let response = await answer(request)
-        // HEAD gets GET's headers without the body.
-        return request.method == .head ? response.createHeadResponse() : response
-    }
-
-    private func answer(_ request: Request) async -> Response {
-        if let answer = await ClientServicesHandler(configuration: configuration, state: state).respond(to: request) { return answer }
         let format = request.wantedFormat(configuration.answerFormat)
         guard let address = ProtocolPath.parse(request.uri.path, prefix: configuration.pathPrefix) else {
             return Answers.error(.notFound, "ResourceNotFound", "No resource at \(request.uri.path).", format)

@@ -1,4 +1,5 @@
-// The emulator's front door: control API requests to their router; protocol requests logged, faulted, answered.
+// The emulator's front door: a request matched once against the route table (EmulatorRoutes); control
+// API requests to their router; every other request logged, faulted, answered by its row's handler.
 
 import Foundation
 import Hummingbird
@@ -6,33 +7,41 @@ import Hummingbird
 public struct EmulatorResponder: HTTPResponder {
     public typealias Context = BasicRequestContext
 
+    let configuration: EmulatorConfiguration
     let state: EmulatorState
     let faults: FaultPlan
-    let protocolHandler: ProtocolHandler
     let control: RouterResponder<BasicRequestContext>
 
-    static let controlPrefix = "/_emulator"
-
     init(configuration: EmulatorConfiguration, state: EmulatorState, faults: FaultPlan) {
+        self.configuration = configuration
         self.state = state
         self.faults = faults
-        self.protocolHandler = ProtocolHandler(configuration: configuration, state: state)
         self.control = ControlRoutes(state: state, faults: faults).router().buildResponder()
     }
 
+    /// One look at the route table (EmulatorRoutes), then the row's envelope: the control API
+    /// answers at once; every other request is logged, may be faulted, and is answered.
     public func respond(to request: Request, context: Context) async throws -> Response {
-        let path = request.uri.path
-        if path == Self.controlPrefix || path.hasPrefix(Self.controlPrefix + "/") {
-            return try await control.respond(to: request, context: context)
+        let matched = EmulatorRoutes.route(for: request, prefix: configuration.pathPrefix)
+        let answer: @Sendable (RouteCall) async -> Response
+        if let route = matched?.route {
+            guard let routeAnswer = route.answer else { return try await control.respond(to: request, context: context) }
+            answer = routeAnswer
+        } else {
+            answer = EmulatorRoutes.fallback
         }
+        let call = RouteCall(request: request, state: state, configuration: configuration,
+                             parameters: matched?.parameters ?? [:], rest: matched?.rest ?? [])
+        let envelope = matched?.route.envelope ?? .protocolRequest
         let sequence = state.log(Self.logEntry(request))
-        let response = try await answer(request, path: path)
+        let response = try await self.answer(call, path: request.uri.path) { await Self.enveloped(call, envelope, answer) }
         state.logStatus(sequence, Int(response.status.code))
         return response
     }
 
-    /// The answer to a protocol request: an injected fault, or the server's own.
-    private func answer(_ request: Request, path: String) async throws -> Response {
+    /// The answer to a logged request: an injected fault, or the server's own (`serve`).
+    private func answer(_ call: RouteCall, path: String, serve: () async -> Response) async throws -> Response {
+        let request = call.request
         // Faults, in the order documented on `FaultPlan`: at most one rule per request. The OAuth
         // and Mobile Services endpoints take them too (a slow token endpoint, a failing login).
         if let rule = faults.claimBeforeProcessing(path: path) {
@@ -45,20 +54,24 @@ public struct EmulatorResponder: HTTPResponder {
             }
             if let status = rule.status { return Self.faultAnswer(status: status, retryAfter: rule.retryAfter) }
             if rule.cutUpload == true { return await Self.cutUpload(request) }
-            if let answer = await MobileServicesHandler(state: state).respond(to: request, prefix: protocolHandler.configuration.pathPrefix) {
-                return answer
-            }
-            return await MobileServicesHandler.withSession { await protocolHandler.respond(to: request) }
+            return await serve()
         }
-        if let answer = await MobileServicesHandler(state: state).respond(to: request, prefix: protocolHandler.configuration.pathPrefix) {
-            return answer
-        }
-        let response = await MobileServicesHandler.withSession { await protocolHandler.respond(to: request) }
+        let response = await serve()
         if (response.body.contentLength ?? 0) > 0, request.method != .head, let rule = faults.claimTruncate(path: path) {
             if let delay = rule.delay { try await Task.sleep(for: .seconds(delay)) }
             return response.truncated()
         }
         return response
+    }
+
+    /// A row's answer in its envelope (`RouteEnvelope`).
+    static func enveloped(_ call: RouteCall, _ envelope: RouteEnvelope, _ answer: @Sendable (RouteCall) async -> Response) async -> Response {
+        guard envelope == .protocolRequest else { return await answer(call) }
+        return await MobileServicesHandler.withSession {
+            let response = await answer(call)
+            // HEAD gets GET's headers without the body.
+            return call.request.method == .head ? response.createHeadResponse() : response
+        }
     }
 
     /// Reads part of the request's body, then answers with a head whose body breaks off at once:

@@ -125,10 +125,13 @@ public enum EmulatorRoutes {
     /// `**` row's address inside another's goes to the earlier row), nil for none: then the
     /// registration service reads the path itself (`fallback`).
     static func route(for request: Request, prefix: String) -> (route: Route, parameters: [String: String], rest: [String])? {
-        let rawPath = request.uri.path
+        route(method: request.method, rawPath: request.uri.path, prefix: prefix)
+    }
+
+    static func route(method: HTTPRequest.Method, rawPath: String, prefix: String) -> (route: Route, parameters: [String: String], rest: [String])? {
         let segments = segments(rawPath, prefix: prefix)
         for route in table {
-            if let (parameters, rest) = route.match(method: request.method, rawPath: rawPath, segments: segments, prefix: prefix) {
+            if let (parameters, rest) = route.match(method: method, rawPath: rawPath, segments: segments, prefix: prefix) {
                 return (route, parameters, rest)
             }
         }
@@ -246,18 +249,20 @@ public enum EmulatorRoutes {
               help: "Mobile Services' bundle addresses") { call in await fallback(call) },
     ]
 
-    /// The table as `hubctl-emulator --help` shows it: a line of methods and path, a line of world and help.
+    /// The table as `hubctl-emulator --help` shows it, a row after another, then what no row names.
     public static var helpText: String {
-        let rows = table.map { route in
-            let methods = route.methods.map(\.rawValue).joined(separator: "|")
-            let path = switch route.reading {
-            case .pathPrefix: route.path + "[/…]"
-            case .segments where route.path != "/" && !route.path.hasPrefix("**"): "[/PREFIX]" + route.path
-            default: route.path
-            }
-            return "  \(methods) \(path)\n      \(route.world.rawValue): \(route.help)"
+        table.map(helpEntry).joined(separator: "\n") + "\n  anything else: the registration service's 404 (ResourceNotFound)"
+    }
+
+    /// A row in the help: a line of methods and path, a line of world and help.
+    static func helpEntry(_ route: Route) -> String {
+        let methods = route.methods.map(\.rawValue).joined(separator: "|")
+        let path = switch route.reading {
+        case .pathPrefix: route.path + "[/…]"
+        case .segments where route.path != "/" && !route.path.hasPrefix("**"): "[/PREFIX]" + route.path
+        default: route.path
         }
-        return rows.joined(separator: "\n") + "\n  anything else: the registration service's 404 (ResourceNotFound)"
+        return "  \(methods) \(path)\n      \(route.world.rawValue): \(route.help)"
     }
 }
 

@@ -9,9 +9,8 @@ import HummingbirdTesting
 import Testing
 @testable import HubEmulator
 
-@Suite struct BundleAdminEmulatorTests {
-    let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/sap/bundles-admin")
+@Suite struct ClientResourcesEmulatorTests {
+    let fixtures = fixtureURL("sap/bundles-admin")
     static let base = "/mobileservices/origin/SAP%20Mobile%20Services/bundles/v1/admin/ApplicationResourceBundles"
     static let apiKey = HTTPField.Name("X-API-Key")!
 

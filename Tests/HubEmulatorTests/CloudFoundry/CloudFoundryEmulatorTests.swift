@@ -414,8 +414,7 @@ import Testing
 /// The emulator's answers have the members of the fixtures (Tests/Fixtures/sap/admin, each naming
 /// its SAP or CF source): every member a fixture shows, the emulator's answer has too.
 @Suite struct CloudFoundryFixtureShapeTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/sap/admin")
+    static let fixtures = fixtureURL("sap/admin")
 
     static func fixture(_ name: String) throws -> Any {
         try JSONSerialization.jsonObject(with: Data(contentsOf: fixtures.appendingPathComponent(name)))

@@ -124,8 +124,7 @@ struct EDMXStructure: Equatable {
 
 /// SAP's document, from the test data.
 func sapApplicationsMetadata() throws -> Data {
-    let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/sap/applications-metadata.xml")
+    let fixture = fixtureURL("sap/applications-metadata.xml")
     return try Data(contentsOf: fixture)
 }
 

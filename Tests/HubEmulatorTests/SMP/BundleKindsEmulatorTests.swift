@@ -10,8 +10,7 @@ import Testing
 @testable import HubEmulator
 
 @Suite struct BundleKindsEmulatorTests {
-    let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/sap/bundles")
+    let fixtures = fixtureURL("sap/bundles")
 
     /// The status and headers of an `.http` fixture's head.
     func head(_ name: String) throws -> (Int, [(String, String)]) {

@@ -155,8 +155,7 @@ import Testing
             #expect(missing.headers[HTTPField.Name("x-app-version-inactive")!] == nil, "SAP documents no header for a missing version")
             // An inactive version: the head of Tests/Fixtures/sap/app-versioning/inactive-version-response.http.
             let inactive = try await client.execute(uri: demoApp, method: .get, headers: headers(extra: [HTTPField.Name("X-APP-VERSION")!: "0.9"]))
-            let fixture = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent("Fixtures/sap/app-versioning/inactive-version-response.http"), encoding: .utf8)
+            let fixture = try String(contentsOf: fixtureURL("sap/app-versioning/inactive-version-response.http"), encoding: .utf8)
             let lines = fixture.split(separator: "\n").map(String.init)
             #expect(lines.first == "HTTP/1.1 \(inactive.status.code) Forbidden")
             #expect(lines.contains("x-app-version-inactive: \(inactive.headers[HTTPField.Name("x-app-version-inactive")!] ?? "none")"))

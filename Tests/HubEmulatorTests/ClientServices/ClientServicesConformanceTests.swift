@@ -12,8 +12,7 @@ import Testing
 
 /// A file of Tests/Fixtures/sap/client-services, parsed (booleans, numbers and null kept apart).
 func clientServicesFixture(_ name: String) throws -> ODataValue {
-    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/sap/client-services/\(name)")
+    let url = fixtureURL("sap/client-services/\(name)")
     return try ODataValue.parseJSON(try Data(contentsOf: url))
 }
 

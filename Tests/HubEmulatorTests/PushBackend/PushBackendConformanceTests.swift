@@ -14,8 +14,7 @@ import Testing
 
 /// A file of Tests/Fixtures/sap/push, as text.
 func sapPushFixtureText(_ name: String) throws -> String {
-    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/sap/push/\(name)")
+    let url = fixtureURL("sap/push/\(name)")
     return try String(contentsOf: url, encoding: .utf8)
 }
 

@@ -146,21 +146,21 @@ public enum EmulatorRoutes {
 
     static let table: [Route] = [
         Route(methods: [.get, .put, .post, .delete], path: "/_emulator", reading: .pathPrefix, envelope: .control, world: .control,
-              help: "the control API for tests (CONTROL API above); never logged or faulted", answer: nil),
+              help: "the test knobs (CONTROL API above); never logged or faulted", answer: nil),
 
         // Mobile Services' OAuth server (docs/protocol.md §14).
         Route(methods: [.get, .post], path: MobileServicesHandler.authorizePath, reading: .exactPath, envelope: .plain, world: .mobileServices,
-              help: "the OAuth login form; POST logs in, 302 with a single-use code") { call in
+              help: "the OAuth login form; POST logs in, 302 with a code") { call in
             await MobileServicesHandler(state: call.state).authorize(call.request)
         },
         Route(methods: [.post], path: MobileServicesHandler.tokenPath, reading: .exactPath, envelope: .plain, world: .mobileServices,
-              help: "OAuth tokens: authorization_code (PKCE) and refresh_token grants") { call in
+              help: "OAuth tokens: authorization_code (PKCE), refresh_token") { call in
             await MobileServicesHandler(state: call.state).token(call.request)
         },
 
         // The Notification Backend API (§16), under any path a service key's url has.
         Route(methods: [.post], path: "/oauth/token", world: .pushBackend,
-              help: "the push and bundles API's XSUAA-like token endpoint (client credentials)") { call in
+              help: "XSUAA-like tokens of the push and bundles API keys") { call in
             await PushBackendHandler(state: call.state).token(call.request)
         },
         Route(methods: [.get], path: "**/mobileservices/push/v1/backend/**", world: .pushBackend,
@@ -168,13 +168,13 @@ public enum EmulatorRoutes {
             PushBackendHandler(state: call.state).v1(call.request, rest: call.rest)
         },
         Route(methods: [.get, .post], path: "**/mobileservices/push/v2/backend/**", world: .pushBackend,
-              help: "push sends, registrations, localizations (PushBackendHandler.swift lists them)") { call in
+              help: "sends, registrations, localizations (PushBackendHandler)") { call in
             await PushBackendHandler(state: call.state).v2(call.request, rest: call.rest)
         },
 
         // The Client Resources admin API (§19), under any path a service key's url has.
         Route(methods: [.get, .post, .put, .delete], path: "**/mobileservices/origin/{origin}/bundles/v1/admin/{resource}/**",
-              world: .clientResources, help: "ApplicationResourceBundles: create, upload, list, read, delete, SetDefault") { call in
+              world: .clientResources, help: "ApplicationResourceBundles: create, upload, list, …") { call in
             await ClientResourcesHandler(state: call.state).respond(to: call.request, origin: call["origin"], resource: call["resource"], tail: call.rest)
         },
 
@@ -184,25 +184,25 @@ public enum EmulatorRoutes {
             CloudFoundryHandler(state: call.state).root(call.request)
         },
         Route(methods: [.get, .post, .delete], path: "/v3/**", world: .cloudFoundry,
-              help: "the CF v3 API: orgs, spaces, offerings, plans, instances, bindings, jobs") { call in
+              help: "the CF v3 API: orgs, spaces, plans, instances, keys, jobs") { call in
             await CloudFoundryHandler(state: call.state).api(call.request, rest: call.rest)
         },
         Route(methods: [.post], path: "/cf-uaa/oauth/token", world: .cloudFoundry,
-              help: "cf's UAA: refresh_token, password and client_credentials grants") { call in
+              help: "cf's UAA: refresh_token, password, client_credentials") { call in
             await CloudFoundryUAAHandler(state: call.state).respond(to: call.request)
         },
         Route(methods: [.get, .post, .delete], path: "/cockpit/v1/org/{org}/space/{space}/**", world: .cloudFoundry,
-              help: "the cockpit's Admin API: apps, app/{id}, restore, service keys") { call in
+              help: "the cockpit's Admin API: apps, app/{id}, restore, keys") { call in
             await CockpitAdminHandler(state: call.state).respond(to: call.request, org: call["org"], space: call["space"], rest: call.rest)
         },
 
         // The client services (§15) and the versions address (§15.1).
         Route(methods: [.post], path: "/clientlogs", world: .clientServices,
-              help: "SMP 3's multipart log upload (404 while playing Mobile Services)") { call in
+              help: "SMP 3's multipart log upload (404 as Mobile Services)") { call in
             await ClientServicesHandler(call).clientLogs(call.request)
         },
         Route(methods: [.get], path: "/mobileservices/management/versions", world: .mobileServices,
-              help: "the service versions (404 while playing SMP 3: --platform auto)") { call in
+              help: "the service versions (404 as SMP 3: --platform auto)") { call in
             ClientServicesHandler(call).versions(call.request)
         },
         Route(methods: [.post, .put, .delete], path: "/mobileservices/push/v1/runtime/applications/{app}/os/{os}/devices/{device}",
@@ -251,18 +251,26 @@ public enum EmulatorRoutes {
 
     /// The table as `hubctl-emulator --help` shows it, a row after another, then what no row names.
     public static var helpText: String {
-        table.map(helpEntry).joined(separator: "\n") + "\n  anything else: the registration service's 404 (ResourceNotFound)"
+        table.map { helpEntry($0) }.joined(separator: "\n") + "\n  anything else: the registration service's 404 (ResourceNotFound)"
     }
 
-    /// A row in the help: a line of methods and path, a line of world and help.
-    static func helpEntry(_ route: Route) -> String {
+    /// A row in the help: methods and path (a long path broken after a `/`, so no line is wider
+    /// than `width` and the help's own wrapping, which breaks at spaces, leaves it whole), then
+    /// a line of world and help.
+    static func helpEntry(_ route: Route, width: Int = 78) -> String {
         let methods = route.methods.map(\.rawValue).joined(separator: "|")
         let path = switch route.reading {
         case .pathPrefix: route.path + "[/…]"
         case .segments where route.path != "/" && !route.path.hasPrefix("**"): "[/PREFIX]" + route.path
         default: route.path
         }
-        return "  \(methods) \(path)\n      \(route.world.rawValue): \(route.help)"
+        var lines = ["  \(methods) "]
+        for (i, part) in path.split(separator: "/", omittingEmptySubsequences: false).enumerated() {
+            let piece = (i == 0 ? "" : "/") + part
+            if lines[lines.count - 1].count + piece.count > width, i > 1 { lines.append("      ") }
+            lines[lines.count - 1] += piece
+        }
+        return (lines + ["      \(route.world.rawValue): \(route.help)"]).joined(separator: "\n")
     }
 }
 

@@ -247,7 +247,9 @@ struct EmulatorCommand: AsyncParsableCommand {
                                       instance, no app), "dashboardUrl": url|null}
           POST   /_emulator/cf/apps   {"id", "displayName", "features"}: an app
                                       without an instance
-        """)
+
+        ROUTES (the route table, first match; [/PREFIX] is pathPrefix)
+        """ + "\n" + EmulatorRoutes.helpText)
 
     @Option(help: "The address to listen on.")
     var host = "127.0.0.1"

@@ -24,6 +24,21 @@ let atomProperties = """
     </m:properties></content></entry>
     """
 
+/// The package's root: the nearest directory above this file that holds Package.swift, so a test
+/// file may sit at any depth (Tests/HubEmulatorTests/<World>/).
+let packageRoot: URL = {
+    var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) {
+        let parent = directory.deletingLastPathComponent()
+        if parent.path == directory.path { break }
+        directory = parent
+    }
+    return directory
+}()
+
+/// A file or directory under Tests/Fixtures.
+func fixtureURL(_ path: String) -> URL { packageRoot.appendingPathComponent("Tests/Fixtures/" + path) }
+
 func basicAuth(_ user: String = "demo", _ password: String = "demo-password") -> String {
     "Basic " + Data("\(user):\(password)".utf8).base64EncodedString()
 }

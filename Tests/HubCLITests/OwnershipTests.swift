@@ -1,0 +1,56 @@
+// One owner and one name per value, read from the sources (issue 49): the deadline is resolved
+// only by the settings table and the Invocation, and read by name only where it is enforced; a
+// `FILE|-` argument is read by one function; argv is scanned once before ArgumentParser; a
+// command's type is named after its file.
+
+import Foundation
+import Testing
+
+private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// Every Swift file of the `hubctl` product (the emulator left out), by its path from the package
+/// root, with its lines of code (comments dropped).
+private func productSources(under folder: String = "Sources") throws -> [(path: String, lines: [Substring])] {
+    let root = packageRoot.appendingPathComponent(folder).path
+    guard let enumerator = FileManager.default.enumerator(atPath: root) else { throw CommandTestError("cannot list \(root)") }
+    var files: [(String, [Substring])] = []
+    for case let relative as String in enumerator where relative.hasSuffix(".swift") {
+        let path = folder + "/" + relative
+        if path.hasPrefix("Sources/HubEmulator/") || path.hasPrefix("Sources/hubctl-emulator/") { continue }
+        guard let data = FileManager.default.contents(atPath: root + "/" + relative) else { throw CommandTestError("cannot read \(relative)") }
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.range(of: "//").map { line[..<$0.lowerBound] } ?? line
+        }
+        files.append((path, lines))
+    }
+    return files.sorted { $0.0 < $1.0 }
+}
+
+@Suite("Ownership")
+struct OwnershipTests {
+    /// The deadline's setting (`.deadline`, `"deadline"`, its default, a resolved copy such as
+    /// `config.deadline`) is named only by the table, the code generated from it, the Invocation
+    /// that owns the value, and the code that enforces it (the transport, stdin, locks, SQLite).
+    /// Everything else is handed `invocation.deadline` / `deadlineSeconds`.
+    @Test func theDeadlineHasOneOwner() throws {
+        let allowed = ["Sources/HubConfig/GlobalSetting.swift", "Sources/HubCLI/Runtime/Invocation.swift",
+                       "Sources/HubCLI/Runtime/GlobalOptions+Generated.swift"]
+        let enforcing = ["Sources/HubTransport/", "Sources/HubCore/BoundedFile.swift", "Sources/HubCore/AtomicFile.swift",
+                         "Sources/HubCLI/Runtime/InputSource.swift", "Sources/HubServices/Registration/RegistrationDatabase.swift",
+                         "Sources/HubServices/Registration/RegistrationStore.swift"]
+        let names = try Regex(#"(?:^|[^\w)\]])\.deadline\b|GlobalSetting\.deadline\b|\bconfig\.deadline\b|"deadline"|defaultDeadlineSeconds|deadlineExplicit"#)
+        let files = try productSources()
+        #expect(files.count > 150, "the sources were not found")
+        var owners: Set<String> = []
+        for (path, lines) in files where !enforcing.contains(where: { path.hasPrefix($0) }) {
+            for (number, line) in lines.enumerated() where line.contains(names) {
+                owners.insert(path)
+                if !allowed.contains(path) {
+                    Issue.record("\(path):\(number + 1): names the deadline's setting; take `invocation.deadline` (or `deadlineSeconds`, `deadlineGiven`) handed down instead")
+                }
+            }
+        }
+        // The rule reads what it means to: the owner names it.
+        #expect(owners.contains("Sources/HubCLI/Runtime/Invocation.swift"), "\(owners.sorted())")
+    }
+}

@@ -79,7 +79,7 @@ struct ACPCheckOutput: JSONDocument {
     var available: String?
     var updateAvailable: Bool
     /// `assigned` (CustomizationBundleId) or `default` (none assigned: the default bundle).
-    var source: String = ACPCheck.assignedSource
+    var source: String = ACPCheckResult.assignedSource
     /// The default bundle's version on the server (ETag, Last-Modified or digest), when asked for.
     var availableRevision: String?
     /// The version of the profile in use.
@@ -101,7 +101,7 @@ struct ACPCheckOutput: JSONDocument {
 }
 
 extension ACPCheckOutput {
-    init(_ c: ACPCheck, destination: String? = nil) {
+    init(_ c: ACPCheckResult, destination: String? = nil) {
         self.init(appId: c.appId, current: c.current, available: c.available, updateAvailable: c.updateAvailable,
                   source: c.source, availableRevision: c.availableRevision, currentRevision: c.currentRevision,
                   destination: destination)

@@ -53,4 +53,25 @@ struct OwnershipTests {
         // The rule reads what it means to: the owner names it.
         #expect(owners.contains("Sources/HubCLI/Runtime/Invocation.swift"), "\(owners.sorted())")
     }
+
+    /// A command's type is named after its file (`ACPCheck` in ACPCheck.swift); a group (a
+    /// ParsableCommand with verbs below it) and the file named after its folder (a group, or a
+    /// top-level verb) hold `<File>Command`, since `Bundle`, `Config` or `Settings` alone would
+    /// hide a type of Foundation or of the services.
+    @Test func commandTypesAreNamedAfterTheirFiles() throws {
+        let declaration = try Regex(#"^(?:public )?(?:struct|final class|class|enum) (\w+)\s*:\s*(?:HubCommand|ParsableCommand|AsyncParsableCommand)\b"#)
+        var found = 0
+        for (path, lines) in try productSources(under: "Sources/HubCLI") where path.hasPrefix("Sources/HubCLI/Commands/") {
+            let parts = path.split(separator: "/")
+            let file = String(parts[parts.count - 1].dropLast(".swift".count)), folder = String(parts[parts.count - 2])
+            for line in lines {
+                guard let match = line.firstMatch(of: declaration), let name = match.output[1].substring.map(String.init) else { continue }
+                found += 1
+                let group = !line.contains("HubCommand")
+                let expected = file == folder || group ? file + "Command" : file
+                #expect(name == expected, "\(path): the command type \(name) should be named \(expected)")
+            }
+        }
+        #expect(found >= 60, "only \(found) command types found")
+    }
 }

@@ -48,7 +48,7 @@ public final class Invocation: Sendable {
         func on(_ setting: GlobalSetting, _ flag: Bool) throws -> Bool { try flag || setting.isOn(in: environment) }
         noInput = try on(.noInput, global.noInput)
         allowHTTP = try on(.allowHTTP, global.allowHTTP)
-        verbose = global.verbose
+        verbose = global.isOn(.verbose)
         insecure = global.insecure
         home = global.home.flatMap { $0.isEmpty ? nil : $0 } ?? GlobalSetting.home.value(in: environment)
             ?? HubPaths.defaultHome(environment: environment)

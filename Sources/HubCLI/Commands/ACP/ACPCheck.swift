@@ -6,7 +6,7 @@ import HubBundles
 import HubCore
 import HubServices
 
-struct ACPCheckCommand: HubCommand {
+struct ACPCheck: HubCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Is a newer Application Configuration Profile assigned than the one fetched last?",
@@ -117,7 +117,7 @@ struct ACPCheckCommand: HubCommand {
                 sleep: { signals.sleep($0) }, pendingStop: { signals.pending() },
                 random: { random.next() },
                 report: { console.note("hubctl: acp check --wait: " + $0) },
-                trace: invocation.global.verbose ? { console.note("hubctl: acp check --wait: " + $0) } : nil)
+                trace: invocation.verbose ? { console.note("hubctl: acp check --wait: " + $0) } : nil)
             let loop = ACPWait(schedule: ACPWaitSchedule(interval: interval ?? Self.defaultInterval), until: until,
                                stepSeconds: invocation.deadlineSeconds)
             // With --fetch the fetch is part of the check that found the profile: a transient failure
@@ -128,7 +128,7 @@ struct ACPCheckCommand: HubCommand {
             // reason to stop waiting: the profile in use stays, the failure is said once, and the wait
             // goes on until the assignment (or the default bundle's version) changes again.
             var refused: String?
-            func identity(_ check: ACPCheck) -> String { (check.available ?? "") + "#" + (check.availableRevision ?? "") }
+            func identity(_ check: ACPCheckResult) -> String { (check.available ?? "") + "#" + (check.availableRevision ?? "") }
             let outcome = try loop.run(environment) { seconds, last in
                 window.restart(seconds: seconds)
                 var poll = try service.poll(destination: dest, after: last)

@@ -14,6 +14,31 @@ struct BundleTargetOptions: ParsableArguments {
     @Argument(help: ArgumentHelp("The bundle, NAME:VERSION.", valueName: "name:version")) var bundle: String
 }
 
+/// A bundle verb that acts on one bundle (`bundle show`, `bundle set-default`): its work on the
+/// session and the bundle's id.
+protocol BundleTargetVerb {
+    static func run(_ session: BundleAdminSession, _ id: BundleId, _ invocation: Invocation) throws
+}
+
+/// The plain options of such a verb (the credentials and the bundle), and its body: the id checked
+/// first, then the session.
+struct BundleTargetValues<Verb: BundleTargetVerb>: CommandOptions {
+    var credentials: ServiceKeySource
+    var bundle: String
+
+    init(_ target: BundleTargetOptions) { self.init(credentials: target.credentials.value, bundle: target.bundle) }
+
+    init(credentials: ServiceKeySource, bundle: String) {
+        self.credentials = credentials
+        self.bundle = bundle
+    }
+
+    func run(_ invocation: Invocation) throws {
+        let (session, id) = try BundleAdminSession.target(invocation, source: credentials, bundle: bundle)
+        try Verb.run(session, id, invocation)
+    }
+}
+
 struct BundleAdminSession {
     let admin: BundleAdmin
     let appId: String

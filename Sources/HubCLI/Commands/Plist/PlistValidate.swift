@@ -4,7 +4,7 @@ import ArgumentParser
 import HubConfig
 import HubCore
 
-struct PlistValidateCommand: HubCommand {
+struct PlistValidate: HubCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
         abstract: "Validate clienthub.plist files (XML or binary).",

@@ -63,7 +63,7 @@ struct ServiceKeySource: Sendable, Equatable {
                 throw HubError(.config, code: .config, "No \(feature.label) credentials: give --service-key FILE or --binding FILE, or run where VCAP_SERVICES has a mobile-services binding, or keep them in the profile with `\(feature.profileCommand)`.")
             }
             credentials = try vault.profileCredentials(settings, profile: config.profile)
-            if invocation.global.verbose {
+            if invocation.verbose {
                 invocation.console.note("hubctl: \(feature.label) credentials of profile '\(config.profile)' (the secret from the vault)")
             }
         }

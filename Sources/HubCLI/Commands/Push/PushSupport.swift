@@ -23,3 +23,19 @@ struct PushOSOption: ParsableArguments {
         }
     }
 }
+
+/// A push verb that acts on this device's registration for one OS (`push id`, `push unregister`):
+/// what it asks the push service.
+protocol PushOSVerb {
+    static func run(_ push: PushService, os: PushOS) throws -> PushResult
+}
+
+/// The plain options of such a verb (`--os`), and its body: the OS checked, the verb's answer printed.
+struct PushOSOptions<Verb: PushOSVerb>: CommandOptions {
+    var os: PushOSOption.Value
+
+    func run(_ invocation: Invocation) throws {
+        let os = try self.os.value()
+        try invocation.emit(PushOutput(try Verb.run(PushService(context: try invocation.services.clientServices()), os: os)))
+    }
+}

@@ -74,4 +74,26 @@ struct OwnershipTests {
         }
         #expect(found >= 60, "only \(found) command types found")
     }
+
+    /// A command reads stdin and files through the Invocation, which hands the deadline to
+    /// InputSource: `invocation.read(path, limit:what:)` for a `FILE|-` argument (InputSource's
+    /// `read`/`open` are the one place a `-` is told from a path). No command reads from
+    /// `invocation.input` itself, nor writes the `-` switch over two reads again.
+    @Test func aFileOrStdinIsReadByOneFunction() throws {
+        let direct = try Regex(#"\binput\.(read\w*|spool|open\w*)\("#)
+        let switchOverReads = try Regex(#"==\s*"-".*\b(readStdin|readFile|readAll|spool|openFile)\("#)
+        var commands = 0
+        for (path, lines) in try productSources(under: "Sources/HubCLI") where path.hasPrefix("Sources/HubCLI/Commands/") {
+            commands += 1
+            for (number, line) in lines.enumerated() {
+                if line.contains(direct) {
+                    Issue.record("\(path):\(number + 1): reads `invocation.input` itself; use `invocation.read`/`readFile`/`readStdin`/`open` (the deadline is the Invocation's)")
+                }
+                if line.contains(switchOverReads) {
+                    Issue.record("\(path):\(number + 1): tells `-` from a path around two reads; `invocation.read(path, …)` does it once")
+                }
+            }
+        }
+        #expect(commands > 60, "the command sources were not found")
+    }
 }

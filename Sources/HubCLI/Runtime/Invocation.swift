@@ -111,6 +111,44 @@ public final class Invocation: Sendable {
         ConfigResolver(flags: global.flagValues, environment: environment).profileName(file: file)
     }
 
+    // The command's reads of stdin and files, each waiting no longer than the deadline
+    // (InputSource): the commands never hand the deadline to a read themselves.
+
+    /// A `FILE|-` argument whole (`InputSource.read`): `what` names it in messages ("usage report").
+    public func read(_ path: String, limit: Int, what: String, tooLarge: ErrorCode = .tooLarge) throws -> Data {
+        try input.read(path, limit: limit, until: deadline, what: what, tooLarge: tooLarge)
+    }
+
+    /// A FILE argument whole (no `-`).
+    public func readFile(_ path: String, limit: Int, what: String, tooLarge: ErrorCode = .tooLarge) throws -> Data {
+        try input.readFile(path, limit: limit, until: deadline, what: what, tooLarge: tooLarge)
+    }
+
+    /// All of stdin ("the `what` on stdin" in messages).
+    public func readStdin(limit: Int, what: String, tooLarge: ErrorCode = .tooLarge) throws -> Data {
+        try input.readAll(limit: limit, until: deadline, what: "the " + what, tooLarge: tooLarge)
+    }
+
+    /// All of stdin, failures left to the caller to word.
+    public func readStdin(limit: Int) throws(BoundedFile.Failure) -> Data {
+        try input.readAll(limit: limit, until: deadline)
+    }
+
+    /// A `FILE|-` argument opened once (`InputSource.open`); failures left to the caller to word.
+    public func open(_ path: String, spoolLimit: Int64, fileLimit: Int64) throws(BoundedFile.Failure) -> InputFile {
+        try input.open(path, spoolLimit: spoolLimit, fileLimit: fileLimit, until: deadline)
+    }
+
+    /// The next line of stdin read with echo off (`InputSource.readSecretLine`).
+    public func readSecretLine(prompting prompt: () -> Void) throws(BoundedFile.Failure) -> [UInt8]? {
+        try input.readSecretLine(until: deadline, prompting: prompt)
+    }
+
+    /// The next line of stdin as bytes (`InputSource.readLineBytes`).
+    public func readLineBytes(limit: Int) throws(BoundedFile.Failure) -> [UInt8]? {
+        try input.readLineBytes(limit: limit, until: deadline)
+    }
+
     /// The password from the first line of stdin (`--password-stdin`) or `HUBCTL_PASSWORD`.
     func suppliedPassword() throws -> String? {
         if global.passwordStdin {

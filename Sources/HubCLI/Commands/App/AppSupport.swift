@@ -93,13 +93,8 @@ struct AppAdminSource: Sendable, Equatable {
 
     /// A secret file's first line (`-`: stdin), warned about when others may read it.
     static func secret(_ path: String, what: String, _ invocation: Invocation) throws -> String {
-        let data: Data
-        if path == "-" {
-            data = try invocation.input.readAll(limit: 64 << 10, until: invocation.deadline, what: what, tooLarge: .tooLarge)
-        } else {
-            ServiceKeySource.warnIfReadable(path, invocation)
-            data = try invocation.input.readFile(path, limit: 64 << 10, until: invocation.deadline, what: what, tooLarge: .tooLarge)
-        }
+        if path != "-" { ServiceKeySource.warnIfReadable(path, invocation) }
+        let data = try invocation.read(path, limit: 64 << 10, what: what)
         let line = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).first.map(String.init)?
             .trimmingCharacters(in: .whitespaces) ?? ""
         guard !line.isEmpty else { throw HubError.usage("\(path == "-" ? "stdin" : path) holds no \(what).", code: .noPassword) }
@@ -122,7 +117,7 @@ struct AppAdminSource: Sendable, Equatable {
         var settings = AppAdminSettings(cfAPI: cfAPI, org: org, space: space, adminAPI: base)
         var cfConfigPath: String?
         if let path = CloudFoundryConfig.path(environment: environment), FileManager.default.fileExists(atPath: path) {
-            let data = try invocation.input.readFile(path, limit: 4 << 20, until: invocation.deadline, what: "cf's config.json", tooLarge: .tooLarge)
+            let data = try invocation.readFile(path, limit: 4 << 20, what: "cf's config.json")
             let config = try CloudFoundryConfig.parse(data, what: path)
             if config.sslDisabled {
                 invocation.console.warning("cf's \(path) has SSLDisabled (cf api --skip-ssl-validation); hubctl does not honour it and verifies TLS. Give --cacert with the API's CA, or --insecure to skip verification.")
@@ -143,7 +138,7 @@ struct AppAdminSource: Sendable, Equatable {
         }
         if let adminUser, let file = adminPasswordFile {
             settings.adminUser = adminUser
-            settings.adminPassword = try Self.secret(file, what: "the Admin API password", invocation)
+            settings.adminPassword = try Self.secret(file, what: "Admin API password", invocation)
         }
         return settings
     }
@@ -154,7 +149,7 @@ struct AppAdminSource: Sendable, Equatable {
         switch source {
         case .token:
             if let file = cfTokenFile {
-                return .bearer(try Self.secret(file, what: "the CF access token", invocation), source: file == "-" ? "stdin" : file)
+                return .bearer(try Self.secret(file, what: "CF access token", invocation), source: file == "-" ? "stdin" : file)
             }
             return invocation.value(of: .cfToken).map { .bearer(SecretValues.registered($0), source: Self.tokenVariable) }
         case .technicalUser:
@@ -162,7 +157,7 @@ struct AppAdminSource: Sendable, Equatable {
             guard let user = config.cfUsername, !user.isEmpty else {
                 throw HubError.usage("--cf-password-file is the password of the technical user \(Self.usernameVariable) (or the profile's cf-username) names, and none is set.")
             }
-            return .password(username: user, password: try Self.secret(file, what: "the CF password", invocation), origin: cfOrigin)
+            return .password(username: user, password: try Self.secret(file, what: "CF password", invocation), origin: cfOrigin)
         case .cfLogin:
             guard let found = cfConfig else { return nil }
             let (cf, path) = found

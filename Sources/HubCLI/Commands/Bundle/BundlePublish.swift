@@ -99,7 +99,7 @@ struct BundlePublish: HubCommand {
             if file == "-" {
                 let spooled: InputFile
                 do throws(BoundedFile.Failure) {
-                    spooled = try invocation.input.spool(limit: BundleAdmin.maximumBytes, until: invocation.deadline)
+                    spooled = try invocation.open(file, spoolLimit: BundleAdmin.maximumBytes, fileLimit: BundleAdmin.maximumBytes)
                 } catch {
                     if case .tooLarge = error { throw BundleSource.tooLarge("stdin", BundleAdmin.maximumBytes + 1) }
                     throw HubError.input(error, label: "the bundle on stdin", limit: Int(BundleAdmin.maximumBytes), tooLarge: .tooLarge)
@@ -121,7 +121,7 @@ struct BundlePublish: HubCommand {
             }
             let opened: InputFile
             do throws(BoundedFile.Failure) {
-                opened = try invocation.input.openFile(file, limit: BundleAdmin.maximumBytes, until: invocation.deadline)
+                opened = try invocation.open(file, spoolLimit: BundleAdmin.maximumBytes, fileLimit: BundleAdmin.maximumBytes)
             } catch {
                 if case .tooLarge(let size) = error { throw BundleSource.tooLarge(file, size ?? BundleAdmin.maximumBytes + 1) }
                 throw HubError.input(error, label: file, limit: Int(BundleAdmin.maximumBytes), tooLarge: .tooLarge)

@@ -124,7 +124,7 @@ struct LoginCommand: HubCommand {
                 // Piped input is not echoed: end the prompt's line so what follows (the error of a wait
                 // the deadline ended too) starts on its own.
                 defer { if !invocation.input.isTerminal { invocation.console.rawErr("\n") } }
-                line = try invocation.input.readSecretLine(until: invocation.deadline, prompting: {
+                line = try invocation.readSecretLine(prompting: {
                     invocation.console.rawErr("Open this address in a browser and log in:\n\n  \(url)\n\nThen paste the address the browser was sent to (or the code): ")
                 })
             } catch {

@@ -47,13 +47,11 @@ struct PlistValidate: HubCommand {
         }
 
         func run(_ invocation: Invocation) throws {
-            let input = invocation.input
-            let until = invocation.deadline
             // Each pipe or FIFO gets what is left of the command's one deadline, not a deadline of its own.
             let report = ClientHubReport(files.map { path in
                 ClientHubValidator.validate(path: path, strict: strict, wait: invocation.secondsLeft) {
                     do throws(BoundedFile.Failure) {
-                        return .success(try input.readAll(limit: ClientHubPlistReader.maximumSize, until: until))
+                        return .success(try invocation.readStdin(limit: ClientHubPlistReader.maximumSize))
                     } catch {
                         return .failure(ClientHubPlistReader.readFailure(error, label: "standard input"))
                     }

@@ -87,13 +87,8 @@ struct ServiceKeySource: Sendable, Equatable {
     static func read(serviceKey: Bool, path: String, _ invocation: Invocation, keyAlias: String? = nil,
                      feature: ServiceFeature = .push) throws -> PushBackendCredentials {
         let what = serviceKey ? "service key" : "binding"
-        let data: Data
-        if path == "-" {
-            data = try invocation.input.readAll(limit: 1 << 20, until: invocation.deadline, what: "the \(what)", tooLarge: .tooLarge)
-        } else {
-            warnIfReadable(path, invocation)
-            data = try invocation.input.readFile(path, limit: 1 << 20, until: invocation.deadline, what: what, tooLarge: .tooLarge)
-        }
+        if path != "-" { warnIfReadable(path, invocation) }
+        let data = try invocation.read(path, limit: 1 << 20, what: what)
         let label = path == "-" ? "the \(what) on stdin" : path
         return serviceKey ? try PushBackendCredentials.serviceKey(data, alias: keyAlias, what: label, feature: feature)
             : try PushBackendCredentials.binding(data, what: label)

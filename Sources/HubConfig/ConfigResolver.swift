@@ -125,7 +125,7 @@ public struct ConfigResolver: Sendable {
         // Every time limit a layer gives is checked here, in the table's order (a profile's invalid
         // deadline is this command's error, as the timeout's); the Invocation owns the deadline.
         var timeout = GlobalSetting.defaultTimeoutSeconds
-        for limit in GlobalSetting.all where limit.isTimeLimit && limit.inProfile {
+        for limit in GlobalSetting.timeLimits {
             let seconds = try limit.seconds(string(limit.name) ?? limit.defaultValue!)
             if limit == .timeout { timeout = seconds }
         }

@@ -198,7 +198,8 @@ extension GlobalSetting {
         return on
     }
 
-    /// The time limits (`timeout`, `deadline`): a number of seconds, each with its own error code.
+    /// The time limits, in the table's order: a number of seconds, each with its own error code.
+    public static let timeLimits: [GlobalSetting] = [.timeout, .deadline]
     public var isTimeLimit: Bool { self == .timeout || self == .deadline }
 
     /// A time limit's value: seconds greater than 0 and at most a day (78 with the setting's code

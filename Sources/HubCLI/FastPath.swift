@@ -47,7 +47,7 @@ enum FastPath {
                 make: { v in SettingsGet.Options(names: v.positionals, expand: v.all("--expand")) }),
         Command(path: ["acp", "check"], options: ["--dest", "--interval", "--jitter-seed"], repeatable: [], flags: ["--wait", "--fetch"],
                 positionals: 0...0, make: { v in
-            ACPCheckCommand.Options(destination: ACPDestination.Value(dest: v.last("--dest")), wait: v.flags.contains("--wait"),
+            ACPCheck.Options(destination: ACPDestination.Value(dest: v.last("--dest")), wait: v.flags.contains("--wait"),
                                     fetch: v.flags.contains("--fetch"),
                                     interval: try v.last("--interval").map { try Values.convert($0, Double.init) },
                                     jitterSeed: try v.last("--jitter-seed").map { try Values.convert($0) { UInt64($0) } })

@@ -45,8 +45,7 @@ public enum ConfigEditor {
             guard ["latest", "v1", "v2", "v3", "v4"].contains(value) else {
                 throw HubError.config("Unknown API version '\(value)'. Use latest, v1, v2, v3 or v4.", code: .invalidApiVersion)
             }
-        case .timeout: _ = try ConfigResolver.seconds(value, of: .timeout, code: .invalidTimeout)
-        case .deadline: _ = try ConfigResolver.seconds(value, of: .deadline, code: .invalidDeadline)
+        case _ where setting.isTimeLimit: _ = try setting.seconds(value)
         case .userCreationPolicy:
             guard UserCreationPolicy(rawValue: value.lowercased()) != nil else {
                 throw HubError.config("Invalid user creation policy '\(value)': use automatic, manual or certificate.", code: .invalidUserCreationPolicy)

@@ -56,9 +56,10 @@ public struct ConfigResolver: Sendable {
         return "default"
     }
 
-    /// Resolves the configuration. `requireConnection` demands a server and an app id (exit 78 otherwise).
-    public func resolve(requireConnection: Bool = true) throws -> ConnectionConfig {
-        let file = try ConfigFile.load(path: HubPaths.defaultConfigFile(environment: environment))
+    /// Resolves the configuration. `requireConnection` demands a server and an app id (exit 78
+    /// otherwise); `file` is the configuration file when the caller has read it already.
+    public func resolve(requireConnection: Bool = true, file loaded: ConfigFile? = nil) throws -> ConnectionConfig {
+        let file = try loaded ?? ConfigFile.load(path: HubPaths.defaultConfigFile(environment: environment))
         let profile = profileName(file: file)
         let explicitProfile = flags["profile"] != nil || environment["HUBCTL_PROFILE"] != nil || file.defaultProfile != nil
         let profileValues = file.profiles[profile] ?? [:]
@@ -121,8 +122,13 @@ public struct ConfigResolver: Sendable {
         }
         let pinned = upper.string("api-version") != nil && version != "latest"
 
-        let timeout = try Self.seconds(string(GlobalSetting.timeout.name) ?? GlobalSetting.timeout.defaultValue!, of: .timeout, code: .invalidTimeout)
-        let deadline = try Self.seconds(string(GlobalSetting.deadline.name) ?? GlobalSetting.deadline.defaultValue!, of: .deadline, code: .invalidDeadline)
+        // Every time limit a layer gives is checked here, in the table's order (a profile's invalid
+        // deadline is this command's error, as the timeout's); the Invocation owns the deadline.
+        var timeout = GlobalSetting.defaultTimeoutSeconds
+        for limit in GlobalSetting.timeLimits {
+            let seconds = try limit.seconds(string(limit.name) ?? limit.defaultValue!)
+            if limit == .timeout { timeout = seconds }
+        }
 
         var policy: UserCreationPolicy?
         if let p = string("user-creation-policy") {
@@ -163,7 +169,6 @@ public struct ConfigResolver: Sendable {
             pkcs12: string("pkcs12"),
             certificateProvider: string("cert-provider"),
             timeout: timeout,
-            deadline: deadline,
             profile: profile,
             plist: plistPath
         )
@@ -173,7 +178,6 @@ public struct ConfigResolver: Sendable {
         resolved.acpDestination = string("acp-dest")
         resolved.adminAPI = string("admin-api")
         resolved.cfUsername = string("cf-username")
-        resolved.deadlineExplicit = (upper.string("deadline").map { !$0.isEmpty }) ?? false
         // Checked by the push commands that use them (PushBackendCredentials.profile), not here: a
         // mistake in them must not stop every other command.
         for feature in ServiceFeature.allCases {

@@ -25,11 +25,6 @@ public struct ConnectionConfig: Sendable, Equatable {
     public var certificateProvider: String?
     /// Per-request limit in seconds (`--timeout`).
     public var timeout: Double
-    /// The command's overall limit in seconds (`--deadline`).
-    public var deadline: Double
-    /// True when the user gave the deadline (flag, HUBCTL_DEADLINE or the profile), false for the
-    /// built-in default: `acp check --wait` is bounded by it only then.
-    public var deadlineExplicit: Bool = false
     public var profile: String
     public var plist: String?
     /// OAuth2 on Mobile Services (docs/protocol.md §14); nil when no client id is configured.
@@ -53,7 +48,7 @@ public struct ConnectionConfig: Sendable, Equatable {
                 domain: String? = nil, userCreationPolicy: UserCreationPolicy? = nil, shareCredentials: Bool = true,
                 caCertificate: String? = nil, certificate: String? = nil, privateKey: String? = nil,
                 pkcs12: String? = nil, certificateProvider: String? = nil, timeout: Double = GlobalSetting.defaultTimeoutSeconds,
-                deadline: Double = GlobalSetting.defaultDeadlineSeconds, profile: String = "default", plist: String? = nil) {
+                profile: String = "default", plist: String? = nil) {
         self.server = server
         self.appId = appId
         self.user = user
@@ -70,7 +65,6 @@ public struct ConnectionConfig: Sendable, Equatable {
         self.pkcs12 = pkcs12
         self.certificateProvider = certificateProvider
         self.timeout = timeout
-        self.deadline = deadline
         self.profile = profile
         self.plist = plist
     }

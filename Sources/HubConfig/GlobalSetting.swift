@@ -198,6 +198,17 @@ extension GlobalSetting {
         return on
     }
 
+    /// The time limits, in the table's order: a number of seconds, each with its own error code.
+    public static let timeLimits: [GlobalSetting] = [.timeout, .deadline]
+    public var isTimeLimit: Bool { self == .timeout || self == .deadline }
+
+    /// A time limit's value: seconds greater than 0 and at most a day (78 with the setting's code
+    /// otherwise). `ConfigResolver` checks every time limit a layer gives with it; the Invocation
+    /// owns the deadline's value.
+    public func seconds(_ text: String) throws -> Double {
+        try ConfigResolver.seconds(text, of: self, code: self == .deadline ? .invalidDeadline : .invalidTimeout)
+    }
+
     /// 1/true/yes/on → true, 0/false/no/off → false (any case), else nil.
     public static func switchValue(_ text: String) -> Bool? {
         switch text.lowercased() {

@@ -130,7 +130,7 @@ struct BatchTests {
         #expect(merged.noInput)
         // A line's own flag wins over the batch's.
         let own = BatchCommand.merge(line: GlobalValues([GlobalSetting.timeout.name: "3.0"]), op: op, batch: batch)
-        #expect(own.timeout == 3)
+        #expect(own[.timeout] == "3.0")
     }
 
     /// A `register` killed after the server created the connection but before the record was

@@ -1,5 +1,5 @@
-// The Invocation resolves the configuration on first use, and the deadline alone before the
-// command starts, in one place (flag, variable, profile, default).
+// The Invocation resolves the configuration on first use, and owns the deadline (flag, variable,
+// profile, default): the profile's read from the configuration file alone, not the connection's layers.
 
 import Foundation
 import HubConfig
@@ -51,9 +51,58 @@ struct InvocationTests {
         let (bare, bareDir) = try environment(profileDeadline: nil)
         defer { try? FileManager.default.removeItem(atPath: bareDir) }
         #expect(try Invocation(global: GlobalValues(), context: CommandContext(environment: bare)).deadlineSeconds == GlobalSetting.defaultDeadlineSeconds)
+        // A profile's deadline that the resolution refuses gives the default here; the command that
+        // resolves the configuration meets the error.
+        let (invalid, invalidDir) = try environment(profileDeadline: nil)
+        defer { try? FileManager.default.removeItem(atPath: invalidDir) }
+        try "default:\n  deadline: soon\n".write(toFile: invalid["HUBCTL_CONFIG"]!, atomically: true, encoding: .utf8)
+        let refused = try Invocation(global: GlobalValues(), context: CommandContext(environment: invalid))
+        #expect(refused.deadlineSeconds == GlobalSetting.defaultDeadlineSeconds && !refused.deadlineGiven)
+        #expect(throws: HubError.self) { _ = try refused.connectionConfig(requireConnection: false) }
         // An invalid variable is refused before the command starts, with the configuration's code.
         #expect(throws: HubError.self) {
             _ = try Invocation(global: GlobalValues(), context: CommandContext(environment: bare.merging(["HUBCTL_DEADLINE": "soon"]) { $1 }))
         }
+    }
+
+    /// `acp check --wait` is bounded by a deadline the user gave, in any layer, not by the default.
+    @Test func whetherTheDeadlineWasGiven() throws {
+        let (plain, dir) = try environment(profileDeadline: nil)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        func invocation(_ flags: FlagValues = [:], _ env: [String: String] = [:]) throws -> Invocation {
+            try Invocation(global: GlobalValues(flags), context: CommandContext(environment: plain.merging(env) { $1 }))
+        }
+        #expect(try !invocation().deadlineGiven && invocation().deadlineSeconds == 120)
+        #expect(try invocation([GlobalSetting.deadline.name: "30.0"]).deadlineGiven)
+        #expect(try invocation([:], ["HUBCTL_DEADLINE": "45"]).deadlineGiven)
+        #expect(try !invocation([:], ["HUBCTL_DEADLINE": ""]).deadlineGiven)
+        let (profile, profileDir) = try environment(profileDeadline: "600")
+        defer { try? FileManager.default.removeItem(atPath: profileDir) }
+        let fromProfile = try Invocation(global: GlobalValues(), context: CommandContext(environment: profile))
+        #expect(fromProfile.deadlineGiven && fromProfile.deadlineSeconds == 600)
+    }
+
+    /// Making the Invocation and reading its deadline resolve no connection: a profile whose
+    /// clienthub.plist (layer 4) does not exist yet still gives its deadline, and the plist written
+    /// afterwards is what the first use of the configuration reads. A resolution made earlier
+    /// would have failed (and the deadline fallen back to the default).
+    @Test func theConnectionIsResolvedWhenFirstNeededNotByInit() throws {
+        let (env, dir) = try environment(profileDeadline: nil)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let plist = dir + "/clienthub.plist"
+        try "default:\n  deadline: 45\n  app-id: com.example.demo\n  plist: \(plist)\n".write(toFile: env["HUBCTL_CONFIG"]!, atomically: true, encoding: .utf8)
+        let invocation = try Invocation(global: GlobalValues(), context: CommandContext(environment: env))
+        #expect(invocation.deadlineSeconds == 45 && invocation.deadlineGiven)
+        try """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict>
+        <key>Host</key><string>plist.example.com</string>
+        <key>Port</key><integer>8443</integer>
+        <key>FarmID</key><string>0</string>
+        <key>SecurityConfiguration</key><string>SSO</string>
+        <key>UserCreationPolicy</key><string>certificate</string>
+        </dict></plist>
+        """.write(toFile: plist, atomically: true, encoding: .utf8)
+        #expect(try invocation.connectionConfig().server == "https://plist.example.com:8443")
     }
 }

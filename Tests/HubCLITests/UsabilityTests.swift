@@ -60,7 +60,7 @@ private func runWith(_ arguments: [String], terminal: Bool, color: Bool = false,
 
 @Suite struct HelpLayoutTests {
     @Test func ownOptionsFirstAndTheExampleLast() {
-        let help = HelpLayout.arrange(Hubctl.helpMessage(for: ACPFetchCommand.self, columns: 100), width: 100)
+        let help = HelpLayout.arrange(Hubctl.helpMessage(for: ACPFetch.self, columns: 100), width: 100)
         let order = ["OVERVIEW:", "USAGE:", "OPTIONS:", "GLOBAL OPTIONS:", "EXAMPLE:"].map { help.range(of: "\n" + $0)?.lowerBound ?? help.range(of: $0)?.lowerBound }
         #expect(order.allSatisfy { $0 != nil }, "\(help)")
         let positions = order.compactMap { $0 }

@@ -35,22 +35,18 @@ struct ConfigResolverTests {
         #expect(config.appId == "com.variable")                  // variable over profile
         #expect(config.server == "https://profile.example.com")  // profile over default
         #expect(config.timeout == 7)
-        #expect(config.deadline == 120)                          // default
         #expect(config.apiVersion == "v2" && config.apiVersionPinned)
     }
 
-    /// `acp check --wait` is bounded by a deadline the user gave, in any layer, not by the default.
-    @Test func whetherTheDeadlineWasGiven() throws {
-        let plain = try environment("default:\n  server: https://p\n  app-id: com.p\n", [:])
-        let byDefault = try ConfigResolver(flags: [:], environment: plain).resolve()
-        #expect(byDefault.deadline == 120 && !byDefault.deadlineExplicit)
-        #expect(try ConfigResolver(flags: ["deadline": "30"], environment: plain).resolve().deadlineExplicit)
-        let variable = try ConfigResolver(flags: [:], environment: plain.merging(["HUBCTL_DEADLINE": "45"]) { $1 }).resolve()
-        #expect(variable.deadline == 45 && variable.deadlineExplicit)
-        #expect(!(try ConfigResolver(flags: [:], environment: plain.merging(["HUBCTL_DEADLINE": ""]) { $1 }).resolve().deadlineExplicit))
-        let profile = try environment("default:\n  server: https://p\n  app-id: com.p\n  deadline: 600\n", [:])
-        let fromProfile = try ConfigResolver(flags: [:], environment: profile).resolve()
-        #expect(fromProfile.deadline == 600 && fromProfile.deadlineExplicit)
+    /// Every time limit a layer gives is checked by the resolution (the Invocation owns the
+    /// deadline's value): a profile's invalid deadline is the configuration's error.
+    @Test func aProfilesInvalidDeadlineIsRefused() throws {
+        let profile = try environment("default:\n  server: https://p\n  app-id: com.p\n  deadline: soon\n", [:])
+        var refused: HubError?
+        do { _ = try ConfigResolver(flags: [:], environment: profile).resolve() } catch let error as HubError { refused = error }
+        #expect(refused?.code == .invalidDeadline && refused?.exitCode == 78)
+        let message = refused?.message ?? ""
+        #expect(message == "Invalid deadline 'soon': give a number of seconds greater than 0 and at most 86400 (--deadline / HUBCTL_DEADLINE).")
     }
 
     @Test func anEmptyVariableDoesNotHideTheProfile() throws {

@@ -52,11 +52,11 @@ import Testing
         var now = ContinuousClock.now
         var sleeps: [Double] = []
         var reports: [String] = []
-        var results: [Result<ACPCheck, HubError>]
+        var results: [Result<ACPCheckResult, HubError>]
         var stopAfterSleeps: (Int, WaitStop)?
         var stepSeconds: [Double] = []
 
-        init(_ results: [Result<ACPCheck, HubError>]) { self.results = results }
+        init(_ results: [Result<ACPCheckResult, HubError>]) { self.results = results }
 
         func environment() -> ACPWaitEnvironment {
             ACPWaitEnvironment(
@@ -79,8 +79,8 @@ import Testing
         }
     }
 
-    static let unchanged = ACPCheck(appId: "a", current: "P:1", available: "P:1", updateAvailable: false)
-    static let newer = ACPCheck(appId: "a", current: "P:1", available: "P:2", updateAvailable: true)
+    static let unchanged = ACPCheckResult(appId: "a", current: "P:1", available: "P:1", updateAvailable: false)
+    static let newer = ACPCheckResult(appId: "a", current: "P:1", available: "P:2", updateAvailable: true)
     static let down = HubError(.unavailable, code: .cannotConnect, "Cannot connect.")
     static func busy(_ retryAfter: Double?) -> HubError {
         var e = HubError(.unavailable, code: .serverError, "HTTP 503.", status: 503)

@@ -68,10 +68,6 @@ public struct GlobalValues: Sendable, Equatable {
     public func isOn(_ setting: GlobalSetting) -> Bool { given[setting.name] != nil }
 
     // The few values read by name.
-    public var timeout: Double? { self[.timeout].flatMap(Double.init) }
-    public var deadline: Double? { self[.deadline].flatMap(Double.init) }
-    public var errorFormat: ErrorFormat? { self[.errorFormat].flatMap(ErrorFormat.init(rawValue:)) }
-    public var verbose: Bool { isOn(.verbose) }
     public var insecure: Bool { isOn(.insecure) }
     public var passwordStdin: Bool { isOn(.passwordStdin) }
     public var noInput: Bool { isOn(.noInput) }

@@ -67,6 +67,19 @@ extension InputSource {
         }
     }
 
+    /// A `FILE|-` argument whole: stdin for `-` (named "the `what` on stdin" in messages), else the
+    /// file (`readFile`). The one place the `-` of such an argument is told apart from a path.
+    public func read(_ path: String, limit: Int, until: ContinuousClock.Instant, what: String, tooLarge: ErrorCode) throws -> Data {
+        path == "-" ? try readAll(limit: limit, until: until, what: "the " + what, tooLarge: tooLarge)
+                    : try readFile(path, limit: limit, until: until, what: what, tooLarge: tooLarge)
+    }
+
+    /// A `FILE|-` argument opened once: stdin spooled (at most `spoolLimit` bytes), else the file
+    /// through one descriptor (`openFile`, at most `fileLimit`); failures left to the caller to word.
+    public func open(_ path: String, spoolLimit: Int64, fileLimit: Int64, until: ContinuousClock.Instant) throws(BoundedFile.Failure) -> InputFile {
+        path == "-" ? try spool(limit: spoolLimit, until: until) : try openFile(path, limit: fileLimit, until: until)
+    }
+
     /// A file's bytes as they are (at most `limit`; a pipe waited for until `until`), failures left
     /// to the caller to word.
     public func readFile(_ path: String, limit: Int, until: ContinuousClock.Instant) throws(BoundedFile.Failure) -> Data {

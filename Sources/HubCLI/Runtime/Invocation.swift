@@ -1,8 +1,10 @@
 // One command's run: the global options, the switches they and the environment give (through the
 // settings table, HubConfig/GlobalSetting.swift), the connection configuration of every layer
 // (resolved on first use), and the one deadline every wait counts down: HTTP
-// requests, locks, stdin and FIFOs, `--wait` loops, the login listener. Commands receive it;
-// what is built from it (sessions, services, the vault) comes from `services` (Services.swift).
+// requests, locks, stdin and FIFOs, `--wait` loops, the login listener. The deadline is owned
+// here: what enforces it (the transport, stdin, locks) is handed it, nothing else resolves it.
+// Commands receive it; what is built from it (sessions, services, the vault) comes from
+// `services` (Services.swift).
 
 import Foundation
 import HubConfig
@@ -26,13 +28,19 @@ public final class Invocation: Sendable {
     /// The configuration of every layer (requiring no server yet), resolved on first use: a
     /// command meets its errors (an unknown profile, an invalid timeout, a broken clienthub.plist)
     /// when it asks for it, so `config` (which may be repairing it), `status` (which reports it),
-    /// `vault`, `plist` and `batch` run on a broken configuration without saying so.
+    /// `vault`, `plist` and `batch` run on a broken configuration without saying so. The deadline
+    /// is read from it on first use too, from the configuration file's profile alone.
     private let configuration: LazyConfiguration
-    /// The command's `--deadline` in seconds, and when it passes (counted from `context.started`).
-    public let deadlineSeconds: Double
-    public let deadline: ContinuousClock.Instant
 
-    /// Resolves the switches the options and the environment give, and the deadline.
+    /// The command's `--deadline` in seconds.
+    public var deadlineSeconds: Double { configuration.deadline.seconds }
+    /// When the deadline passes (counted from `context.started`).
+    public var deadline: ContinuousClock.Instant { configuration.deadline.instant }
+    /// Whether the user gave the deadline (flag, HUBCTL_DEADLINE or the profile) rather than the
+    /// built-in default: `acp check --wait` is bounded by it only then.
+    public var deadlineGiven: Bool { configuration.deadline.given }
+
+    /// Resolves the switches the options and the environment give, and checks a deadline they give.
     public init(global: GlobalValues, context: CommandContext) throws {
         self.global = global
         self.context = context
@@ -40,21 +48,14 @@ public final class Invocation: Sendable {
         func on(_ setting: GlobalSetting, _ flag: Bool) throws -> Bool { try flag || setting.isOn(in: environment) }
         noInput = try on(.noInput, global.noInput)
         allowHTTP = try on(.allowHTTP, global.allowHTTP)
-        verbose = global.verbose
+        verbose = global.isOn(.verbose)
         insecure = global.insecure
         home = global.home.flatMap { $0.isEmpty ? nil : $0 } ?? GlobalSetting.home.value(in: environment)
             ?? HubPaths.defaultHome(environment: environment)
-        configuration = LazyConfiguration(flags: global.flagValues, environment: environment)
-        // The deadline, the one value resolved before the command starts (every wait counts it
-        // from `context.started`): the flag or the variable, checked as strictly as the
-        // configuration checks it, else the profile's, else the default (also when the
-        // configuration cannot be read: a `config` command may be about to repair it).
-        if let given = global[.deadline] ?? GlobalSetting.deadline.value(in: environment) {
-            deadlineSeconds = try ConfigResolver.seconds(given, of: .deadline, code: .invalidDeadline)
-        } else {
-            deadlineSeconds = (try? configuration.resolved.get())?.deadline ?? GlobalSetting.defaultDeadlineSeconds
-        }
-        deadline = context.started + .milliseconds(Int64(min(deadlineSeconds, 86_400) * 1000))
+        // A deadline the flag or the variable gives is checked before the command starts, as
+        // strictly as the configuration checks it; the profile's is read when first needed.
+        let given = try (global[.deadline] ?? GlobalSetting.deadline.value(in: environment)).map { try GlobalSetting.deadline.seconds($0) }
+        configuration = LazyConfiguration(flags: global.flagValues, environment: environment, started: context.started, deadline: given)
     }
 
     /// The same resolution over other seams (probe's observed transports, a bounded step).
@@ -67,8 +68,6 @@ public final class Invocation: Sendable {
         verbose = other.verbose
         insecure = other.insecure
         configuration = other.configuration
-        deadlineSeconds = other.deadlineSeconds
-        deadline = other.deadline
     }
 
     public func replacingContext(_ context: CommandContext) -> Invocation { Invocation(self, context: context) }
@@ -120,6 +119,44 @@ public final class Invocation: Sendable {
         ConfigResolver(flags: global.flagValues, environment: environment).profileName(file: file)
     }
 
+    // The command's reads of stdin and files, each waiting no longer than the deadline
+    // (InputSource): the commands never hand the deadline to a read themselves.
+
+    /// A `FILE|-` argument whole (`InputSource.read`): `what` names it in messages ("usage report").
+    public func read(_ path: String, limit: Int, what: String, tooLarge: ErrorCode = .tooLarge) throws -> Data {
+        try input.read(path, limit: limit, until: deadline, what: what, tooLarge: tooLarge)
+    }
+
+    /// A FILE argument whole (no `-`).
+    public func readFile(_ path: String, limit: Int, what: String, tooLarge: ErrorCode = .tooLarge) throws -> Data {
+        try input.readFile(path, limit: limit, until: deadline, what: what, tooLarge: tooLarge)
+    }
+
+    /// All of stdin ("the `what` on stdin" in messages).
+    public func readStdin(limit: Int, what: String, tooLarge: ErrorCode = .tooLarge) throws -> Data {
+        try input.readAll(limit: limit, until: deadline, what: "the " + what, tooLarge: tooLarge)
+    }
+
+    /// All of stdin, failures left to the caller to word.
+    public func readStdin(limit: Int) throws(BoundedFile.Failure) -> Data {
+        try input.readAll(limit: limit, until: deadline)
+    }
+
+    /// A `FILE|-` argument opened once (`InputSource.open`); failures left to the caller to word.
+    public func open(_ path: String, spoolLimit: Int64, fileLimit: Int64) throws(BoundedFile.Failure) -> InputFile {
+        try input.open(path, spoolLimit: spoolLimit, fileLimit: fileLimit, until: deadline)
+    }
+
+    /// The next line of stdin read with echo off (`InputSource.readSecretLine`).
+    public func readSecretLine(prompting prompt: () -> Void) throws(BoundedFile.Failure) -> [UInt8]? {
+        try input.readSecretLine(until: deadline, prompting: prompt)
+    }
+
+    /// The next line of stdin as bytes (`InputSource.readLineBytes`).
+    public func readLineBytes(limit: Int) throws(BoundedFile.Failure) -> [UInt8]? {
+        try input.readLineBytes(limit: limit, until: deadline)
+    }
+
     /// The password from the first line of stdin (`--password-stdin`) or `HUBCTL_PASSWORD`.
     func suppliedPassword() throws -> String? {
         if global.passwordStdin {
@@ -140,28 +177,78 @@ public final class Invocation: Sendable {
     }
 }
 
-/// The configuration layers, resolved once, on first use, and shared by an Invocation's copies.
+/// The configuration file, the layers over it and the deadline, each read once, on first use, and
+/// shared by an Invocation's copies.
 private final class LazyConfiguration: Sendable {
-    private let flags: FlagValues
-    private let environment: [String: String]
-    private let result = Mutex<Result<ConnectionConfig, HubError>?>(nil)
-
-    init(flags: FlagValues, environment: [String: String]) {
-        self.flags = flags
-        self.environment = environment
+    /// The command's deadline: its seconds, when it passes, and whether the user gave it.
+    struct CommandDeadline: Sendable {
+        let seconds: Double
+        let instant: ContinuousClock.Instant
+        let given: Bool
     }
 
+    private let flags: FlagValues
+    private let environment: [String: String]
+    private let started: ContinuousClock.Instant
+    private let givenDeadline: Double?
+    private let loadedFile = Mutex<Result<ConfigFile, HubError>?>(nil)
+    private let result = Mutex<Result<ConnectionConfig, HubError>?>(nil)
+    private let commandDeadline = Mutex<CommandDeadline?>(nil)
+
+    init(flags: FlagValues, environment: [String: String], started: ContinuousClock.Instant, deadline: Double?) {
+        self.flags = flags
+        self.environment = environment
+        self.started = started
+        self.givenDeadline = deadline
+    }
+
+    private var resolver: ConfigResolver { ConfigResolver(flags: flags, environment: environment) }
+
+    /// The configuration file (config.yaml), read once.
+    var file: Result<ConfigFile, HubError> {
+        loadedFile.withLock { loaded in
+            if let loaded { return loaded }
+            let file = Self.catching { try ConfigFile.load(path: HubPaths.defaultConfigFile(environment: environment)) }
+            loaded = file
+            return file
+        }
+    }
+
+    /// Every layer over the file, resolved once.
     var resolved: Result<ConnectionConfig, HubError> {
         result.withLock { result in
             if let result { return result }
-            let resolved: Result<ConnectionConfig, HubError>
-            do { resolved = .success(try ConfigResolver(flags: flags, environment: environment).resolve(requireConnection: false)) } catch let error as HubError {
-                resolved = .failure(error)
-            } catch {
-                resolved = .failure(HubError(.internal, code: .internal, "\(error)"))
-            }
+            let resolved = Self.catching { try resolver.resolve(requireConnection: false, file: try file.get()) }
             result = resolved
             return resolved
+        }
+    }
+
+    /// The flag's or the variable's deadline, else the profile's (read from the file alone, not
+    /// the connection's layers), else the default. A profile's value that the resolution would
+    /// refuse, or a file that cannot be read, gives the default here: the command that resolves
+    /// the configuration meets that error (a `config` command may be about to repair it).
+    var deadline: CommandDeadline {
+        commandDeadline.withLock { deadline in
+            if let deadline { return deadline }
+            var seconds = givenDeadline, given = givenDeadline != nil
+            if seconds == nil, case .success(let file) = file,
+               let text = file.profiles[resolver.profileName(file: file)]?[GlobalSetting.deadline.name], !text.isEmpty,
+               let profile = try? GlobalSetting.deadline.seconds(text) {
+                (seconds, given) = (profile, true)
+            }
+            let value = seconds ?? GlobalSetting.defaultDeadlineSeconds
+            let made = CommandDeadline(seconds: value, instant: started + .milliseconds(Int64(min(value, 86_400) * 1000)), given: given)
+            deadline = made
+            return made
+        }
+    }
+
+    private static func catching<T>(_ body: () throws -> T) -> Result<T, HubError> {
+        do { return .success(try body()) } catch let error as HubError {
+            return .failure(error)
+        } catch {
+            return .failure(HubError(.internal, code: .internal, "\(error)"))
         }
     }
 }

@@ -11,14 +11,11 @@ extension Services {
     /// What the operator's credential chains read through: the command's input (a credential file
     /// or `-`), its environment, configuration, vault, deadline and console.
     var operatorContext: OperatorContext {
-        let invocation = self.invocation, console = self.console, input = invocation.input, deadline = invocation.deadline
+        let invocation = self.invocation, console = self.console, deadline = invocation.deadline
         return OperatorContext(
             transports: transports, deadline: deadline, environment: invocation.environment,
             config: { try invocation.connectionConfig(requireConnection: false) },
-            read: { path, limit, what in
-                path == "-" ? try input.readAll(limit: limit, until: deadline, what: "the \(what)", tooLarge: .tooLarge)
-                    : try input.readFile(path, limit: limit, until: deadline, what: what, tooLarge: .tooLarge)
-            },
+            read: { path, limit, what in try invocation.read(path, limit: limit, what: what) },
             vault: { try self.vault() },
             vaultSecret: { store, prompt in try VaultSecrets(invocation: invocation).available(for: store, prompt: prompt) },
             warn: { console.warning($0) },

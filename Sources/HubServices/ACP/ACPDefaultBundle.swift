@@ -123,7 +123,7 @@ extension ACPService {
     /// version than the one installed? `lastSeen`: the version a previous check of a wait saw.
     /// Returns the check and the version seen (nil when there is no default bundle).
     func checkDefaultBundle(appcid: String, current: ProfileRecord?,
-                            lastSeen: BundleRevision?) throws -> (ACPCheck, BundleRevision?) {
+                            lastSeen: BundleRevision?) throws -> (ACPCheckResult, BundleRevision?) {
         let installed = current.flatMap { $0.isDefaultBundle ? BundleRevision(record: $0) : nil }
         let asked = installed ?? lastSeen
         let seen: BundleRevision?
@@ -140,9 +140,9 @@ extension ACPService {
             else if let inUse, let mine = inUse.sha256, let theirs = seen.sha256 { mine != theirs }
             else { true }
         } else { false }
-        let check = ACPCheck(appId: config.appId, current: current?.bundleId,
+        let check = ACPCheckResult(appId: config.appId, current: current?.bundleId,
                              available: seen == nil ? nil : ProfileRecord.defaultBundleId, updateAvailable: update,
-                             source: ACPCheck.defaultSource, availableRevision: seen?.label,
+                             source: ACPCheckResult.defaultSource, availableRevision: seen?.label,
                              currentRevision: current.flatMap { BundleRevision(record: $0).label })
         return (check, seen)
     }

@@ -7,14 +7,14 @@ import HubConfig
 import HubCore
 import HubTransport
 
-public struct ACPCheck: Sendable {
+public struct ACPCheckResult: Sendable {
     public var appId: String
     public var current: String?
     public var available: String?
     public var updateAvailable: Bool
     /// Which bundle the server's answer points to: `assigned` (CustomizationBundleId) or `default`
     /// (none assigned: the application's default bundle, `available` then `default`).
-    public var source: String = ACPCheck.assignedSource
+    public var source: String = ACPCheckResult.assignedSource
     /// The default bundle's version on the server (`BundleRevision.label`), when it was asked for.
     public var availableRevision: String? = nil
     /// The version of the profile in use (`BundleRevision.label` of its record).
@@ -26,7 +26,7 @@ public struct ACPCheck: Sendable {
 
 /// What one check of `acp check --wait` found, and the `ETag` the next one sends.
 public struct ACPPoll: Sendable {
-    public var check: ACPCheck
+    public var check: ACPCheckResult
     public var etag: String?
     /// The server answered **304**: the assignment is the one the previous check saw.
     public var notModified: Bool
@@ -44,7 +44,7 @@ public struct ACPFetchResult: Sendable {
     public var manifest: [String: String]
     /// The server's `X-BUNDLE-EXTENSION` (with an archive, for information: the content decides).
     public var fileExtension: String?
-    /// `assigned` or `default` (see `ACPCheck.source`).
+    /// `assigned` or `default` (see `ACPCheckResult.source`).
     public var source: String
     /// `archive` (extracted into `path`) or `file` (stored as `path/<file>`).
     public var kind: String
@@ -73,7 +73,7 @@ public final class ACPService {
         return (registration, id)
     }
 
-    public func check(destination: String) throws -> ACPCheck {
+    public func check(destination: String) throws -> ACPCheckResult {
         let (registration, available) = try assignedBundleId()
         let current = try ProfileDirectory(path: destination).currentRecord()
         return try compare(registration, assigned: available, current: current, lastSeen: nil).0
@@ -86,7 +86,7 @@ public final class ACPService {
         let available: String?, etag: String?, notModified: Bool
         switch answer {
         case .notModified:
-            (available, etag, notModified) = (last?.check.source == ACPCheck.assignedSource ? last?.check.available : nil,
+            (available, etag, notModified) = (last?.check.source == ACPCheckResult.assignedSource ? last?.check.available : nil,
                                               last?.etag, true)
         case .changed(let settings, let newTag):
             let id = settings["CustomizationBundleId"]?.stringValue
@@ -101,13 +101,13 @@ public final class ACPService {
     /// The assigned bundle against the profile in use (plain string equality, as SAP's clients
     /// compare; no version ordering), or, with none assigned, the default bundle's version.
     private func compare(_ registration: Registration, assigned: String?, current: ProfileRecord?,
-                         lastSeen: BundleRevision?) throws -> (ACPCheck, BundleRevision?) {
+                         lastSeen: BundleRevision?) throws -> (ACPCheckResult, BundleRevision?) {
         guard let assigned else {
             return try checkDefaultBundle(appcid: registration.applicationConnectionId, current: current, lastSeen: lastSeen)
         }
         let upToDate = current.map { !$0.isDefaultBundle && $0.bundleId == assigned } ?? false
-        return (ACPCheck(appId: config.appId, current: current?.bundleId, available: assigned, updateAvailable: !upToDate,
-                         source: ACPCheck.assignedSource,
+        return (ACPCheckResult(appId: config.appId, current: current?.bundleId, available: assigned, updateAvailable: !upToDate,
+                         source: ACPCheckResult.assignedSource,
                          currentRevision: current.flatMap { BundleRevision(record: $0).label }), nil)
     }
 
@@ -193,7 +193,7 @@ public final class ACPService {
         ACPFetchResult(bundleId: record.bundleId, updated: updated,
                        path: profile.currentPath, files: record.files,
                        bytes: record.bytes, sha256: record.sha256, manifest: record.manifest, fileExtension: record.fileExtension,
-                       source: record.isDefaultBundle ? ACPCheck.defaultSource : ACPCheck.assignedSource,
+                       source: record.isDefaultBundle ? ACPCheckResult.defaultSource : ACPCheckResult.assignedSource,
                        kind: record.kind ?? "archive", file: record.file, revision: BundleRevision(record: record).label)
     }
 }

@@ -171,7 +171,7 @@ public struct ACPWait: Sendable {
     /// What a check found, for `--verbose`.
     static func found(_ poll: ACPPoll) -> String {
         let assignment = poll.notModified ? "not modified (304)" : "assigned \(poll.check.available ?? "none")"
-        guard poll.check.source == ACPCheck.defaultSource else { return assignment }
+        guard poll.check.source == ACPCheckResult.defaultSource else { return assignment }
         return (poll.notModified ? assignment : "none assigned")
             + "; default bundle " + (poll.check.available == nil ? "none" : poll.check.availableRevision ?? "present")
     }

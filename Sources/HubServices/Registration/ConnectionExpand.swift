@@ -20,14 +20,6 @@ extension ConnectionService {
         }
         let all = try ODataCodec.decodeEntity(response.body, status: 200, refused: refusedName)
         try recordPolicy(all)
-        guard !names.isEmpty else { return all }
-        var picked: [String: JSONValue] = [:]
-        for n in names + expand {
-            guard let v = all[n] else {
-                throw HubError(.data, code: .unknownSetting, "The connection has no setting named '\(n)'. Run `hubctl settings get` to list them (names are case-sensitive).")
-            }
-            picked[n] = v
-        }
-        return picked
+        return names.isEmpty ? all : try Self.pick(names + expand, from: all)
     }
 }

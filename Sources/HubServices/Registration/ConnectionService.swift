@@ -356,6 +356,13 @@ public final class ConnectionService {
 
     public func settings(names: [String]) throws -> [String: JSONValue] {
         let (_, all) = try recordedSettings()
+        return try Self.pick(names, from: all)
+    }
+
+    /// The named settings of `all` (all of them when none is named); names the connection does not
+    /// have are one error (65) listing them all, with the closest known name of each. The one
+    /// unknown-name check of `settings get`, with `--expand` or without.
+    static func pick(_ names: [String], from all: [String: JSONValue]) throws -> [String: JSONValue] {
         guard !names.isEmpty else { return all }
         var picked: [String: JSONValue] = [:]
         var unknown: [String] = []

@@ -124,14 +124,15 @@ public struct SMPEndpoint: Sendable {
 public final class SMPSession {
     public private(set) var endpoint: SMPEndpoint
     let http: AuthenticatingTransport
-    /// When the command's deadline passes: the end of every wait of its services (locks too), not
-    /// only of its requests. By default the configured deadline from now.
-    public let deadline: ContinuousClock.Instant
+    /// When the command's deadline passes (the Invocation's, handed down): the end of every wait
+    /// of its services (locks too), not only of its requests. nil: a lock is waited for as long as
+    /// `FileLock.defaultWait` (a session made without a command, in tests).
+    public let deadline: ContinuousClock.Instant?
 
     public init(endpoint: SMPEndpoint, http: AuthenticatingTransport, deadline: ContinuousClock.Instant? = nil) {
         self.endpoint = endpoint
         self.http = http
-        self.deadline = deadline ?? .now + .milliseconds(Int64(min(endpoint.config.deadline, 86_400) * 1000))
+        self.deadline = deadline
     }
 
     public var config: ConnectionConfig { endpoint.config }

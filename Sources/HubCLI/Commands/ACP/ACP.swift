@@ -16,5 +16,5 @@ struct ACPCommand: ParsableCommand {
         Example:
           hubctl acp check | jq .updateAvailable
         """,
-        subcommands: [ACPCheckCommand.self, ACPFetchCommand.self])
+        subcommands: [ACPCheck.self, ACPFetch.self])
 }

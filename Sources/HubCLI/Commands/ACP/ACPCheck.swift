@@ -6,7 +6,7 @@ import HubBundles
 import HubCore
 import HubServices
 
-struct ACPCheckCommand: HubCommand {
+struct ACPCheck: HubCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Is a newer Application Configuration Profile assigned than the one fetched last?",
@@ -104,11 +104,11 @@ struct ACPCheckCommand: HubCommand {
         /// with its own deadline and a single attempt: the loop, not the transport, decides when to try
         /// again, and it sleeps where a signal can end the wait.
         private func waitForProfile(_ invocation: Invocation) throws {
-            let config = try invocation.connectionConfig()
+            _ = try invocation.connectionConfig()  // a configuration error before the wait starts
             let signals = try StopSignals()
             defer { signals.restore() }
-            let until: ContinuousClock.Instant? = config.deadlineExplicit ? invocation.deadline : nil
-            let window = StepWindow(seconds: config.deadline)
+            let until: ContinuousClock.Instant? = invocation.deadlineGiven ? invocation.deadline : nil
+            let window = StepWindow(seconds: invocation.deadlineSeconds)
             let service = try invocation.services.acp(shape: .steps(window))
             let dest = try service.destination(given: destination.dest, home: invocation.home)
             var random = SeededRandom(seed: jitterSeed ?? UInt64.random(in: 0...UInt64.max))
@@ -117,9 +117,9 @@ struct ACPCheckCommand: HubCommand {
                 sleep: { signals.sleep($0) }, pendingStop: { signals.pending() },
                 random: { random.next() },
                 report: { console.note("hubctl: acp check --wait: " + $0) },
-                trace: invocation.global.verbose ? { console.note("hubctl: acp check --wait: " + $0) } : nil)
+                trace: invocation.verbose ? { console.note("hubctl: acp check --wait: " + $0) } : nil)
             let loop = ACPWait(schedule: ACPWaitSchedule(interval: interval ?? Self.defaultInterval), until: until,
-                               stepSeconds: config.deadline)
+                               stepSeconds: invocation.deadlineSeconds)
             // With --fetch the fetch is part of the check that found the profile: a transient failure
             // of the download is a failed check (reported, backed off, tried again by the next check),
             // and it goes through the same session (its credentials kept; one attempt, as every check).
@@ -128,7 +128,7 @@ struct ACPCheckCommand: HubCommand {
             // reason to stop waiting: the profile in use stays, the failure is said once, and the wait
             // goes on until the assignment (or the default bundle's version) changes again.
             var refused: String?
-            func identity(_ check: ACPCheck) -> String { (check.available ?? "") + "#" + (check.availableRevision ?? "") }
+            func identity(_ check: ACPCheckResult) -> String { (check.available ?? "") + "#" + (check.availableRevision ?? "") }
             let outcome = try loop.run(environment) { seconds, last in
                 window.restart(seconds: seconds)
                 var poll = try service.poll(destination: dest, after: last)
@@ -143,7 +143,7 @@ struct ACPCheckCommand: HubCommand {
                     let d = ContinuousClock.now.duration(to: instant)
                     return max(0.001, d.inSeconds)
                 }
-                window.restart(seconds: left ?? config.deadline)
+                window.restart(seconds: left ?? invocation.deadlineSeconds)
                 do {
                     fetched = try service.install(destination: dest, home: invocation.home, force: false,
                                                   limits: .default, durable: true, progress: nil)
@@ -173,7 +173,7 @@ struct ACPCheckCommand: HubCommand {
             case .stopped(let stop, _):
                 try stopped(stop, invocation, detail: "no newer profile was assigned")
             case .deadlinePassed(let lastError):
-                var message = "No profile other than the one in use was assigned before the \(Seconds.format(config.deadline)) deadline (--deadline) passed"
+                var message = "No profile other than the one in use was assigned before the \(Seconds.format(invocation.deadlineSeconds)) deadline (--deadline) passed"
                 if let lastError { message += "; the last check failed (\(lastError.code.rawValue)): \(lastError.message)" } else { message += "." }
                 var error = HubError(.temporary, code: .timeout, message)
                 error.hint = "Without --deadline (flag, HUBCTL_DEADLINE or the profile), --wait waits as long as it takes."
@@ -197,7 +197,7 @@ struct ACPCheckOutput: JSONDocument {
     var available: String?
     var updateAvailable: Bool
     /// `assigned` (CustomizationBundleId) or `default` (none assigned: the default bundle).
-    var source: String = ACPCheck.assignedSource
+    var source: String = ACPCheckResult.assignedSource
     /// The default bundle's version on the server (ETag, Last-Modified or digest), when asked for.
     var availableRevision: String?
     /// The version of the profile in use.
@@ -219,7 +219,7 @@ struct ACPCheckOutput: JSONDocument {
 }
 
 extension ACPCheckOutput {
-    init(_ c: ACPCheck, destination: String? = nil) {
+    init(_ c: ACPCheckResult, destination: String? = nil) {
         self.init(appId: c.appId, current: c.current, available: c.available, updateAvailable: c.updateAvailable,
                   source: c.source, availableRevision: c.availableRevision, currentRevision: c.currentRevision,
                   destination: destination)

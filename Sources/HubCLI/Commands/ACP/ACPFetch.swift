@@ -6,7 +6,7 @@ import HubBundles
 import HubCore
 import HubServices
 
-struct ACPFetchCommand: HubCommand {
+struct ACPFetch: HubCommand {
     static let configuration = CommandConfiguration(
         commandName: "fetch",
         abstract: "Download the assigned profile, verify it, extract it safely and switch DIR/current to it.",

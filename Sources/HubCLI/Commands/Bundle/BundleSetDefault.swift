@@ -4,7 +4,7 @@ import ArgumentParser
 import HubCore
 import HubServices
 
-struct BundleSetDefault: HubCommand {
+struct BundleSetDefault: HubCommand, BundleTargetVerb {
     static let configuration = CommandConfiguration(
         commandName: "set-default",
         abstract: "Make a published bundle the application's default.",
@@ -22,18 +22,14 @@ struct BundleSetDefault: HubCommand {
     @OptionGroup(title: "Global Options") var global: GlobalOptions
     @OptionGroup var target: BundleTargetOptions
 
-    var options: Options { Options(credentials: target.credentials.value, bundle: target.bundle) }
+    /// The command's options as plain data (BundleSupport.swift).
+    typealias Options = BundleTargetValues<BundleSetDefault>
+    var options: Options { Options(target) }
 
-    /// The command's options as plain data, and its body.
-    struct Options: CommandOptions {
-        var credentials: ServiceKeySource
-        var bundle: String
-
-        func run(_ invocation: Invocation) throws {
-            let (session, id) = try invocation.services.bundleAdmin(credentials, bundle: bundle)
-            try session.admin.setDefault(appId: session.appId, id)
-            try invocation.emit(BundleSetDefaultOutput(bundleId: id.id))
-        }
+    /// The body: the bundle made the default.
+    static func run(_ session: BundleAdminSession, _ id: BundleId, _ invocation: Invocation) throws {
+        try session.admin.setDefault(appId: session.appId, id)
+        try invocation.emit(BundleSetDefaultOutput(bundleId: id.id))
     }
 }
 

@@ -4,7 +4,7 @@ import ArgumentParser
 import HubCore
 import HubServices
 
-struct BundleShow: HubCommand {
+struct BundleShow: HubCommand, BundleTargetVerb {
     static let configuration = CommandConfiguration(
         commandName: "show",
         abstract: "Print one client resource bundle.",
@@ -23,16 +23,12 @@ struct BundleShow: HubCommand {
     @OptionGroup(title: "Global Options") var global: GlobalOptions
     @OptionGroup var target: BundleTargetOptions
 
-    var options: Options { Options(credentials: target.credentials.value, bundle: target.bundle) }
+    /// The command's options as plain data (BundleSupport.swift).
+    typealias Options = BundleTargetValues<BundleShow>
+    var options: Options { Options(target) }
 
-    /// The command's options as plain data, and its body.
-    struct Options: CommandOptions {
-        var credentials: ServiceKeySource
-        var bundle: String
-
-        func run(_ invocation: Invocation) throws {
-            let (session, id) = try invocation.services.bundleAdmin(credentials, bundle: bundle)
-            try invocation.emit(BundleOutput(bundle: try session.admin.show(appId: session.appId, id)))
-        }
+    /// The body: the bundle as the server describes it.
+    static func run(_ session: BundleAdminSession, _ id: BundleId, _ invocation: Invocation) throws {
+        try invocation.emit(BundleOutput(bundle: try session.admin.show(appId: session.appId, id)))
     }
 }

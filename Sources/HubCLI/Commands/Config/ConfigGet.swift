@@ -5,7 +5,7 @@ import Foundation
 import HubConfig
 import HubCore
 
-struct ConfigGet: HubCommand {
+struct ConfigGet: HubCommand, ConfigKeyVerb {
     static let configuration = CommandConfiguration(
         commandName: "get",
         abstract: "Print one setting of a profile as the file has it.",
@@ -22,20 +22,17 @@ struct ConfigGet: HubCommand {
               completion: .list(GlobalSetting.profileKeys))
     var key: String
 
+    /// The command's options as plain data (ConfigSupport.swift).
+    typealias Options = ConfigKeyOptions<ConfigGet>
     var options: Options { Options(key: key) }
 
-    /// The command's options as plain data, and its body.
-    struct Options: CommandOptions {
-        var key: String
-
-        func run(_ invocation: Invocation) throws {
-            let target = try ConfigTarget(key: key, invocation)
-            let (setting, path, file, profile) = (target.setting, target.path, target.file, target.profile)
-            guard let value = file.profiles[profile]?[setting.name] else {
-                throw HubError(.noInput, code: .configKeyNotSet,
-                               "Profile '\(profile)' does not set '\(setting.name)'. Set it with `hubctl config set \(setting.name) VALUE --profile \(profile)`.")
-            }
-            try invocation.emit(ConfigValueOutput(path: path, profile: profile, key: setting.name, value: value))
+    /// The body: the value as the file has it.
+    static func run(_ target: ConfigTarget, _ invocation: Invocation) throws {
+        let (setting, path, file, profile) = (target.setting, target.path, target.file, target.profile)
+        guard let value = file.profiles[profile]?[setting.name] else {
+            throw HubError(.noInput, code: .configKeyNotSet,
+                           "Profile '\(profile)' does not set '\(setting.name)'. Set it with `hubctl config set \(setting.name) VALUE --profile \(profile)`.")
         }
+        try invocation.emit(ConfigValueOutput(path: path, profile: profile, key: setting.name, value: value))
     }
 }

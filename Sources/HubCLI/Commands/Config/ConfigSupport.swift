@@ -16,6 +16,21 @@ func requireProfile(_ profile: String, in file: ConfigFile) throws {
         " Create it with `hubctl config set KEY VALUE --profile \(profile)`.", code: .unknownProfile)
 }
 
+/// A `config` verb that acts on one profile setting (`config get`, `config unset`): its work on
+/// the setting its key names.
+protocol ConfigKeyVerb {
+    static func run(_ target: ConfigTarget, _ invocation: Invocation) throws
+}
+
+/// The plain options of such a verb (the key), and its body: the key made the verb's target.
+struct ConfigKeyOptions<Verb: ConfigKeyVerb>: CommandOptions {
+    var key: String
+
+    func run(_ invocation: Invocation) throws {
+        try Verb.run(try ConfigTarget(key: key, invocation), invocation)
+    }
+}
+
 /// What `config get` and `config unset` act on: the profile setting KEY names, in the
 /// configuration file and the profile in force (which must exist).
 struct ConfigTarget {

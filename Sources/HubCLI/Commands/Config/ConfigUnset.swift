@@ -5,7 +5,7 @@ import Foundation
 import HubConfig
 import HubCore
 
-struct ConfigUnset: HubCommand {
+struct ConfigUnset: HubCommand, ConfigKeyVerb {
     static let configuration = CommandConfiguration(
         commandName: "unset",
         abstract: "Remove one setting from a profile.",
@@ -22,17 +22,13 @@ struct ConfigUnset: HubCommand {
               completion: .list(GlobalSetting.profileKeys))
     var key: String
 
+    /// The command's options as plain data (ConfigSupport.swift).
+    typealias Options = ConfigKeyOptions<ConfigUnset>
     var options: Options { Options(key: key) }
 
-    /// The command's options as plain data, and its body.
-    struct Options: CommandOptions {
-        var key: String
-
-        func run(_ invocation: Invocation) throws {
-            let target = try ConfigTarget(key: key, invocation)
-            let (setting, path, profile) = (target.setting, target.path, target.profile)
-            try ConfigEditor.set(path: path, profile: profile, key: setting.name, value: nil)
-            try invocation.emit(ConfigValueOutput(path: path, profile: profile, key: setting.name, value: nil))
-        }
+    /// The body: the key removed from the profile, its document with no value.
+    static func run(_ target: ConfigTarget, _ invocation: Invocation) throws {
+        try ConfigEditor.set(path: target.path, profile: target.profile, key: target.setting.name, value: nil)
+        try invocation.emit(ConfigValueOutput(path: target.path, profile: target.profile, key: target.setting.name, value: nil))
     }
 }

@@ -57,10 +57,10 @@ struct LoginCommand: HubCommand {
                 redirectURI = loopback.uri(original: client.redirectURI, boundPort: listener.boundPort)
                 let url = Self.authorizationURL(client, redirectURI: redirectURI, pkce: pkce)
                 if BrowserOpener(environment: invocation.environment).open(url, console: invocation.console) {
-                    invocation.console.note("hubctl: waiting for the login in the browser (until the \(Int(config.deadline)) s deadline; --no-browser to paste instead)")
+                    invocation.console.note("hubctl: waiting for the login in the browser (until the \(Int(invocation.deadlineSeconds)) s deadline; --no-browser to paste instead)")
                     guard let received = try listener.wait(seconds: invocation.secondsLeft, state: pkce.state) else {
                         throw HubError(.temporary, code: .timeout,
-                                       "No login arrived at \(redirectURI) before the \(Int(config.deadline)) s deadline. Run `hubctl login` again (raise --deadline if you need more time), or use --no-browser to paste the address.")
+                                       "No login arrived at \(redirectURI) before the \(Int(invocation.deadlineSeconds)) s deadline. Run `hubctl login` again (raise --deadline if you need more time), or use --no-browser to paste the address.")
                     }
                     answer = received
                 } else {
@@ -124,7 +124,7 @@ struct LoginCommand: HubCommand {
                 // Piped input is not echoed: end the prompt's line so what follows (the error of a wait
                 // the deadline ended too) starts on its own.
                 defer { if !invocation.input.isTerminal { invocation.console.rawErr("\n") } }
-                line = try invocation.input.readSecretLine(until: invocation.deadline, prompting: {
+                line = try invocation.readSecretLine(prompting: {
                     invocation.console.rawErr("Open this address in a browser and log in:\n\n  \(url)\n\nThen paste the address the browser was sent to (or the code): ")
                 })
             } catch {

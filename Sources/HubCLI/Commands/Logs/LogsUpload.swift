@@ -70,8 +70,7 @@ struct LogsUpload: HubCommand {
             // spooled, every wait bounded by the deadline (a FIFO nobody writes to ends with 75).
             let source: LogSource
             do throws(BoundedFile.Failure) {
-                source = .file(file == "-" ? try invocation.input.spool(limit: Self.maximumSpoolBytes, until: invocation.deadline)
-                                           : try invocation.input.openFile(file, limit: Int64.max, until: invocation.deadline))
+                source = .file(try invocation.open(file, spoolLimit: Self.maximumSpoolBytes, fileLimit: Int64.max))
             } catch .missing {
                 throw HubError.noInput("No log file at \(file). Check the path.", code: .fileNotFound)
             } catch .directory {

@@ -12,6 +12,6 @@ struct PlistCommand: ParsableCommand {
         Example:
           hubctl plist validate App/clienthub.plist
         """,
-        subcommands: [PlistValidateCommand.self]
+        subcommands: [PlistValidate.self]
     )
 }

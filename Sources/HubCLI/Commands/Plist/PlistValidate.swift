@@ -4,7 +4,7 @@ import ArgumentParser
 import HubConfig
 import HubCore
 
-struct PlistValidateCommand: HubCommand {
+struct PlistValidate: HubCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
         abstract: "Validate clienthub.plist files (XML or binary).",
@@ -47,13 +47,11 @@ struct PlistValidateCommand: HubCommand {
         }
 
         func run(_ invocation: Invocation) throws {
-            let input = invocation.input
-            let until = invocation.deadline
             // Each pipe or FIFO gets what is left of the command's one deadline, not a deadline of its own.
             let report = ClientHubReport(files.map { path in
                 ClientHubValidator.validate(path: path, strict: strict, wait: invocation.secondsLeft) {
                     do throws(BoundedFile.Failure) {
-                        return .success(try input.readAll(limit: ClientHubPlistReader.maximumSize, until: until))
+                        return .success(try invocation.readStdin(limit: ClientHubPlistReader.maximumSize))
                     } catch {
                         return .failure(ClientHubPlistReader.readFailure(error, label: "standard input"))
                     }

@@ -4,7 +4,7 @@ import ArgumentParser
 import HubCore
 import HubServices
 
-struct PushId: HubCommand {
+struct PushId: HubCommand, PushOSVerb {
     static let configuration = CommandConfiguration(
         commandName: "id",
         abstract: "Print the push id (FCM sender id, VAPID key, …) the server hands out for an os.",
@@ -20,15 +20,10 @@ struct PushId: HubCommand {
     @OptionGroup(title: "Global Options") var global: GlobalOptions
     @OptionGroup var os: PushOSOption
 
+    /// The command's options as plain data (PushSupport.swift).
+    typealias Options = PushOSOptions<PushId>
     var options: Options { Options(os: os.value) }
 
-    /// The command's options as plain data, and its body.
-    struct Options: CommandOptions {
-        var os: PushOSOption.Value
-
-        func run(_ invocation: Invocation) throws {
-            let os = try self.os.value()
-            try invocation.emit(PushOutput(try PushService(context: try invocation.services.clientServices()).pushId(os: os)))
-        }
-    }
+    /// The body: the push id this device has for the OS.
+    static func run(_ push: PushService, os: PushOS) throws -> PushResult { try push.pushId(os: os) }
 }

@@ -53,7 +53,7 @@ struct PushRegister: HubCommand {
             var token = self.token
             if token == "-" {
                 let read: [UInt8]?
-                do throws(BoundedFile.Failure) { read = try invocation.input.readLineBytes(limit: 4096, until: invocation.deadline) } catch {
+                do throws(BoundedFile.Failure) { read = try invocation.readLineBytes(limit: 4096) } catch {
                     throw HubError.stdin(error, waitingFor: "the push token line (--token -)")
                 }
                 guard let bytes = read, !bytes.isEmpty else { throw HubError.usage("--token - was given but stdin had no token line.") }

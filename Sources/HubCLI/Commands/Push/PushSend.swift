@@ -108,8 +108,7 @@ struct PushSend: HubCommand {
         }
 
         static func readInput(_ path: String, _ invocation: Invocation, what: String) throws -> Data {
-            path == "-" ? try invocation.input.readAll(limit: 64 << 20, until: invocation.deadline, what: "the \(what)", tooLarge: .tooLarge)
-                        : try invocation.input.readFile(path, limit: 64 << 20, until: invocation.deadline, what: what, tooLarge: .tooLarge)
+            try invocation.read(path, limit: 64 << 20, what: what)
         }
 
         /// --users or --users-from (one a line, `#` comments), nil when neither is given.
@@ -182,8 +181,7 @@ struct PushSend: HubCommand {
             if let path = notification {
                 let flags = [alert != nil, badge != nil, sound != nil, priority != nil, data != nil, !custom.isEmpty, !localeAlert.isEmpty].contains(true)
                 if flags { throw HubError.usage("Give --notification or the notification flags (--alert, --badge, …), not both.") }
-                let bytes = path == "-" ? try invocation.input.readAll(limit: 1 << 20, until: invocation.deadline, what: "the notification", tooLarge: .tooLarge)
-                                        : try invocation.input.readFile(path, limit: 1 << 20, until: invocation.deadline, what: "notification", tooLarge: .tooLarge)
+                let bytes = try invocation.read(path, limit: 1 << 20, what: "notification")
                 guard let value = try? JSONValue.read(bytes) else { throw HubError.usage("The notification \(path == "-" ? "on stdin" : path) is not JSON.", code: .invalidData) }
                 let (payload, problems) = PushNotificationShape.payload(value)
                 guard let payload else {
@@ -347,7 +345,7 @@ struct PushSend: HubCommand {
         /// How many were skipped is said on stderr.
         func skipDone(_ users: [String], _ sending: PushSendReport, _ invocation: Invocation) throws -> [String] {
             guard let skipDone else { return users }
-            let data = try invocation.input.readFile(skipDone, limit: 256 << 20, until: invocation.deadline, what: "push send report", tooLarge: .tooLarge)
+            let data = try invocation.readFile(skipDone, limit: 256 << 20, what: "push send report")
             guard let report = try? JSONValue.read(data), case .array(let notSent)? = report["usersNotSent"] else {
                 throw HubError.data("--skip-done \(skipDone) is not a `hubctl push send` report (it has no usersNotSent list).", code: .invalidData)
             }

@@ -43,3 +43,19 @@ extension PushOutput {
         self.init(platform: r.platform.rawValue, os: r.os.rawValue, deviceId: r.deviceId, action: r.action.rawValue, pushId: r.pushId)
     }
 }
+
+/// A push verb that acts on this device's registration for one OS (`push id`, `push unregister`):
+/// what it asks the push service.
+protocol PushOSVerb {
+    static func run(_ push: PushService, os: PushOS) throws -> PushResult
+}
+
+/// The plain options of such a verb (`--os`), and its body: the OS checked, the verb's answer printed.
+struct PushOSOptions<Verb: PushOSVerb>: CommandOptions {
+    var os: PushOSOption.Value
+
+    func run(_ invocation: Invocation) throws {
+        let os = try self.os.value()
+        try invocation.emit(PushOutput(try Verb.run(PushService(context: try invocation.services.clientServices()), os: os)))
+    }
+}

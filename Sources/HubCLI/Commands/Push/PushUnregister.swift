@@ -4,7 +4,7 @@ import ArgumentParser
 import HubCore
 import HubServices
 
-struct PushUnregister: HubCommand {
+struct PushUnregister: HubCommand, PushOSVerb {
     static let configuration = CommandConfiguration(
         commandName: "unregister",
         abstract: "Remove the device's push registration.",
@@ -21,15 +21,10 @@ struct PushUnregister: HubCommand {
     @OptionGroup(title: "Global Options") var global: GlobalOptions
     @OptionGroup var os: PushOSOption
 
+    /// The command's options as plain data (PushSupport.swift).
+    typealias Options = PushOSOptions<PushUnregister>
     var options: Options { Options(os: os.value) }
 
-    /// The command's options as plain data, and its body.
-    struct Options: CommandOptions {
-        var os: PushOSOption.Value
-
-        func run(_ invocation: Invocation) throws {
-            let os = try self.os.value()
-            try invocation.emit(PushOutput(try PushService(context: try invocation.services.clientServices()).unregister(os: os)))
-        }
-    }
+    /// The body: the registration for the OS removed.
+    static func run(_ push: PushService, os: PushOS) throws -> PushResult { try push.unregister(os: os) }
 }

@@ -36,9 +36,7 @@ struct UsageUpload: HubCommand {
         var file: String
 
         func run(_ invocation: Invocation) throws {
-            let data = file == "-"
-                ? try invocation.input.readAll(limit: UsageService.maximumReportBytes, until: invocation.deadline, what: "the usage report", tooLarge: .invalidUsageReport)
-                : try invocation.input.readFile(file, limit: UsageService.maximumReportBytes, until: invocation.deadline, what: "usage report", tooLarge: .invalidUsageReport)
+            let data = try invocation.read(file, limit: UsageService.maximumReportBytes, what: "usage report", tooLarge: .invalidUsageReport)
             let source = file == "-" ? "on stdin" : file
             // The shape is checked before a request is made.
             _ = try UsageService.check(data, source: source)

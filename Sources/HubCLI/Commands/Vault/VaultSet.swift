@@ -39,7 +39,7 @@ struct VaultSet: HubCommand {
                 if invocation.input.isTerminal {
                     invocation.console.note("Reading the value from stdin; end it with Ctrl-D.")
                 }
-                data = try invocation.input.readAll(limit: 1 << 20, until: invocation.deadline, what: "the value", tooLarge: .tooLarge)
+                data = try invocation.readStdin(limit: 1 << 20, what: "value")
             }
             let (store, secret, created) = try invocation.services.vaultForWriting()
             let now = Date()

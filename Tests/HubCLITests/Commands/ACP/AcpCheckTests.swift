@@ -42,8 +42,8 @@ struct ACPCheckTests {
 extension ACPCheckTests {
     /// argv → Options, without running the command: every flag it declares reaches its Options.
     @Test func parsesItsFlagsIntoOptions() throws {
-        let options = try parsedOptions(["acp", "check", "--dest", "dest-1", "--wait", "--fetch", "--interval", "5", "--jitter-seed", "42"], as: ACPCheckCommand.self)
-        #expect(options == ACPCheckCommand.Options(destination: ACPDestination.Value(dest: "dest-1"), wait: true, fetch: true, interval: 5, jitterSeed: 42))
-        #expect(try parsedOptions(["acp", "check"], as: ACPCheckCommand.self) == ACPCheckCommand.Options())
+        let options = try parsedOptions(["acp", "check", "--dest", "dest-1", "--wait", "--fetch", "--interval", "5", "--jitter-seed", "42"], as: ACPCheck.self)
+        #expect(options == ACPCheck.Options(destination: ACPDestination.Value(dest: "dest-1"), wait: true, fetch: true, interval: 5, jitterSeed: 42))
+        #expect(try parsedOptions(["acp", "check"], as: ACPCheck.self) == ACPCheck.Options())
     }
 }

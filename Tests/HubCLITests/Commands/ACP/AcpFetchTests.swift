@@ -45,8 +45,8 @@ struct ACPFetchTests {
 extension ACPFetchTests {
     /// argv → Options, without running the command: every flag it declares reaches its Options.
     @Test func parsesItsFlagsIntoOptions() throws {
-        let options = try parsedOptions(["acp", "fetch", "--dest", "dest-1", "--force", "--no-sync", "--max-bytes", "5000", "--max-entries", "3", "--max-path-bytes", "3"], as: ACPFetchCommand.self)
-        #expect(options == ACPFetchCommand.Options(destination: ACPDestination.Value(dest: "dest-1"), force: true, noSync: true, maxBytes: 5000, maxEntries: 3, maxPathBytes: 3))
-        #expect(try parsedOptions(["acp", "fetch"], as: ACPFetchCommand.self) == ACPFetchCommand.Options())
+        let options = try parsedOptions(["acp", "fetch", "--dest", "dest-1", "--force", "--no-sync", "--max-bytes", "5000", "--max-entries", "3", "--max-path-bytes", "3"], as: ACPFetch.self)
+        #expect(options == ACPFetch.Options(destination: ACPDestination.Value(dest: "dest-1"), force: true, noSync: true, maxBytes: 5000, maxEntries: 3, maxPathBytes: 3))
+        #expect(try parsedOptions(["acp", "fetch"], as: ACPFetch.self) == ACPFetch.Options())
     }
 }

@@ -70,7 +70,7 @@ struct PlistValidateTests {
 extension PlistValidateTests {
     /// argv → Options, without running the command: every flag it declares reaches its Options.
     @Test func parsesItsFlagsIntoOptions() throws {
-        let options = try parsedOptions(["plist", "validate", "--strict", "files-1", "files-2"], as: PlistValidateCommand.self)
-        #expect(options == PlistValidateCommand.Options(strict: true, files: ["files-1", "files-2"]))
+        let options = try parsedOptions(["plist", "validate", "--strict", "files-1", "files-2"], as: PlistValidate.self)
+        #expect(options == PlistValidate.Options(strict: true, files: ["files-1", "files-2"]))
     }
 }

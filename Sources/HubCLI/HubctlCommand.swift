@@ -126,7 +126,7 @@ public struct Hubctl: ParsableCommand {
         do {
             switch try parse() {
             case .command(let command, let global):
-                try command.run(try Invocation(global: options(global), context: makeContext()))
+                try Invocation(global: options(global), context: makeContext()).run(command)
             case .other(let command):
                 try runOther(command, console: console)
             }
@@ -205,6 +205,6 @@ extension HubCommand {
     public func validate() throws { try options.validate() }
 
     public func run() throws {
-        try options.run(try Invocation(global: global.values, context: CommandContext()))
+        try Invocation(global: global.values, context: CommandContext()).run(options)
     }
 }

@@ -92,6 +92,17 @@ public final class Invocation: Sendable {
     }
     private let madeServices = Mutex<Services?>(nil)
 
+    /// Lets the factory go once the command has run: a Services holds its Invocation (the sessions
+    /// it builds capture it), so the pair would otherwise outlive the command, one pair for each
+    /// line of a `batch` run in one process.
+    func finish() { madeServices.withLock { $0 = nil } }
+
+    /// Runs `command` on this invocation, then lets its factory go (`finish`).
+    func run(_ command: any CommandOptions) throws {
+        defer { finish() }
+        try command.run(self)
+    }
+
     // The seams, for the commands' convenience.
     public var console: Console { context.console }
     public var input: any InputSource { context.input }

@@ -13,8 +13,8 @@ import HubVault
 
 public final class Services: Sendable {
     /// The Invocation this factory builds from. Held strongly, as the sessions it builds hold it
-    /// (their closures capture it), so an Invocation and its Services live as long as each other:
-    /// one pair per command run, which the process ends.
+    /// (their closures capture it); the Invocation lets its factory go when the command has run
+    /// (`Invocation.finish`), which ends the pair.
     let invocation: Invocation
     init(_ invocation: Invocation) { self.invocation = invocation }
 

@@ -66,11 +66,13 @@ public struct Hubctl: ParsableCommand {
     /// command its seams: environment, input, clock and transport (the process's own, or a test's).
     public static func run(_ arguments: [String], console: Console,
                            makeContext: () -> CommandContext) -> Int32 {
-        run(arguments, console: console, parse: {
+        // One scan of the words (ArgvScan) for the error format, the fast path and the argument order.
+        let scan = ArgvScan(arguments)
+        return run(scan, console: console, parse: {
             // The fast path builds the hot commands' Options itself, and the global values keyed
             // by the table: no ArgumentParser tree, no `GlobalOptions` (docs/architecture.md).
-            if let (options, global) = FastPath.parse(arguments) { return .command(options, global) }
-            return ParsedCommand(try parseAsRoot(ArgumentOrder.normalize(arguments)))
+            if let (options, global) = FastPath.parse(scan) { return .command(options, global) }
+            return ParsedCommand(try parseAsRoot(ArgumentOrder.normalize(scan).arguments))
         }, makeContext: makeContext)
     }
 
@@ -103,8 +105,16 @@ public struct Hubctl: ParsableCommand {
     static func run(_ arguments: [String], console: Console, parse: () throws -> ParsedCommand,
                     options: (GlobalValues) -> GlobalValues = { $0 },
                     makeContext: () -> CommandContext) -> Int32 {
+        run(ArgvScan(arguments), console: console, parse: parse, options: options, makeContext: makeContext)
+    }
+
+    /// `run` with the command line scanned once (ArgvScan).
+    static func run(_ scan: ArgvScan, console: Console, parse: () throws -> ParsedCommand,
+                    options: (GlobalValues) -> GlobalValues = { $0 },
+                    makeContext: () -> CommandContext) -> Int32 {
+        let arguments = scan.arguments
         let format: ErrorFormat
-        switch ErrorFormat.resolve(arguments: arguments, variable: console.errorFormatVariable,
+        switch ErrorFormat.resolve(scan: scan, variable: console.errorFormatVariable,
                                    stderrIsTerminal: console.stderrIsTerminal) {
         case .success(let resolved): format = resolved
         case .failure(let error):
@@ -154,7 +164,7 @@ public struct Hubctl: ParsableCommand {
                 return 0
             }
             if code == .validationFailure {
-                console.emitError(UsageSuggestion.usageError(for: error, arguments: arguments, format: format), format: format)
+                console.emitError(UsageSuggestion.usageError(for: error, scan: scan, format: format), format: format)
                 return FailureKind.usage.exitCode
             }
             let message = fullMessage(for: error).trimmingCharacters(in: .whitespacesAndNewlines)

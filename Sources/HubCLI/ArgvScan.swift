@@ -51,12 +51,18 @@ struct ArgvScan: Equatable, Sendable {
     }
 
     let words: [Word]
+    /// The words as written: the command line as given to ArgumentParser.
+    let arguments: [String]
 
-    init(_ arguments: [String]) { words = arguments.map(Word.init) }
-    init(words: [Word]) { self.words = words }
+    init(_ arguments: [String]) {
+        self.arguments = arguments
+        words = arguments.map(Word.init)
+    }
 
-    /// The command line as given to ArgumentParser.
-    var arguments: [String] { words.map(\.text) }
+    init(words: [Word]) {
+        self.words = words
+        arguments = words.map(\.text)
+    }
 
     /// The values of `--name` before the end of options, in order: `--name=value`, or the word after
     /// `--name` whatever it is (then taken as the value, even `--`). Every other word stands alone.
@@ -76,6 +82,9 @@ struct ArgvScan: Equatable, Sendable {
         }
         return values
     }
+
+    /// Whether `text` is one of the words, as written (`--version=x` is not `--version`).
+    func contains(_ text: String) -> Bool { words.contains { $0.text == text } }
 
     /// The first `--` at or after `start`.
     func separator(from start: Int) -> Int? {

@@ -85,10 +85,10 @@ enum FastPath {
         /// value is its value only if it is a plain, non-empty word (else ArgumentParser's turn).
         init?(_ argv: ArgvScan) {
             let valueTaking = FastPath.valueTakingNames
-            let arguments = argv.words
+            let scanned = argv.words
             var index = 0
-            while index < arguments.count {
-                let word = arguments[index]
+            while index < scanned.count {
+                let word = scanned[index]
                 index += 1
                 switch word.kind {
                 case .plain:
@@ -102,8 +102,8 @@ enum FastPath {
                     guard valueTaking.contains(name), !inline.isEmpty else { return nil }
                     given.append((name, inline, words.count))
                 case .long(let name, nil) where valueTaking.contains(name):
-                    guard index < arguments.count, arguments[index].kind == .plain, !arguments[index].text.isEmpty else { return nil }
-                    given.append((name, arguments[index].text, words.count))
+                    guard index < scanned.count, scanned[index].kind == .plain, !scanned[index].text.isEmpty else { return nil }
+                    given.append((name, scanned[index].text, words.count))
                     index += 1
                 case .long(let name, nil):
                     given.append((name, nil, words.count))

@@ -112,7 +112,6 @@ public struct Hubctl: ParsableCommand {
     static func run(_ scan: ArgvScan, console: Console, parse: () throws -> ParsedCommand,
                     options: (GlobalValues) -> GlobalValues = { $0 },
                     makeContext: () -> CommandContext) -> Int32 {
-        let arguments = scan.arguments
         let format: ErrorFormat
         switch ErrorFormat.resolve(scan: scan, variable: console.errorFormatVariable,
                                    stderrIsTerminal: console.stderrIsTerminal) {
@@ -123,13 +122,13 @@ public struct Hubctl: ParsableCommand {
         }
         // `hubctl --version` alone: the version, as ArgumentParser prints it, without building its
         // tree (scripts and package checks call it often; FastPathParityTests compares the two).
-        if arguments == ["--version"] {
+        if scan.arguments == ["--version"] {
             console.write(HubVersion.current)
             return 0
         }
         // The ArgumentParser declarations of the global options, generated from the settings
         // table (hidden: `scripts/generate-docs.sh` writes them to GlobalOptions+Generated.swift).
-        if arguments == ["--generate-global-options"] {
+        if scan.arguments == ["--generate-global-options"] {
             console.write(GlobalOptionsSource.text())
             return 0
         }
@@ -152,11 +151,11 @@ public struct Hubctl: ParsableCommand {
             if code == .success {
                 // --help, --version, or a command group named alone: the text on stdout.
                 let text = fullMessage(for: error)
-                if arguments.contains("--experimental-dump-help") {
+                if scan.contains("--experimental-dump-help") {
                     console.write(HelpCommand.replacingBuiltInHelp(inDump: text))
-                } else if arguments.contains("--generate-completion-script") {
+                } else if scan.contains("--generate-completion-script") {
                     console.write(CompletionScript.hardened(text))
-                } else if arguments.contains("--version") {
+                } else if scan.contains("--version") {
                     console.write(text)
                 } else {
                     console.write(HelpLayout.arrange(text))

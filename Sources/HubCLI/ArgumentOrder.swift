@@ -10,34 +10,30 @@ enum ArgumentOrder {
     static let globalFlags = Set(GlobalSetting.all.filter { $0.hasFlag && $0.form == .flag }.compactMap(\.flagName))
     static let globalOptionsWithValue = Set(GlobalSetting.all.filter { $0.hasFlag && $0.form != .flag }.compactMap(\.flagName))
 
-    static func normalize(_ arguments: [String]) -> [String] {
-        var moved: [String] = []
+    static func normalize(_ arguments: [String]) -> [String] { normalize(ArgvScan(arguments)).arguments }
+
+    /// The scan's words with its leading global options moved: a global option takes the word
+    /// after it as its value whatever it is (`--name=value` takes none).
+    static func normalize(_ scan: ArgvScan) -> ArgvScan {
+        let words = scan.words
         var index = 0
-        while index < arguments.count {
-            let arg = arguments[index]
-            let name = arg.split(separator: "=", maxSplits: 1).first.map(String.init) ?? arg
-            if globalFlags.contains(arg) {
-                moved.append(arg)
+        while index < words.count, case .long(let name, let inline) = words[index].kind {
+            if inline == nil, globalFlags.contains(name) {
                 index += 1
             } else if globalOptionsWithValue.contains(name) {
-                moved.append(arg)
-                if !arg.contains("="), index + 1 < arguments.count {
-                    moved.append(arguments[index + 1])
-                    index += 2
-                } else {
-                    index += 1
-                }
+                index += inline == nil && index + 1 < words.count ? 2 : 1
             } else {
                 break
             }
         }
-        if moved.isEmpty || index >= arguments.count { return arguments }
-        var rest = Array(arguments[index...])
-        if let dashdash = rest.firstIndex(of: "--") {
-            rest.insert(contentsOf: moved, at: dashdash)
+        if index == 0 || index >= words.count { return scan }
+        var rest = Array(words[index...])
+        let moved = words[..<index]
+        if let dashdash = scan.separator(from: index) {
+            rest.insert(contentsOf: moved, at: dashdash - index)
         } else {
             rest.append(contentsOf: moved)
         }
-        return rest
+        return ArgvScan(words: rest)
     }
 }

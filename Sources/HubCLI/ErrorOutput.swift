@@ -16,20 +16,9 @@ public enum ErrorFormat: String, Sendable, CaseIterable, ExpressibleByArgument {
     /// The format in force: the last `--error-format` before any `--` (a value the parser will
     /// refuse counts as not given), else `HUBCTL_ERROR_FORMAT`, else text on a terminal and JSON
     /// otherwise. A variable set to anything but text or json is a usage error.
-    static func resolve(arguments: [String], variable: String?, stderrIsTerminal: Bool) -> Result<ErrorFormat, HubError> {
-        let flag = "--" + GlobalSetting.errorFormat.name
-        var given: ErrorFormat?
-        var index = 0
-        while index < arguments.count, arguments[index] != "--" {
-            let arg = arguments[index]
-            if arg == flag, index + 1 < arguments.count {
-                given = ErrorFormat(rawValue: arguments[index + 1]) ?? given
-                index += 1
-            } else if arg.hasPrefix(flag + "=") {
-                given = ErrorFormat(rawValue: String(arg.dropFirst(flag.count + 1))) ?? given
-            }
-            index += 1
-        }
+    static func resolve(scan: ArgvScan, variable: String?, stderrIsTerminal: Bool) -> Result<ErrorFormat, HubError> {
+        // `ArgvScan.values(of:)`: the word after `--error-format` is its value even when it starts with `-`.
+        let given = scan.values(of: "--" + GlobalSetting.errorFormat.name).compactMap(ErrorFormat.init(rawValue:)).last
         if let given { return .success(given) }
         if let variable {
             guard let format = ErrorFormat(rawValue: variable) else {
@@ -111,40 +100,44 @@ enum UsageSuggestion {
     }
 
     static func suggest(arguments: [String], message: String) -> (path: [String], suggestion: String?) {
-        let finding = find(arguments: arguments, message: message)
+        let finding = find(scan: ArgvScan(arguments), message: message)
         return (finding.path, finding.suggestion)
     }
 
-    static func find(arguments: [String], message: String) -> Finding {
+    static func find(scan: ArgvScan, message: String) -> Finding {
         guard let root = tree else { return Finding(path: ["hubctl"]) }
         let word = quotedWord(in: message)
         var node = root
         var path = ["hubctl"]
         var index = 0
-        let args = ArgumentOrder.normalize(arguments)
-        while index < args.count, args[index] != "--" {
-            let arg = args[index]
+        let words = ArgumentOrder.normalize(scan).words
+        while index < words.count, words[index].kind != .separator {
+            let arg = words[index]
             index += 1
-            if arg.hasPrefix("--") {
-                let name = String(arg.dropFirst(2).prefix { $0 != "=" })
+            switch arg.kind {
+            case .long(let option, let inline):
+                let name = String(option.dropFirst(2))
                 if let takesValue = node.options[name] ?? globalOptions[name] {
-                    if takesValue && !arg.contains("=") { index += 1 }
+                    if takesValue && inline == nil { index += 1 }
                     continue
                 }
-                if let word, word == arg || word == "--" + name {
+                if let word, word == arg.text || word == option {
                     let known = Set(node.options.keys).union(globalOptions.keys).union(["help"])
                     return Finding(path: path, suggestion: Suggestion.closest(to: name, in: known.sorted()).map { "--" + $0 })
                 }
                 continue
+            case .short, .separator:
+                continue
+            case .plain:
+                break
             }
-            if arg.hasPrefix("-") { continue }
-            if let sub = node.subcommands.first(where: { $0.name == arg }) {
+            if let sub = node.subcommands.first(where: { $0.name == arg.text }) {
                 node = sub
-                path.append(arg)
+                path.append(arg.text)
                 continue
             }
             if !node.subcommands.isEmpty {
-                return Finding(path: path, unknownCommand: arg, suggestion: Suggestion.closest(to: arg, in: node.subcommands.map(\.name)))
+                return Finding(path: path, unknownCommand: arg.text, suggestion: Suggestion.closest(to: arg.text, in: node.subcommands.map(\.name)))
             }
         }
         return Finding(path: path)
@@ -156,9 +149,9 @@ enum UsageSuggestion {
 
     /// The usage error for a refused command line, with its suggestion: the message as the parser
     /// wrote it for JSON, the short message and a hint for text.
-    static func usageError(for error: Error, arguments: [String], format: ErrorFormat) -> HubError {
+    static func usageError(for error: Error, scan: ArgvScan, format: ErrorFormat) -> HubError {
         var short = Hubctl.message(for: error).trimmingCharacters(in: .whitespacesAndNewlines)
-        let finding = find(arguments: arguments, message: short)
+        let finding = find(scan: scan, message: short)
         let didYouMean = finding.suggestion.map { "Did you mean '\($0)'? " } ?? ""
         switch format {
         case .json:

@@ -19,7 +19,11 @@ enum FastPath {
     /// (FastPathParityTests compares them), and the global values keyed by the table, without
     /// building `GlobalOptions` (its property wrappers cost more than this whole parse).
     static func parse(_ arguments: [String]) -> (options: any CommandOptions, global: GlobalValues)? {
-        guard let scanned = Scan(arguments), let spec = commands.first(where: { $0.path == scanned.path }) else { return nil }
+        parse(ArgvScan(arguments))
+    }
+
+    static func parse(_ argv: ArgvScan) -> (options: any CommandOptions, global: GlobalValues)? {
+        guard let scanned = Scan(argv), let spec = commands.first(where: { $0.path == scanned.path }) else { return nil }
         guard let values = scanned.values(for: spec), let global = values.globalValues() else { return nil }
         guard let options = try? spec.make(values), (try? options.validate()) != nil else { return nil }
         return (options, global)
@@ -77,28 +81,32 @@ enum FastPath {
         var given: [(name: String, value: String?, after: Int)] = []
         var path: [String] = []
 
-        init?(_ arguments: [String]) {
+        /// The scan's words read with the fast path's rule: the word after an option that takes a
+        /// value is its value only if it is a plain, non-empty word (else ArgumentParser's turn).
+        init?(_ argv: ArgvScan) {
             let valueTaking = FastPath.valueTakingNames
+            let scanned = argv.words
             var index = 0
-            while index < arguments.count {
-                let word = arguments[index]
+            while index < scanned.count {
+                let word = scanned[index]
                 index += 1
-                guard word.hasPrefix("-") else { words.append(word); continue }
-                // Short options, `-`, `--` and anything ArgumentParser treats specially: its turn.
-                guard word.hasPrefix("--"), word.count > 2 else { return nil }
-                if let equals = word.firstIndex(of: "=") {
-                    let name = String(word[..<equals])
-                    let value = String(word[word.index(after: equals)...])
+                switch word.kind {
+                case .plain:
+                    words.append(word.text)
+                case .separator, .short:
+                    // Short options, `-`, `--` and anything ArgumentParser treats specially: its turn.
+                    return nil
+                case .long(let name, let inline?):
                     // `--name=` is `--name` without a value to ArgumentParser ("Missing value"):
                     // an empty value, in either form, is its to judge.
-                    guard valueTaking.contains(name), !value.isEmpty else { return nil }
-                    given.append((name, value, words.count))
-                } else if valueTaking.contains(word) {
-                    guard index < arguments.count, !arguments[index].hasPrefix("-"), !arguments[index].isEmpty else { return nil }
-                    given.append((word, arguments[index], words.count))
+                    guard valueTaking.contains(name), !inline.isEmpty else { return nil }
+                    given.append((name, inline, words.count))
+                case .long(let name, nil) where valueTaking.contains(name):
+                    guard index < scanned.count, scanned[index].kind == .plain, !scanned[index].text.isEmpty else { return nil }
+                    given.append((name, scanned[index].text, words.count))
                     index += 1
-                } else {
-                    given.append((word, nil, words.count))
+                case .long(let name, nil):
+                    given.append((name, nil, words.count))
                 }
             }
             // The longest path of a hot command that the words start with.
@@ -173,15 +181,12 @@ enum FastPath {
     }
 
     /// The global option `--<name>` of the settings table, nil for another word.
-    static func globalOption(_ name: String) -> GlobalSetting? {
-        guard name.hasPrefix("--") else { return nil }
-        return globalByName[String(name.dropFirst(2))]
-    }
+    static func globalOption(_ name: String) -> GlobalSetting? { globalByName[name] }
 
-    /// The global options by name: the settings table's rows that have a flag (what the generated
+    /// The global options by `--name`: the settings table's rows that have a flag (what the generated
     /// `GlobalOptions` declares, AgreementTests checks).
     private static let globalByName: [String: GlobalSetting] = Dictionary(
-        uniqueKeysWithValues: GlobalSetting.all.filter(\.hasFlag).map { ($0.name, $0) })
+        uniqueKeysWithValues: GlobalSetting.all.filter(\.hasFlag).map { ("--" + $0.name, $0) })
 
     /// Every `--name` that takes a value: the global ones and the hot commands' own.
     static let valueTakingNames: [String] = {

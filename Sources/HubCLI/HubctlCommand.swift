@@ -66,11 +66,13 @@ public struct Hubctl: ParsableCommand {
     /// command its seams: environment, input, clock and transport (the process's own, or a test's).
     public static func run(_ arguments: [String], console: Console,
                            makeContext: () -> CommandContext) -> Int32 {
-        run(arguments, console: console, parse: {
+        // One scan of the words (ArgvScan) for the error format, the fast path and the argument order.
+        let scan = ArgvScan(arguments)
+        return run(scan, console: console, parse: {
             // The fast path builds the hot commands' Options itself, and the global values keyed
             // by the table: no ArgumentParser tree, no `GlobalOptions` (docs/architecture.md).
-            if let (options, global) = FastPath.parse(arguments) { return .command(options, global) }
-            return ParsedCommand(try parseAsRoot(ArgumentOrder.normalize(arguments)))
+            if let (options, global) = FastPath.parse(scan) { return .command(options, global) }
+            return ParsedCommand(try parseAsRoot(ArgumentOrder.normalize(scan).arguments))
         }, makeContext: makeContext)
     }
 
@@ -103,8 +105,15 @@ public struct Hubctl: ParsableCommand {
     static func run(_ arguments: [String], console: Console, parse: () throws -> ParsedCommand,
                     options: (GlobalValues) -> GlobalValues = { $0 },
                     makeContext: () -> CommandContext) -> Int32 {
+        run(ArgvScan(arguments), console: console, parse: parse, options: options, makeContext: makeContext)
+    }
+
+    /// `run` with the command line scanned once (ArgvScan).
+    static func run(_ scan: ArgvScan, console: Console, parse: () throws -> ParsedCommand,
+                    options: (GlobalValues) -> GlobalValues = { $0 },
+                    makeContext: () -> CommandContext) -> Int32 {
         let format: ErrorFormat
-        switch ErrorFormat.resolve(arguments: arguments, variable: console.errorFormatVariable,
+        switch ErrorFormat.resolve(scan: scan, variable: console.errorFormatVariable,
                                    stderrIsTerminal: console.stderrIsTerminal) {
         case .success(let resolved): format = resolved
         case .failure(let error):
@@ -113,13 +122,13 @@ public struct Hubctl: ParsableCommand {
         }
         // `hubctl --version` alone: the version, as ArgumentParser prints it, without building its
         // tree (scripts and package checks call it often; FastPathParityTests compares the two).
-        if arguments == ["--version"] {
+        if scan.arguments == ["--version"] {
             console.write(HubVersion.current)
             return 0
         }
         // The ArgumentParser declarations of the global options, generated from the settings
         // table (hidden: `scripts/generate-docs.sh` writes them to GlobalOptions+Generated.swift).
-        if arguments == ["--generate-global-options"] {
+        if scan.arguments == ["--generate-global-options"] {
             console.write(GlobalOptionsSource.text())
             return 0
         }
@@ -142,11 +151,11 @@ public struct Hubctl: ParsableCommand {
             if code == .success {
                 // --help, --version, or a command group named alone: the text on stdout.
                 let text = fullMessage(for: error)
-                if arguments.contains("--experimental-dump-help") {
+                if scan.contains("--experimental-dump-help") {
                     console.write(HelpCommand.replacingBuiltInHelp(inDump: text))
-                } else if arguments.contains("--generate-completion-script") {
+                } else if scan.contains("--generate-completion-script") {
                     console.write(CompletionScript.hardened(text))
-                } else if arguments.contains("--version") {
+                } else if scan.contains("--version") {
                     console.write(text)
                 } else {
                     console.write(HelpLayout.arrange(text))
@@ -154,7 +163,7 @@ public struct Hubctl: ParsableCommand {
                 return 0
             }
             if code == .validationFailure {
-                console.emitError(UsageSuggestion.usageError(for: error, arguments: arguments, format: format), format: format)
+                console.emitError(UsageSuggestion.usageError(for: error, scan: scan, format: format), format: format)
                 return FailureKind.usage.exitCode
             }
             let message = fullMessage(for: error).trimmingCharacters(in: .whitespacesAndNewlines)

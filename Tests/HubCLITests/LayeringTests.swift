@@ -187,6 +187,30 @@ struct LayeringTests {
         #expect(declarations > 60, "only \(declarations) type declarations found under Commands/: the pattern no longer matches")
     }
 
+    /// The command line is taken apart once, before ArgumentParser, by ArgvScan.swift (each word
+    /// classified from its text: plain, `--`, short, `--name[=value]`); the error format, the fast
+    /// path, the argument order and the usage suggestion read its words. The rule, read from the
+    /// code (comments dropped) of every other file under Sources/HubCLI: no `hasPrefix("-` (a word
+    /// tested for a dash), no `"--"` literal except as the start of a name (`"--" + name`), and no
+    /// walk of a raw argument list (`arguments[`, `arguments.count`, `arguments.contains(`,
+    /// `arguments.firstIndex(`, `in arguments`). (Before, ErrorOutput.swift, FastPath.swift and
+    /// ArgumentOrder.swift each walked argv with a rule of its own.)
+    @Test func theCommandLineIsScannedOnce() throws {
+        let patterns = try [#"hasPrefix\("-"#, #""--"(?!\s*\+)"#, #"\barguments(\[|\.count\b|\.contains\(|\.firstIndex\()"#, #"\bin arguments\b"#]
+            .map { try Regex($0) }
+        var scanHits = 0
+        for (path, text) in try commandLayerSources() {
+            for line in codeLines(text) where patterns.contains(where: { line.contains($0) }) {
+                if path == "Sources/HubCLI/ArgvScan.swift" {
+                    scanHits += 1
+                } else {
+                    Issue.record("\(path): `\(line.trimmingCharacters(in: .whitespaces))` reads the command line's words itself: read ArgvScan's")
+                }
+            }
+        }
+        #expect(scanHits >= 3, "the patterns no longer match ArgvScan.swift's own reading of the words")
+    }
+
     /// `word` in `line` as a name of its own: not the end of a longer one (`requireOAuthLayer(`).
     func containsName(_ line: Substring, _ word: String) -> Bool {
         var rest = line[...]

@@ -126,7 +126,8 @@ extension BatchCommand {
         let console = Console(stdoutIsTerminal: false, stderrIsTerminal: false,
                               out: { data in out.withLock { $0.append(data) } },
                               err: { data in err.withLock { $0.append(data) } })
-        let code = Hubctl.run(op.arguments, console: console, parse: { try parsed.command(for: op.arguments) },
+        let scan = ArgvScan(op.arguments)
+        let code = Hubctl.run(scan, console: console, parse: { Hubctl.ParsedCommand(try parsed.command(for: scan)) },
                               options: { merge(line: $0, op: op, batch: batch) }) {
             CommandContext(console: console, environment: environment, input: BufferedInput(), transport: transport)
         }
@@ -160,12 +161,13 @@ final class ParsedCommands: @unchecked Sendable {
     /// Distinct argument lists kept (a file of all-different lines gains nothing from more).
     static let limit = 4096
 
-    func command(for arguments: [String]) throws -> any ParsableCommand {
+    func command(for scan: ArgvScan) throws -> any ParsableCommand {
+        let arguments = scan.arguments
         lock.lock()
         let hit = cache[arguments]
         lock.unlock()
         if let hit { return hit }
-        let command = try Hubctl.parseAsRoot(ArgumentOrder.normalize(arguments))
+        let command = try Hubctl.parseAsRoot(ArgumentOrder.normalize(scan).arguments)
         lock.lock()
         if cache.count < Self.limit { cache[arguments] = command }
         lock.unlock()

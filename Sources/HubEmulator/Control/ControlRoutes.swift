@@ -47,7 +47,7 @@ struct ControlRoutes: Sendable {
         + PushBackendControl.routes + ClientResourcesControl.routes + CloudFoundryControl.routes
 
     static let routes: [ControlRoute] = [
-        ControlRoute(.post, "faults", .control, "add a fault rule (FAULTS above)") { call in
+        ControlRoute(.post, "faults", .control, "add a fault rule (CONTROL API above)") { call in
             try await ControlRoutes(state: call.state, faults: call.faults).addFault(call.request)
         },
         ControlRoute(.get, "faults", .control, "the fault rules still active") { call in

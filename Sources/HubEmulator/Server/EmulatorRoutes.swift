@@ -147,7 +147,7 @@ public enum EmulatorRoutes {
 
     static let table: [Route] = [
         Route(methods: [.get, .put, .post, .delete], path: "/_emulator", reading: .pathPrefix, envelope: .control, world: .control,
-              help: "the test knobs below; never logged or faulted", answer: nil),
+              help: "the rows below (CONTROL API above); never logged or faulted", answer: nil),
 
         // Mobile Services' OAuth server (docs/protocol.md §14).
         Route(methods: [.get, .post], path: MobileServicesHandler.authorizePath, reading: .exactPath, envelope: .plain, world: .mobileServices,

@@ -13,15 +13,22 @@ struct ClientServicesControl: Sendable {
     let state: EmulatorState
     var services: ClientServicesState { state.clientServices }
 
-    func register(_ group: RouterGroup<BasicRequestContext>) {
-        group.put("platform") { request, _ in try await setPlatform(request) }
-        group.put("services") { request, _ in try await setSwitches(request) }
-        group.get("received") { _, _ in json(.ok, services.receivedDocument) }
-        group.delete("received") { _, _ in
-            services.clearReceived()
+    /// The client services' control rows (ControlRoutes.table).
+    static let routes: [ControlRoute] = [
+        ControlRoute(.put, "platform", .clientServices, "which server it plays: mobile-services, smp3") { call in
+            try await ClientServicesControl(state: call.state).setPlatform(call.request)
+        },
+        ControlRoute(.put, "services", .clientServices, "an application's client services switches") { call in
+            try await ClientServicesControl(state: call.state).setSwitches(call.request)
+        },
+        ControlRoute(.get, "received", .clientServices, "what the client services received") { call in
+            ClientServicesControl(state: call.state).json(.ok, call.state.clientServices.receivedDocument)
+        },
+        ControlRoute(.delete, "received", .clientServices, "clear that record") { call in
+            call.state.clientServices.clearReceived()
             return Response(status: .noContent)
-        }
-    }
+        },
+    ]
 
     private func setPlatform(_ request: Request) async throws -> Response {
         let body = try await object(request)

@@ -34,13 +34,24 @@ struct CloudFoundryControl: Sendable {
     let state: EmulatorState
     var cf: CloudFoundryState { state.cloudFoundry }
 
-    func register(_ group: RouterGroup<BasicRequestContext>) {
-        group.get("cf") { request, _ in info(CFAddresses(request)) }
-        group.put("cf/settings") { request, _ in try await settings(request) }
-        group.post("cf/token") { request, _ in try await token(request) }
-        group.post("cf/instances") { request, _ in try await instance(request) }
-        group.post("cf/apps") { request, _ in try await app(request) }
-    }
+    /// The Cloud Foundry world's control rows (ControlRoutes.table).
+    static let routes: [ControlRoute] = [
+        ControlRoute(.get, "cf", .cloudFoundry, "the addresses, org, space, user and apps") { call in
+            CloudFoundryControl(state: call.state).info(CFAddresses(call.request))
+        },
+        ControlRoute(.put, "cf/settings", .cloudFoundry, "the world's settings and faults") { call in
+            try await CloudFoundryControl(state: call.state).settings(call.request)
+        },
+        ControlRoute(.post, "cf/token", .cloudFoundry, "tokens of the default user, for cf's config") { call in
+            try await CloudFoundryControl(state: call.state).token(call.request)
+        },
+        ControlRoute(.post, "cf/instances", .cloudFoundry, "a ready instance, with its app or not") { call in
+            try await CloudFoundryControl(state: call.state).instance(call.request)
+        },
+        ControlRoute(.post, "cf/apps", .cloudFoundry, "an application without an instance") { call in
+            try await CloudFoundryControl(state: call.state).app(call.request)
+        },
+    ]
 
     private func info(_ a: CFAddresses) -> Response {
         json(.ok, .object([

@@ -1,32 +1,79 @@
 // The control API under /_emulator/ for tests and the demo: faults, the state and the request log;
-// each world adds its own control routes (SMPControl, MobileServicesControl, …) to the same router.
+// each world declares its own control rows (SMPControl.routes, MobileServicesControl.routes, …).
+// `table` is every control route, one row each; the router is built from it, so a route cannot
+// exist without its row, and `hubctl-emulator --help` lists the rows (EmulatorRoutes.helpText).
 
 import Foundation
+import HTTPTypes
 import Hummingbird
+
+/// One control request as its row's answer sees it.
+struct ControlCall: Sendable {
+    let request: Request
+    /// The `{name}` segments of the row's path.
+    let parameters: Parameters
+    let state: EmulatorState
+    let faults: FaultPlan
+}
+
+/// One row of the control API: a method and a path under `/_emulator/` (`{name}` is one segment),
+/// the world it sets up, one line of help, and the answer.
+struct ControlRoute: Sendable {
+    let method: HTTPRequest.Method
+    let path: String
+    let world: EmulatorWorld
+    let help: String
+    let answer: @Sendable (ControlCall) async throws -> Response
+
+    init(_ method: HTTPRequest.Method, _ path: String, _ world: EmulatorWorld, _ help: String,
+         answer: @escaping @Sendable (ControlCall) async throws -> Response) {
+        self.method = method
+        self.path = path
+        self.world = world
+        self.help = help
+        self.answer = answer
+    }
+
+    /// The path as a request names it.
+    var fullPath: String { "/_emulator/" + path }
+}
 
 struct ControlRoutes: Sendable {
     let state: EmulatorState
     let faults: FaultPlan
 
+    /// Every control route, once: the faults, the state and the request log, then each world's.
+    static let table: [ControlRoute] = routes + SMPControl.routes + MobileServicesControl.routes + ClientServicesControl.routes
+        + PushBackendControl.routes + ClientResourcesControl.routes + CloudFoundryControl.routes
+
+    static let routes: [ControlRoute] = [
+        ControlRoute(.post, "faults", .control, "add a fault rule (CONTROL API above)") { call in
+            try await ControlRoutes(state: call.state, faults: call.faults).addFault(call.request)
+        },
+        ControlRoute(.get, "faults", .control, "the fault rules still active") { call in
+            ControlRoutes(state: call.state, faults: call.faults).faultList()
+        },
+        ControlRoute(.delete, "faults", .control, "clear the fault rules") { call in
+            call.faults.clear()
+            return ControlRoutes(state: call.state, faults: call.faults).faultList()
+        },
+        ControlRoute(.get, "state", .control, "the connections and the request log") { call in
+            ControlRoutes(state: call.state, faults: call.faults).stateDocument()
+        },
+        ControlRoute(.delete, "requests", .control, "clear the request log") { call in
+            call.state.clearRequests()
+            return Response(status: .noContent)
+        },
+    ]
+
+    /// Hummingbird's router for the control API, built from `table`.
     func router() -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
         let group = router.group("_emulator")
-        group.post("faults") { request, _ in try await addFault(request) }
-        group.get("faults") { _, _ in faultList() }
-        group.delete("faults") { _, _ in
-            faults.clear()
-            return faultList()
-        }
-        group.get("state") { _, _ in stateDocument() }
-        SMPControl(state: state).register(group)
-        MobileServicesControl(state: state).add(to: group)
-        ClientServicesControl(state: state).register(group)
-        PushBackendControl(state: state).register(group)
-        ClientResourcesControl(state: state).register(group)
-        CloudFoundryControl(state: state).register(group)
-        group.delete("requests") { _, _ in
-            state.clearRequests()
-            return Response(status: .noContent)
+        for route in Self.table {
+            group.on(RouterPath(route.path), method: route.method) { [state, faults] request, context in
+                try await route.answer(ControlCall(request: request, parameters: context.parameters, state: state, faults: faults))
+            }
         }
         return router
     }

@@ -12,22 +12,37 @@ struct SMPControl: Sendable {
     /// Bundles may be large (Mobile Services allows 1 GB); the emulator keeps them in memory.
     static let maximumBundleSize = 1 << 30
 
-    func register(_ group: RouterGroup<BasicRequestContext>) {
-        group.put("bundles/{appId}/{bundleId}") { request, context in try await uploadBundle(request, context) }
-        group.post("assign") { request, _ in try await assign(request) }
-        group.post("users") { request, _ in try await setUser(request) }
-        group.put("settings") { request, _ in try await setSettings(request) }
-        group.post("schema/properties") { request, _ in try await addProperty(request) }
-        group.get("schema/properties") { _, _ in customPropertyList() }
-        group.put("metadata") { request, _ in try await setMetadata(request) }
-    }
+    /// The SMP world's control rows (ControlRoutes.table).
+    static let routes: [ControlRoute] = [
+        ControlRoute(.put, "bundles/{appId}/{bundleId}", .smp, "upload a bundle (?default, ?assign, ?etag)") { call in
+            try await SMPControl(state: call.state).uploadBundle(call.request, call.parameters)
+        },
+        ControlRoute(.post, "assign", .smp, "assign an uploaded bundle, or none") { call in
+            try await SMPControl(state: call.state).assign(call.request)
+        },
+        ControlRoute(.post, "users", .smp, "a user and password of an application") { call in
+            try await SMPControl(state: call.state).setUser(call.request)
+        },
+        ControlRoute(.put, "settings", .smp, "server-owned Connection properties") { call in
+            try await SMPControl(state: call.state).setSettings(call.request)
+        },
+        ControlRoute(.post, "schema/properties", .smp, "add a Connection property (§13)") { call in
+            try await SMPControl(state: call.state).addProperty(call.request)
+        },
+        ControlRoute(.get, "schema/properties", .smp, "the Connection properties added") { call in
+            SMPControl(state: call.state).customPropertyList()
+        },
+        ControlRoute(.put, "metadata", .smp, "how $metadata answers: served, or a document") { call in
+            try await SMPControl(state: call.state).setMetadata(call.request)
+        },
+    ]
 
     // MARK: Bundles
 
     /// Streams the body into one buffer sized from Content-Length, so a 50 MB bundle is copied once.
-    private func uploadBundle(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let appId = try context.parameters.require("appId")
-        let bundleId = try context.parameters.require("bundleId")
+    private func uploadBundle(_ request: Request, _ parameters: Parameters) async throws -> Response {
+        let appId = try parameters.require("appId")
+        let bundleId = try parameters.require("bundleId")
         let decodedApp = appId.removingPercentEncoding ?? appId
         let decodedBundle = bundleId.removingPercentEncoding ?? bundleId
         let parts = decodedBundle.split(separator: ":", omittingEmptySubsequences: false)

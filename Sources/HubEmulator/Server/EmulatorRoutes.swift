@@ -1,7 +1,8 @@
 // The emulator's one route table: every address it serves, as (methods, path pattern, world,
 // one-line help) and the handler that answers it. `EmulatorResponder` matches a request against it
-// once; `hubctl-emulator --help` prints it (`helpText`); RouteTableTests check that each row is
-// reached by its example requests and by no other row's.
+// once; the control API's row hands it to the router built from ControlRoutes.table, the rows of
+// the same kind under /_emulator/. `hubctl-emulator --help` prints both (`helpText`);
+// RouteTableTests check that each row is reached by its example requests and by no other row's.
 
 import Foundation
 import HTTPTypes
@@ -34,7 +35,7 @@ enum PathReading: Sendable {
 
 /// What surrounds a row's answer.
 enum RouteEnvelope: Sendable {
-    /// The control API: never logged, never faulted (Hummingbird's router answers, ControlRoutes).
+    /// The control API: never logged, never faulted (the router of ControlRoutes.table answers).
     case control
     /// Logged and faulted, answered as the handler answers (the OAuth endpoints).
     case plain
@@ -67,7 +68,7 @@ struct Route: Sendable {
     var envelope: RouteEnvelope = .protocolRequest
     let world: EmulatorWorld
     let help: String
-    /// nil for the control API, which ControlRoutes' router answers.
+    /// nil for the control API, whose own rows (ControlRoutes.table) answer.
     let answer: (@Sendable (RouteCall) async -> Response)?
 
     /// The parameters and rest when the row matches the request, nil otherwise.
@@ -146,7 +147,7 @@ public enum EmulatorRoutes {
 
     static let table: [Route] = [
         Route(methods: [.get, .put, .post, .delete], path: "/_emulator", reading: .pathPrefix, envelope: .control, world: .control,
-              help: "the test knobs (CONTROL API above); never logged or faulted", answer: nil),
+              help: "the rows below (CONTROL API above); never logged or faulted", answer: nil),
 
         // Mobile Services' OAuth server (docs/protocol.md §14).
         Route(methods: [.get, .post], path: MobileServicesHandler.authorizePath, reading: .exactPath, envelope: .plain, world: .mobileServices,
@@ -249,28 +250,39 @@ public enum EmulatorRoutes {
               help: "Mobile Services' bundle addresses") { call in await fallback(call) },
     ]
 
-    /// The table as `hubctl-emulator --help` shows it, a row after another, then what no row names.
+    /// The table as `hubctl-emulator --help` shows it, a row after another (the control API's row
+    /// followed by its routes, ControlRoutes.table), then what no row names.
     public static var helpText: String {
-        table.map { helpEntry($0) }.joined(separator: "\n") + "\n  anything else: the registration service's 404 (ResourceNotFound)"
+        table.flatMap { route in
+            [helpEntry(route)] + (route.envelope == .control ? ControlRoutes.table.map { helpEntry($0) } : [])
+        }.joined(separator: "\n") + "\n  anything else: the registration service's 404 (ResourceNotFound)"
     }
 
     /// A row in the help: methods and path (a long path broken after a `/`, so no line is wider
     /// than `width` and the help's own wrapping, which breaks at spaces, leaves it whole), then
     /// a line of world and help.
     static func helpEntry(_ route: Route, width: Int = 78) -> String {
-        let methods = route.methods.map(\.rawValue).joined(separator: "|")
         let path = switch route.reading {
         case .pathPrefix: route.path + "[/…]"
         case .segments where route.path != "/" && !route.path.hasPrefix("**"): "[/PREFIX]" + route.path
         default: route.path
         }
-        var lines = ["  \(methods) "]
+        return helpEntry(methods: route.methods, path: path, world: route.world, help: route.help, width: width)
+    }
+
+    /// A control route in the help, in the same shape.
+    static func helpEntry(_ route: ControlRoute, width: Int = 78) -> String {
+        helpEntry(methods: [route.method], path: route.fullPath, world: route.world, help: route.help, width: width)
+    }
+
+    private static func helpEntry(methods: [HTTPRequest.Method], path: String, world: EmulatorWorld, help: String, width: Int) -> String {
+        var lines = ["  \(methods.map(\.rawValue).joined(separator: "|")) "]
         for (i, part) in path.split(separator: "/", omittingEmptySubsequences: false).enumerated() {
             let piece = (i == 0 ? "" : "/") + part
             if lines[lines.count - 1].count + piece.count > width, i > 1 { lines.append("      ") }
             lines[lines.count - 1] += piece
         }
-        return (lines + ["      \(route.world.rawValue): \(route.help)"]).joined(separator: "\n")
+        return (lines + ["      \(world.rawValue): \(help)"]).joined(separator: "\n")
     }
 }
 

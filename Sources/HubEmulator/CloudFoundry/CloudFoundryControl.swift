@@ -2,7 +2,7 @@
 //
 //   GET  /_emulator/cf            {"api", "authorizationEndpoint", "adminAPI", "org": {"name", "guid"},
 //                                 "space": {"name", "guid"}, "user": {"username"},
-//                                 "apps": [{"id", "restores", "keysIssued"}]}
+//                                 "apps": [{"id", "restores", "keysIssued", "proxyWrites"}]}
 //   PUT  /_emulator/cf/settings   {"csrf", "loginPage", "tokenLifetime": s, "provisionSeconds": s,
 //                                 "failDelete": [appId…], "failProvision": [name…], "failRestore",
 //                                 "failMessage": text of those failures (null: the default),
@@ -59,7 +59,8 @@ struct CloudFoundryControl: Sendable {
             ("org", .object([("name", .string(CloudFoundryState.orgName)), ("guid", .string(CloudFoundryState.orgGuid))])),
             ("space", .object([("name", .string(CloudFoundryState.spaceName)), ("guid", .string(CloudFoundryState.spaceGuid))])),
             ("user", .object([("username", .string(CloudFoundryState.defaultUser))])),
-            ("apps", .array(cf.apps.map { .object([("id", .string($0.id)), ("restores", .int($0.restores)), ("keysIssued", .int($0.keysIssued))]) })),
+            ("apps", .array(cf.apps.map { .object([("id", .string($0.id)), ("restores", .int($0.restores)), ("keysIssued", .int($0.keysIssued)),
+                                                     ("proxyWrites", .int($0.proxyWrites))]) })),
         ]))
     }
 

@@ -84,6 +84,9 @@ struct CockpitApp: Sendable {
     var features: [String]
     var restores = 0
     var keysIssued = 0
+    /// The proxy feature's `endpointConfigurations` (ProxyServiceHandler), and its PUTs counted.
+    var proxyEndpoints: [ODataValue] = []
+    var proxyWrites = 0
 }
 
 public final class CloudFoundryState: Sendable {

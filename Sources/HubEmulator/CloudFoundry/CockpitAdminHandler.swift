@@ -6,6 +6,7 @@
 //   GET    /app/{id}                               that object; 404 for an unknown application
 //   DELETE /app/{id}                               204; the application, its instance and its keys go
 //   POST   /app/{id}/restore                       no body → 200 text
+//   GET|PUT /app/{id}/service/proxy              the proxy feature's destinations (ProxyServiceHandler)
 //   POST   /app/{id}/service/{feature}/key         {"alias", "scopes"} → 200 {alias, url, apiKey};
 //          + "credential-type": "x509", "x509": {"key-length" ≥ 2048, "validity", "validity-type": DAYS|MONTHS}
 //          → 200 {alias, url, uaa: {clientid, certurl, url, certificate, key, credential-type: x509, …}}
@@ -59,7 +60,7 @@ struct CockpitAdminHandler: Sendable {
         }
         var fetched: (cookie: String, token: String)?
         if request.headers[Self.csrfHeader]?.lowercased() == "fetch" { fetched = cf.newCSRFSession() }
-        if settings.csrf, request.method == .post || request.method == .delete,
+        if settings.csrf, request.method == .post || request.method == .delete || request.method == .put,
            !cf.csrfValid(cookie: request.cookies[Self.sessionCookie]?.value, token: request.headers[Self.csrfHeader]) {
             var r = error(.forbidden, "CSRF token validation failed")
             r.headers[Self.csrfHeader] = "Required"
@@ -87,6 +88,9 @@ struct CockpitAdminHandler: Sendable {
             }
         case (.post, 5, "app") where rest[2] == "service" && rest[4] == "key":
             response = await createKey(request, appId: rest[1], feature: rest[3], addresses)
+        case (.get, 4, "app") where rest[2] == "service" && rest[3] == ProxyServiceHandler.feature,
+             (.put, 4, "app") where rest[2] == "service" && rest[3] == ProxyServiceHandler.feature:
+            response = await ProxyServiceHandler(cf: cf).respond(to: request, appId: rest[1])
         default: response = error(.notFound, "No resource at \(request.uri.path).")
         }
         if let fetched {
@@ -123,7 +127,7 @@ struct CockpitAdminHandler: Sendable {
     static func appValue(_ app: CockpitApp, _ a: CFAddresses) -> ODataValue {
         .object([
             ("name", .string(app.id)), ("displayName", .string(app.displayName)),
-            ("services", .array(app.features.map { .object([("name", .string($0))]) })),
+            ("services", .array(app.features.map { $0 == ProxyServiceHandler.feature ? ProxyServiceHandler.service(app) : .object([("name", .string($0))]) })),
             ("security", .object([("name", .string("oauth")), ("oauth_settings", .array([.object([
                 ("client_id", .string(Self.derivedId(app.id))), ("redirect_url", .string(a.root + "/oauth2/endpoint")),
             ])]))])),

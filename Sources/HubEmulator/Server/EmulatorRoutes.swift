@@ -192,8 +192,8 @@ public enum EmulatorRoutes {
               help: "cf's UAA: refresh_token, password, client_credentials") { call in
             await CloudFoundryUAAHandler(state: call.state).respond(to: call.request)
         },
-        Route(methods: [.get, .post, .delete], path: "/cockpit/v1/org/{org}/space/{space}/**", world: .cloudFoundry,
-              help: "the cockpit's Admin API: apps, app/{id}, restore, keys") { call in
+        Route(methods: [.get, .post, .put, .delete], path: "/cockpit/v1/org/{org}/space/{space}/**", world: .cloudFoundry,
+              help: "the cockpit's Admin API: apps, app/{id}, restore, keys, proxy") { call in
             await CockpitAdminHandler(state: call.state).respond(to: call.request, org: call["org"], space: call["space"], rest: call.rest)
         },
 

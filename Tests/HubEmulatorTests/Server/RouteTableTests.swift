@@ -25,7 +25,8 @@ import Testing
         "/": [(.get, "/")],
         "/v3/**": [(.get, "/v3/organizations"), (.delete, "/v3/service_instances/g"), (.get, "/v3")],
         "/cf-uaa/oauth/token": [(.post, "/cf-uaa/oauth/token"), (.get, "/cf-uaa/oauth/token")],
-        "/cockpit/v1/org/{org}/space/{space}/**": [(.get, "/cockpit/v1/org/o/space/s/apps"), (.post, "/cockpit/v1/org/o/space/s/app/a/restore")],
+        "/cockpit/v1/org/{org}/space/{space}/**": [(.get, "/cockpit/v1/org/o/space/s/apps"), (.post, "/cockpit/v1/org/o/space/s/app/a/restore"),
+                                                   (.put, "/cockpit/v1/org/o/space/s/app/a/service/proxy")],
         "/clientlogs": [(.post, "/clientlogs")],
         "/mobileservices/management/versions": [(.get, "/mobileservices/management/versions")],
         "/mobileservices/push/v1/runtime/applications/{app}/os/{os}/devices/{device}": [

@@ -30,7 +30,8 @@ import Testing
                         "cf-job-complete.json", "cf-job-failed.json", "cf-service-instance-create-request.json",
                         "cf-service-instance.json", "cf-service-instances-page1.json", "cf-service-offerings.json",
                         "cf-service-route-bindings.json", "feature-key-api-key.json", "feature-key-request-api-key.json",
-                        "feature-key-request-x509.json", "feature-key-x509.json", "settings-file-x509.json", "settings-file.json"]
+                        "feature-key-request-x509.json", "feature-key-x509.json", "proxy-service.json", "settings-file-x509.json",
+                        "settings-file.json"]
         #expect(Self.names == expected)
     }
 

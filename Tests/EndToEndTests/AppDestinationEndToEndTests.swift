@@ -25,7 +25,7 @@ import Testing
         #expect(chmod(password, 0o600) == 0)
 
         let set = ["app", "destination", "set", app, "backend", "--url", "https://backend.example.com/odata/v4",
-                   "--auth", "basic", "--user", "svc", "--password-file", password]
+                   "--auth", "basic", "--backend-user", "svc", "--password-file", password]
         let first = try world.op.run(set + ["--verbose"])
         #expect(first.status == 0, "\(first)")
         #expect(first.json?["changed"] as? Bool == true)
@@ -67,7 +67,7 @@ import Testing
     @Test func thePasswordFromStdin() throws {
         let world = try CFWorld()
         #expect(try world.op("app", "create", "ci-stdin", "--feature", "proxy").status == 0)
-        let r = try world.op("app", "destination", "set", "ci-stdin", "b", "--url", "https://b.example.com", "--user", "svc", "--password-file", "-",
+        let r = try world.op("app", "destination", "set", "ci-stdin", "b", "--url", "https://b.example.com", "--backend-user", "svc", "--password-file", "-",
                              stdin: Self.secret + "\n")
         #expect(r.status == 0 && r.json?["changed"] as? Bool == true, "\(r)")
         let leaked = r.out.contains(Self.secret) || r.err.contains(Self.secret)

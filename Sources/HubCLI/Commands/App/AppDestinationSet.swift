@@ -25,7 +25,7 @@ struct AppDestinationSet: HubCommand {
 
         Example:
           hubctl app destination set ci-1 backend --url https://backend.example.com/odata \\
-            --auth basic --user svc --password-file backend.pw
+            --auth basic --backend-user svc --password-file backend.pw
         """)
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
@@ -37,8 +37,8 @@ struct AppDestinationSet: HubCommand {
     var cloudDestination: String?
     @Option(name: .customLong("auth"), help: ArgumentHelp("How the back end is authenticated (ssoMethod): none, basic, forward, technical-user, or SAP's value as is.", valueName: "auth"))
     var auth: String?
-    @Option(name: .customLong("user"), help: ArgumentHelp("The back end's user (a technical user).", valueName: "user")) var user: String?
-    @Option(name: .customLong("password-file"), help: ArgumentHelp("The --user's password: a file's first line ('-': stdin).", valueName: "file"), completion: .file())
+    @Option(name: .customLong("backend-user"), help: ArgumentHelp("The back end's user (a technical user; --user is the global option).", valueName: "user")) var user: String?
+    @Option(name: .customLong("password-file"), help: ArgumentHelp("The --backend-user's password: a file's first line ('-': stdin).", valueName: "file"), completion: .file())
     var passwordFile: String?
     @Flag(name: .customLong("cloud-connector"), inversion: .prefixedNo, help: "Reach the back end through the Cloud Connector (useCloudConnector).")
     var cloudConnector: Bool?
@@ -72,7 +72,7 @@ struct AppDestinationSet: HubCommand {
             if let auth, auth.isEmpty || auth.count > 100 || !auth.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }) {
                 throw HubError.usage("--auth \(HubError.quoted(auth)) is not one of \(ProxyDestinations.authNames.map(\.name).joined(separator: ", ")) nor an ssoMethod (letters, digits, - _ .). Nothing was sent.")
             }
-            if passwordFile != nil && user == nil { throw HubError.usage("--password-file is the password of --user: give --user too. Nothing was sent.") }
+            if passwordFile != nil && user == nil { throw HubError.usage("--password-file is the password of --backend-user: give --backend-user too. Nothing was sent.") }
             if passwordFile == "-", [source.cfTokenFile, source.cfPasswordFile, source.adminPasswordFile].contains("-") {
                 throw HubError.usage("Only one of --password-file, --cf-token-file, --cf-password-file and --admin-password-file can read stdin ('-').")
             }

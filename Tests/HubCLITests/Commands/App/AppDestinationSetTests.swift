@@ -19,7 +19,7 @@ struct AppDestinationSetTests {
     @Test func setTwiceIsOneWrite() async throws {
         let (bench, fake) = try await bench()
         let password = writeFile(bench, "backend-pw", "s3cret-backend\n")
-        let args = ["set", "ci-1", "backend", "--url", "https://backend.example.com/odata", "--auth", "basic", "--user", "svc", "--password-file", password]
+        let args = ["set", "ci-1", "backend", "--url", "https://backend.example.com/odata", "--auth", "basic", "--backend-user", "svc", "--password-file", password]
         let first = await bench.destination(args, fake)
         #expect(first.exitCode == 0, "\(first)")
         #expect(first.json?["changed"] == .bool(true) && first.json?["destination"]?["password"] == .string("set"))
@@ -36,7 +36,7 @@ struct AppDestinationSetTests {
 
     @Test func aChangeAndThePasswordOnStdin() async throws {
         let (bench, fake) = try await bench()
-        let r = await bench.destination(["set", "ci-1", "keep", "--url", "https://moved.example.com", "--user", "svc", "--password-file", "-", "--cloud-connector"],
+        let r = await bench.destination(["set", "ci-1", "keep", "--url", "https://moved.example.com", "--backend-user", "svc", "--password-file", "-", "--cloud-connector"],
                                         fake, stdin: "from-stdin-pw\n")
         #expect(r.exitCode == 0 && r.json?["changed"] == .bool(true), "\(r)")
         let entry = fake.puts.last.flatMap { if case .array(let a)? = $0["parameters"]?["endpointConfigurations"] { a.first } else { nil } }
@@ -53,7 +53,7 @@ struct AppDestinationSetTests {
                      ["set", "ci-1", "b", "--url", "https://b.example.com", "--password-file", password],
                      ["set", "ci-1", "b", "--url", "https://b.example.com", "--auth", "bad auth"],
                      ["set", "ci-1", "", "--url", "https://b.example.com"],
-                     ["set", "ci-1", "b", "--url", "https://b.example.com", "--user", "u", "--password-file", "-", "--cf-token-file", "-"]] {
+                     ["set", "ci-1", "b", "--url", "https://b.example.com", "--backend-user", "u", "--password-file", "-", "--cf-token-file", "-"]] {
             let r = await bench.destination(args, fake)
             #expect(r.exitCode == 64, "\(args): \(r)")
         }
@@ -64,7 +64,7 @@ struct AppDestinationSetTests {
 
     @Test func parsesItsFlagsIntoOptions() throws {
         #expect(try parsedOptions(["app", "destination", "set", "ci-1", "b", "--url", "https://b", "--auth", "forward", "--no-cloud-connector",
-                                   "--user", "u", "--password-file", "f"], as: AppDestinationSet.self)
+                                   "--backend-user", "u", "--password-file", "f"], as: AppDestinationSet.self)
                 == AppDestinationSet.Options(source: AppAdminSource(), app: "ci-1", name: "b", url: "https://b", cloudDestination: nil, auth: "forward",
                                              user: "u", passwordFile: "f", cloudConnector: false))
     }

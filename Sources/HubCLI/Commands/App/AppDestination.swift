@@ -17,13 +17,13 @@ struct AppDestinationCommand: ParsableCommand {
         files or stdin only and are never printed.
 
         Example:
-          hubctl app destination set ci-1 backend --url https://backend.example.com/odata
+          hubctl app destination set ci-1 erp --url https://erp.example.com
         """,
         subcommands: [AppDestinationList.self, AppDestinationSet.self, AppDestinationDelete.self])
 }
 
 /// One destination as the `destination` verbs print it.
-struct DestinationOutput: JSONDocument {
+struct AppDestinationOutput: JSONDocument {
     var destination: ProxyDestination
 
     var json: JSONValue {

@@ -46,6 +46,6 @@ struct AppDestinationListOutput: JSONDocument {
     var destinations: [ProxyDestination]
 
     var json: JSONValue {
-        .object(["appId": .string(appId), "destinations": .array(destinations.map { DestinationOutput(destination: $0).json })])
+        .object(["appId": .string(appId), "destinations": .array(destinations.map { AppDestinationOutput(destination: $0).json })])
     }
 }

@@ -24,8 +24,7 @@ struct AppDestinationSet: HubCommand {
         login page, 78 no CF API, credentials, org or space.
 
         Example:
-          hubctl app destination set ci-1 backend --url https://backend.example.com/odata \\
-            --auth basic --backend-user svc --password-file backend.pw
+          hubctl app destination set ci-1 erp --url https://erp.example.com --auth none
         """)
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
@@ -106,7 +105,7 @@ struct AppDestinationChangeOutput: JSONDocument {
     var json: JSONValue {
         .object([
             "appId": .string(appId), "name": .string(name), "changed": .bool(result.changed),
-            "destination": result.destination.map { DestinationOutput(destination: $0).json } ?? .null,
+            "destination": result.destination.map { AppDestinationOutput(destination: $0).json } ?? .null,
         ])
     }
 }

@@ -14,7 +14,7 @@
 //          (no public code creates apps here) that hubctl does not use
 //
 // Authentication: `Authorization: bearer <token cf's UAA issued>` (an expired one: 401) or Basic
-// user:password of a CF user. Switches (`PUT /_emulator/cf/settings`): `csrf` — a POST or DELETE
+// user:password of a CF user. Switches (`PUT /_emulator/cf/settings`): `csrf` — a POST, PUT or DELETE
 // without the token of its session gets 403 with `X-CSRF-Token: Required`; a GET with
 // `X-CSRF-Token: Fetch` answers a new token in that header and the session in a cookie; `loginPage`
 // — every request gets a 200 HTML login page with `com.sap.cloud.security.login: login-request`, as

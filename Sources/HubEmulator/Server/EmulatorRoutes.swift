@@ -198,7 +198,7 @@ public enum EmulatorRoutes {
             await AppUpdateHandler(state: call.state).respond(to: call.request, org: call["org"], space: call["space"], appId: call["app"], action: nil)
         },
         Route(methods: [.put, .post, .delete], path: AppUpdateHandler.path + "/{action}", world: .cloudFoundry,
-              help: "promotePending, promoteStaged, (un)stage, deletePendings, a platform") { call in
+              help: "promote, stage, unstage, deletePendings (X-HTTP-METHOD)") { call in
             await AppUpdateHandler(state: call.state).respond(to: call.request, org: call["org"], space: call["space"], appId: call["app"], action: call["action"])
         },
         Route(methods: [.get, .post, .delete], path: "/cockpit/v1/org/{org}/space/{space}/**", world: .cloudFoundry,

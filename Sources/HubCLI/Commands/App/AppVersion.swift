@@ -19,7 +19,8 @@ struct AppVersionCommand: ParsableCommand {
         uploads. `deploy` uploads a new pending version (with --promote: makes it current), \
         `list` shows them, `promote` makes a pending one current, `delete` and `prune` remove \
         pending ones. Credentials as the other `app` verbs; Basic (--admin-api, --admin-user, \
-        --admin-password-file) needs no Cloud Foundry at all.
+        --admin-password-file) needs no Cloud Foundry at all. A platform is chosen with \
+        --app-platform (--platform is hubctl's global choice of server platform).
 
         Example:
           hubctl app version deploy ci-$RUN www/ --kind hybrid --promote
@@ -34,14 +35,14 @@ enum AppVersionSupport {
         return try source.appUpdate(invocation.services.operatorContext, appId: app)
     }
 
-    /// --platform values, each once, each known (64).
+    /// --app-platform values, each once, each known (64).
     static func checkPlatforms(_ given: [String], known: [String]) throws {
         try AppUpdatePackage.checkPlatforms(given, known: known)
     }
 
     /// The command that deletes one pending revision.
     static func deleteCommand(_ app: String, _ platform: String, _ revision: Int) -> String {
-        "hubctl app version delete \(app) --pending --revision \(revision) --platform \(platform)"
+        "hubctl app version delete \(app) --pending --revision \(revision) --app-platform \(platform)"
     }
 
     static func version(_ v: AppUpdateVersion?) -> JSONValue {

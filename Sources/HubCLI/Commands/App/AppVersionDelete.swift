@@ -11,10 +11,10 @@ struct AppVersionDelete: HubCommand {
         abstract: "Delete pending versions, a platform's versions, or all of an application's versions.",
         discussion: """
         Reads the details (GET …/KapselApp/APP), checks what is asked against them, then sends \
-        one of: --pending --revision N… (with --platform P…: only there, where each N must be \
+        one of: --pending --revision N… (with --app-platform P…: only there, where each N must be \
         pending; else on every platform where N is pending): POST \
         …/KapselApp/APP/deletePendings with X-HTTP-METHOD: DELETE and [{platform, revisions}]; \
-        --platform P… alone: DELETE …/KapselApp/APP/P for each (every version of that \
+        --app-platform P… alone: DELETE …/KapselApp/APP/P for each (every version of that \
         platform, current included); --all: DELETE …/KapselApp/APP (every platform). --all asks \
         on a terminal; without one (CI, stdin not a terminal, or --no-input) it needs --yes. \
         Prints {appId, deletedPending: [{platform, revision}], deletedPlatforms: [P], all, \
@@ -26,7 +26,7 @@ struct AppVersionDelete: HubCommand {
         credentials refused or a login page, 78 no credentials or Admin API.
 
         Example:
-          hubctl app version delete ci-app --pending --revision 4 --platform android
+          hubctl app version delete ci-app --pending --revision 4 --app-platform android
         """)
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
@@ -35,7 +35,7 @@ struct AppVersionDelete: HubCommand {
     @Flag(name: .customLong("pending"), help: "Delete the pending revisions --revision names.") var pending = false
     @Option(name: .customLong("revision"), help: ArgumentHelp("With --pending: a pending revision to delete (repeatable).", valueName: "n"))
     var revisions: [Int] = []
-    @Option(name: .customLong("platform"), help: ArgumentHelp("With --pending: only on this platform; alone: every version of this platform (repeatable).", valueName: "platform"))
+    @Option(name: .customLong("app-platform"), help: ArgumentHelp("With --pending: only on this platform; alone: every version of this platform (repeatable).", valueName: "platform"))
     var platforms: [String] = []
     @Flag(name: .customLong("all"), help: "Delete every version on every platform.") var all = false
     @Flag(name: .customLong("yes"), help: "Do not ask before --all (needed without a terminal).") var yes = false
@@ -59,12 +59,12 @@ struct AppVersionDelete: HubCommand {
         /// The flags' combinations (64).
         func checkFlags() throws {
             if all, pending || !platforms.isEmpty || !revisions.isEmpty {
-                throw HubError.usage("--all deletes every version; it takes no --pending, --revision or --platform. Nothing was sent.")
+                throw HubError.usage("--all deletes every version; it takes no --pending, --revision or --app-platform. Nothing was sent.")
             }
             if pending, revisions.isEmpty { throw HubError.usage("--pending needs --revision N (one or more). Nothing was sent.") }
             if !pending, !revisions.isEmpty { throw HubError.usage("--revision needs --pending (only pending revisions are deleted one by one). Nothing was sent.") }
             if !all, !pending, platforms.isEmpty {
-                throw HubError.usage("app version delete needs --pending --revision N…, --platform P… or --all. Nothing was sent.")
+                throw HubError.usage("app version delete needs --pending --revision N…, --app-platform P… or --all. Nothing was sent.")
             }
             if let bad = revisions.first(where: { $0 < 1 }) { throw HubError.usage("--revision \(bad) is no revision (1 or more). Nothing was sent.") }
             if Set(revisions).count != revisions.count { throw HubError.usage("A --revision is given twice. Nothing was sent.") }

@@ -20,7 +20,7 @@ struct AppVersionDeploy: HubCommand {
         part `file`, streamed, never held in memory), GET …/KapselApp/APP (after); the new \
         revision of each platform is the pending one that appeared between the two reads (the \
         upload's answer names none: its revision is -1). --promote then sends PUT \
-        …/promotePending with exactly those revisions (--platform P…: only those platforms; \
+        …/promotePending with exactly those revisions (--app-platform P…: only those platforms; \
         android, ios, or AppModeler for MDK) and reads the details again.
 
         Prints {appId, kind, uploaded, bytes, sha256, revisions: [{platform, revision}], \
@@ -32,7 +32,7 @@ struct AppVersionDeploy: HubCommand {
         min(10 s, max(1 s, a quarter of --deadline)) past the failure, and reports every pending \
         revision that appeared since its first read in `leftPending`, on stdout and in the \
         error, each with the command that deletes it (hubctl app version delete APP --pending \
-        --revision N --platform P). It deletes none itself: another CI run may have uploaded \
+        --revision N --app-platform P). It deletes none itself: another CI run may have uploaded \
         at the same time, and the server's answer does not say whose a revision is. If the \
         grace read fails too, the error says to run `hubctl app version list APP`.
 
@@ -55,7 +55,7 @@ struct AppVersionDeploy: HubCommand {
     @Option(name: .customLong("kind"), help: ArgumentHelp("mdk (an MDK bundle) or hybrid (android/ and ios/ folders with config.xml and www/).", valueName: "kind"))
     var kind: AppUpdateKind?
     @Flag(name: .customLong("promote"), help: "Promote the uploaded revisions (make them what devices get).") var promote = false
-    @Option(name: .customLong("platform"), help: ArgumentHelp("With --promote: promote only this platform's revision (repeatable).", valueName: "platform"))
+    @Option(name: .customLong("app-platform"), help: ArgumentHelp("With --promote: promote only this platform's revision (repeatable).", valueName: "platform"))
     var platforms: [String] = []
 
     var options: Options { Options(source: cf.value, app: app, file: file, kind: kind, promote: promote, platforms: platforms) }
@@ -73,7 +73,7 @@ struct AppVersionDeploy: HubCommand {
             try AppAdminRules.checkAppId(app)
             guard let kind else { throw HubError.usage("app version deploy needs --kind mdk or --kind hybrid. Nothing was sent.") }
             guard platforms.isEmpty || promote else {
-                throw HubError.usage("--platform chooses what --promote promotes: give --promote too, or leave --platform out. Nothing was sent.")
+                throw HubError.usage("--app-platform chooses what --promote promotes: give --promote too, or leave --app-platform out. Nothing was sent.")
             }
             if file == "-", [source.adminPasswordFile, source.cfTokenFile, source.cfPasswordFile].contains("-") {
                 throw HubError.usage("The package and a password or token cannot both come from stdin ('-'). Nothing was sent.")
@@ -107,7 +107,7 @@ struct AppVersionDeploy: HubCommand {
                 if chosen.isEmpty || !missing.isEmpty || chosen.contains(where: { $0.revisions.count != 1 }) {
                     try invocation.emit(output)
                     throw HubError(.unavailable, code: .invalidResponse,
-                                   "The upload was stored, but hubctl cannot tell which pending revision is its own on \(missing.isEmpty ? "every platform" : missing.joined(separator: ", ")) (appeared: \(AppVersionDeployOutput.flat(output.revisions).map { "\($0.platform) \($0.revision)" }.joined(separator: ", ")), none or more than one each: another upload ran at the same time?), so nothing was promoted. Promote with `hubctl app version promote \(app) --revision N --platform P`.")
+                                   "The upload was stored, but hubctl cannot tell which pending revision is its own on \(missing.isEmpty ? "every platform" : missing.joined(separator: ", ")) (appeared: \(AppVersionDeployOutput.flat(output.revisions).map { "\($0.platform) \($0.revision)" }.joined(separator: ", ")), none or more than one each: another upload ran at the same time?), so nothing was promoted. Promote with `hubctl app version promote \(app) --revision N --app-platform P`.")
                 }
                 let answer = try session.client.promote(chosen)
                 output.promoted = answer.message == nil

@@ -13,7 +13,7 @@ struct AppVersionPromote: HubCommand {
         Reads the details (GET …/KapselApp/APP), then sends PUT …/KapselApp/APP/promotePending \
         with [{platform, revisions: [R]}]: by default the newest pending revision of every \
         platform that has one; --revision N that revision (on every platform where it is \
-        pending, or on each --platform, where it must be pending); --platform P… only those \
+        pending, or on each --app-platform, where it must be pending); --app-platform P… only those \
         platforms. Refused before sending (64): a revision not pending, an unknown platform, \
         nothing pending. Prints {appId, promoted: [{platform, revision}], current: [{platform, \
         revision}], message} (`message`: the server's answer when it answered with one instead \
@@ -24,7 +24,7 @@ struct AppVersionPromote: HubCommand {
         timeout, 77 credentials refused or a login page, 78 no credentials or Admin API.
 
         Example:
-          hubctl app version promote ci-$RUN --revision 7 --platform android
+          hubctl app version promote ci-$RUN --revision 7 --app-platform android
         """)
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
@@ -32,7 +32,7 @@ struct AppVersionPromote: HubCommand {
     @Argument(help: ArgumentHelp("The application id.", valueName: "app")) var app: String
     @Option(name: .customLong("revision"), help: ArgumentHelp("The pending revision to promote; default: the newest pending of each platform.", valueName: "n"))
     var revision: Int?
-    @Option(name: .customLong("platform"), help: ArgumentHelp("Only this platform (repeatable); default: every platform with a pending revision.", valueName: "platform"))
+    @Option(name: .customLong("app-platform"), help: ArgumentHelp("Only this platform (repeatable); default: every platform with a pending revision.", valueName: "platform"))
     var platforms: [String] = []
 
     var options: Options { Options(source: cf.value, app: app, revision: revision, platforms: platforms) }

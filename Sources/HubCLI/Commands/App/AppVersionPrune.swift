@@ -10,7 +10,7 @@ struct AppVersionPrune: HubCommand {
         abstract: "Delete pending versions but the newest K of each platform.",
         discussion: """
         Reads the details (GET …/KapselApp/APP) and deletes the pending revisions of each \
-        platform (--platform P…: only those) beyond the newest --keep K (by revision number): \
+        platform (--app-platform P…: only those) beyond the newest --keep K (by revision number): \
         one POST …/KapselApp/APP/deletePendings with X-HTTP-METHOD: DELETE and [{platform, \
         revisions}], nothing when there is nothing to delete. Current and staged versions are \
         never touched. Prints {appId, deleted: [{platform, revision}], kept: K, dryRun}; \
@@ -30,7 +30,7 @@ struct AppVersionPrune: HubCommand {
     @Argument(help: ArgumentHelp("The application id.", valueName: "app")) var app: String
     @Option(name: .customLong("keep"), help: ArgumentHelp("The pending revisions of each platform to keep, newest first (0 or more; required).", valueName: "k"))
     var keep: Int?
-    @Option(name: .customLong("platform"), help: ArgumentHelp("Only this platform (repeatable).", valueName: "platform"))
+    @Option(name: .customLong("app-platform"), help: ArgumentHelp("Only this platform (repeatable).", valueName: "platform"))
     var platforms: [String] = []
     @Flag(name: .customLong("dry-run"), help: "Print what would be deleted; delete nothing.") var dryRun = false
 

@@ -5,6 +5,7 @@
 import Foundation
 @testable import HubCLI
 import HubCore
+import HubServices
 import HubTransport
 import Synchronization
 import Testing
@@ -148,7 +149,7 @@ extension CommandBench {
         """
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-c", script, path, String(decoding: try JSONOutput.encode(.object(entries.mapValues(JSONValue.string)), pretty: false), as: UTF8.self)]
+        process.arguments = ["-c", script, path, String(decoding: try JSONOutput.encode(JSONValue.object(entries.mapValues(JSONValue.string)), pretty: false), as: UTF8.self)]
         try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { throw CommandTestError("python3 could not make \(name)") }

@@ -25,7 +25,7 @@ import Testing
         let (bench, fake) = try await appVersionBench()
         fake.set("android", current: 1)
         fake.set("ios", current: 1)
-        let one = await bench.version(["delete", FakeAppUpdate.app, "--platform", "ios"], fake)
+        let one = await bench.version(["delete", FakeAppUpdate.app, "--app-platform", "ios"], fake)
         #expect(one.exitCode == 0, "\(one)")
         #expect(fake.requests.last == "DELETE " + FakeAppUpdate.url + "/ios")
         let dry = await bench.version(["delete", FakeAppUpdate.app, "--all", "--dry-run"], fake)
@@ -54,8 +54,8 @@ import Testing
             #expect(said, "\(arguments): \(result.err)")
         }
         #expect(fake.requests.isEmpty, "\(fake.requests)")
-        for (arguments, message) in [(["--pending", "--revision", "7"], "pending on no platform"), (["--platform", "ios"], "not a platform here"),
-                                     (["--pending", "--revision", "1", "--platform", "android"], "not pending on android")] {
+        for (arguments, message) in [(["--pending", "--revision", "7"], "pending on no platform"), (["--app-platform", "ios"], "not a platform here"),
+                                     (["--pending", "--revision", "1", "--app-platform", "android"], "not pending on android")] {
             let result = await bench.version(["delete", FakeAppUpdate.app] + arguments, fake)
             #expect(result.exitCode == 64, "\(arguments): \(result)")
             let said = result.err.contains(message)

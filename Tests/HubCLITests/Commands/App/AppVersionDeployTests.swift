@@ -50,7 +50,7 @@ import Testing
     @Test func promoteOfOnePlatformPromotesOnlyIt() async throws {
         let (bench, fake) = try await appVersionBench()
         let dir = try bench.hybridTree("app")
-        let result = await bench.version(["deploy", FakeAppUpdate.app, dir, "--kind", "hybrid", "--promote", "--platform", "ios"], fake)
+        let result = await bench.version(["deploy", FakeAppUpdate.app, dir, "--kind", "hybrid", "--promote", "--app-platform", "ios"], fake)
         #expect(result.exitCode == 0, "\(result)")
         #expect(fake.bodies.last == #"[{"platform":"ios","revisions":[1]}]"#)
     }
@@ -80,7 +80,7 @@ import Testing
             (["deploy", FakeAppUpdate.app, upper, "--kind", "hybrid"], "lower case"),
             (["deploy", FakeAppUpdate.app, noWWW, "--kind", "hybrid"], "lacks www/"),
             (["deploy", FakeAppUpdate.app, dir], "needs --kind"),
-            (["deploy", FakeAppUpdate.app, dir, "--kind", "hybrid", "--platform", "ios"], "give --promote"),
+            (["deploy", FakeAppUpdate.app, dir, "--kind", "hybrid", "--app-platform", "ios"], "give --promote"),
             (["deploy", "bad/id", dir, "--kind", "hybrid"], "cannot be a Mobile Services application id"),
         ]
         for (arguments, message) in cases {
@@ -91,7 +91,7 @@ import Testing
         }
         #expect(fake.requests.isEmpty, "\(fake.requests)")
         // An unknown platform: known from the package, refused after the first read, before the upload.
-        let unknown = await bench.version(["deploy", FakeAppUpdate.app, dir, "--kind", "hybrid", "--promote", "--platform", "windows"], fake)
+        let unknown = await bench.version(["deploy", FakeAppUpdate.app, dir, "--kind", "hybrid", "--promote", "--app-platform", "windows"], fake)
         #expect(unknown.exitCode == 64, "\(unknown)")
         #expect(fake.requests == ["GET " + FakeAppUpdate.url])
     }
@@ -105,9 +105,9 @@ import Testing
         #expect(result.exitCode == 69, "\(result)")
         let left = try #require(result.json?["leftPending"]?.fakeArray)
         #expect(left.count == 2)
-        #expect(left.first?["deleteCommand"] == .string("hubctl app version delete ci-ver --pending --revision 1 --platform android"))
-        #expect(left.last?["deleteCommand"] == .string("hubctl app version delete ci-ver --pending --revision 2 --platform ios"))
-        let named = result.err.contains("hubctl app version delete ci-ver --pending --revision 2 --platform ios")
+        #expect(left.first?["deleteCommand"] == .string("hubctl app version delete ci-ver --pending --revision 1 --app-platform android"))
+        #expect(left.last?["deleteCommand"] == .string("hubctl app version delete ci-ver --pending --revision 2 --app-platform ios"))
+        let named = result.err.contains("hubctl app version delete ci-ver --pending --revision 2 --app-platform ios")
         #expect(named, "\(result.err)")
         // Read once more after the failure; nothing deleted.
         #expect(fake.requests == ["GET " + FakeAppUpdate.url, "POST " + FakeAppUpdate.url, "GET " + FakeAppUpdate.url])

@@ -23,7 +23,7 @@ import Testing
         let (bench, fake) = try await appVersionBench()
         fake.set("android", current: 1, pending: [2, 3])
         fake.set("ios", pending: [2])
-        let result = await bench.version(["promote", FakeAppUpdate.app, "--revision", "2", "--platform", "android"], fake)
+        let result = await bench.version(["promote", FakeAppUpdate.app, "--revision", "2", "--app-platform", "android"], fake)
         #expect(result.exitCode == 0, "\(result)")
         #expect(fake.bodies == [#"[{"platform":"android","revisions":[2]}]"#])
     }
@@ -32,8 +32,8 @@ import Testing
         let (bench, fake) = try await appVersionBench()
         fake.set("android", current: 1, pending: [2])
         fake.set("ios", current: 1)
-        for (arguments, message) in [(["--revision", "5"], "pending on no platform"), (["--revision", "2", "--platform", "ios"], "not pending on ios"),
-                                     (["--platform", "windows"], "not a platform here"), (["--platform", "ios"], "no pending revision"),
+        for (arguments, message) in [(["--revision", "5"], "pending on no platform"), (["--revision", "2", "--app-platform", "ios"], "not pending on ios"),
+                                     (["--app-platform", "windows"], "not a platform here"), (["--app-platform", "ios"], "no pending revision"),
                                      (["--revision", "0"], "no revision")] {
             let result = await bench.version(["promote", FakeAppUpdate.app] + arguments, fake)
             #expect(result.exitCode == 64, "\(arguments): \(result)")

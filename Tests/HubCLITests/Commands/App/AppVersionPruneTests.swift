@@ -28,7 +28,7 @@ import Testing
 
     @Test func keepIsRequiredAndNotNegative() async throws {
         let (bench, fake) = try await appVersionBench()
-        for (arguments, message) in [([], "needs --keep"), (["--keep", "-1"], "below 0")] {
+        for (arguments, message) in [([], "needs --keep"), (["--keep=-1"], "below 0")] {
             let result = await bench.version(["prune", FakeAppUpdate.app] + arguments, fake)
             #expect(result.exitCode == 64, "\(arguments): \(result)")
             let said = result.err.contains(message)

@@ -211,7 +211,7 @@ struct CockpitAdminHandler: Sendable {
 
     private func json(_ status: HTTPResponse.Status, _ value: ODataValue) -> Response { Answers.json(status, value) }
 
-    private func error(_ status: HTTPResponse.Status, _ message: String) -> Response {
+    func error(_ status: HTTPResponse.Status, _ message: String) -> Response {
         json(status, .object([("error", .object([("code", .string(String(status.code))), ("message", .string(message))]))]))
     }
 }
@@ -247,6 +247,7 @@ extension EmulatorState {
     /// Removes an application, its instance and keys, its registrations and its push credentials.
     func deleteCockpitApp(_ id: String) {
         cloudFoundry.removeApp(id)
+        appUpdate.removeApp(id)
         removeApplication(id)
         pushBackend.removeCredentials(appId: id)
     }

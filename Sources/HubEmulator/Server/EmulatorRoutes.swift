@@ -192,6 +192,15 @@ public enum EmulatorRoutes {
               help: "cf's UAA: refresh_token, password, client_credentials") { call in
             await CloudFoundryUAAHandler(state: call.state).respond(to: call.request)
         },
+        // App Update under the Admin API: before the cockpit's row, whose `**` also matches these paths.
+        Route(methods: [.get, .post, .delete], path: AppUpdateHandler.path, world: .cloudFoundry,
+              help: "App Update: details, deploy (multipart), delete") { call in
+            await AppUpdateHandler(state: call.state).respond(to: call.request, org: call["org"], space: call["space"], appId: call["app"], action: nil)
+        },
+        Route(methods: [.put, .post, .delete], path: AppUpdateHandler.path + "/{action}", world: .cloudFoundry,
+              help: "promotePending, promoteStaged, (un)stage, deletePendings, a platform") { call in
+            await AppUpdateHandler(state: call.state).respond(to: call.request, org: call["org"], space: call["space"], appId: call["app"], action: call["action"])
+        },
         Route(methods: [.get, .post, .delete], path: "/cockpit/v1/org/{org}/space/{space}/**", world: .cloudFoundry,
               help: "the cockpit's Admin API: apps, app/{id}, restore, keys") { call in
             await CockpitAdminHandler(state: call.state).respond(to: call.request, org: call["org"], space: call["space"], rest: call.rest)

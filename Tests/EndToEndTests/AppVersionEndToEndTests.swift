@@ -62,6 +62,11 @@ struct VersionWorld {
     }
 }
 
+/// The `revisions` of a deploy's report as "platform revision" lines.
+func revisions(_ result: RunResult) -> [String] {
+    (result.json?["revisions"] as? [[String: Any]] ?? []).map { "\($0["platform"] as? String ?? "?") \($0["revision"] as? Int ?? -9)" }
+}
+
 /// A zip at `path` holding `entries`, made with Python's zipfile.
 func writeZip(_ path: String, _ entries: [String: String]) throws {
     let script = """
@@ -91,7 +96,7 @@ func hybridEntries(_ version: String) -> [String: String] {
         try writeZip(zip, ["bundle.js": "// MDK app", "Application.app": "{}"])
         let first = try v("deploy", "ci-mdk", zip, "--kind", "mdk")
         #expect(first.status == 0, "\(first)")
-        #expect(first.json?["revisions"] as? [[String: AnyHashable]] == [["platform": "AppModeler", "revision": 1]])
+        #expect(revisions(first) == ["AppModeler 1"])
         // The report's bytes and sha256 are the emulator's.
         let stored = try #require(((v.state("ci-mdk")["platforms"] as? [[String: Any]])?.first?["pending"] as? [[String: Any]])?.first)
         #expect(stored["sha256"] as? String == first.json?["sha256"] as? String)
@@ -122,14 +127,14 @@ func hybridEntries(_ version: String) -> [String: String] {
         for (path, text) in hybridEntries("1.0") { _ = v.world.dir.write("tree/" + path, text) }
         let fromTree = try v("deploy", "ci-hybrid", tree, "--kind", "hybrid")
         #expect(fromTree.status == 0, "\(fromTree)")
-        #expect(fromTree.json?["revisions"] as? [[String: AnyHashable]] == [["platform": "android", "revision": 1], ["platform": "ios", "revision": 1]])
+        #expect(revisions(fromTree) == ["android 1", "ios 1"])
         // A zip on stdin, twice.
         let zip = v.world.dir.file("hybrid.zip")
         try writeZip(zip, hybridEntries("1.1"))
         for expected in [2, 3] {
             let piped = try v("deploy", "ci-hybrid", "-", "--kind", "hybrid", stdin: try Data(contentsOf: URL(fileURLWithPath: zip)))
             #expect(piped.status == 0, "\(piped)")
-            #expect(piped.json?["revisions"] as? [[String: AnyHashable]] == [["platform": "android", "revision": expected], ["platform": "ios", "revision": expected]])
+            #expect(revisions(piped) == ["android \(expected)", "ios \(expected)"])
         }
         #expect(try v.pending("ci-hybrid") == ["android": [1, 2, 3], "ios": [1, 2, 3]])
 
@@ -173,7 +178,7 @@ func hybridEntries(_ version: String) -> [String: String] {
         let words = command.split(separator: " ").map(String.init).dropFirst()
         let removed = try v.hub.run(Array(words) + v.basic)
         #expect(removed.status == 0, "\(removed)")
-        #expect(try v.pending("ci-cut") == ["AppModeler": []])
+        #expect(try v.pending("ci-cut").values.flatMap { $0 }.isEmpty)
     }
 
     @Test func refusalsSendNothing() throws {
@@ -182,12 +187,16 @@ func hybridEntries(_ version: String) -> [String: String] {
         let flat = v.world.dir.file("flat.zip")
         try writeZip(flat, ["index.html": "<html/>"])
         let encrypted = v.world.dir.file("encrypted.zip")
-        // An entry whose general purpose flag has bit 0 set (the "encrypted" bit), written by hand.
+        // An entry whose general purpose flag has bit 0 set (the "encrypted" bit), in its local
+        // header and its central directory entry (zipfile clears the bit, so it is set afterwards).
         let script = """
         import sys, zipfile
         with zipfile.ZipFile(sys.argv[1], "w") as z:
-            info = zipfile.ZipInfo("bundle.js"); info.flag_bits |= 0x1
-            z.writestr(info, b"x")
+            z.writestr("bundle.js", b"x")
+        data = bytearray(open(sys.argv[1], "rb").read())
+        data[6] |= 1
+        data[data.index(b"PK\\x01\\x02") + 8] |= 1
+        open(sys.argv[1], "wb").write(bytes(data))
         """
         #expect(try run("/usr/bin/python3", ["-c", script, encrypted]).status == 0)
         let pending = v.world.dir.file("mdk.zip")
@@ -208,7 +217,8 @@ func hybridEntries(_ version: String) -> [String: String] {
             let refused = try v.hub.run(["app", "version"] + arguments + v.basic)
             #expect(refused.status == 64, "\(arguments): \(refused)")
         }
-        #expect(try v.writes().isEmpty, "\(try v.writes())")
+        let writes = try v.writes()
+        #expect(writes.isEmpty, "\(writes)")
         #expect(try v.pending("ci-refuse") == ["AppModeler": [1]])
     }
 }

@@ -248,6 +248,16 @@ public enum EmulatorRoutes {
             await ClientServicesHandler(call).serve(call.request, appId: call["app"], .settingsExchange(call["member"]))
         },
 
+        // SMP 3's lifecycle service: a device's App Update check and download (§17.10).
+        Route(methods: [.post], path: "/odata/lcm/v1/ListApps", world: .smp,
+              help: "a device's update: the current App Update revision") { call in
+            await LifecycleHandler(state: call.state).listApps(call.request)
+        },
+        Route(methods: [.get], path: "/odata/lcm/v1/Download/{app}/{platform}/{revision}", world: .smp,
+              help: "a revision's file (the ListApps answer's Path)") { call in
+            LifecycleHandler(state: call.state).download(call.request, appId: call["app"], platform: call["platform"], revision: call["revision"])
+        },
+
         // The registration service and bundles (§1-7, 13): ProtocolPath reads these addresses.
         Route(methods: [.get, .head, .post, .put, .patch, .merge, .delete], path: "/odata/applications/{version}/{app}/**", world: .smp,
               help: "the service document, $metadata, Connections, Endpoints, …") { call in await fallback(call) },

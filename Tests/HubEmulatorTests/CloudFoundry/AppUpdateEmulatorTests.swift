@@ -248,6 +248,43 @@ import Testing
         }
     }
 
+    // MARK: The device's side
+
+    /// SMP 3's lifecycle check as KCLI's `download` sends it (lcm-listapps-request.json): the
+    /// promoted revision for the connection's platform, in lcm-listapps-response.json's shape,
+    /// and its file at Path; nothing once the device has it.
+    @Test func aDeviceGetsThePromotedRevision() async throws {
+        try await withEmulator { client, _ in
+            #expect(try await client.control(.put, "cf/settings", #"{"users": [{"username": "dev", "password": "dev-password"}]}"#).status == .ok)
+            let token = try await Self.setUp(client)
+            let connection = try await client.register(user: "dev", password: "dev-password", app: "/odata/applications/latest/\(Self.app)")
+            #expect(try await Self.deploy(client, token, Self.hybrid).status == .created)
+            #expect(try await Self.deploy(client, token, Self.androidOnly).status == .created)
+            let request = try String(contentsOf: fixtureURL("sap/app-update/lcm-listapps-request.json"), encoding: .utf8)
+            let ask = { (body: String, cid: String?) in
+                try await client.execute(uri: "/odata/lcm/v1/ListApps", method: .post,
+                                         headers: HubEmulatorTests.headers(user: nil, appCID: cid, contentType: "application/json"), body: ByteBuffer(string: body))
+            }
+            // Nothing promoted yet: no result.
+            let none = try await ask(request, connection)
+            #expect(none.status == .ok && ((none.json["d"] as? [String: Any])?["results"] as? [Any])?.isEmpty == true, "\(none.text)")
+            #expect(try await Self.put(client, token, "promotePending", #"[{"platform": "android", "revisions": [2]}]"#).status == .ok)
+            let update = try await ask(request, connection)
+            #expect(Self.shape(try Self.json(update)) == Self.shape(try Self.fixture("lcm-listapps-response.json")), "\(update.text)")
+            let result = try #require(((update.json["d"] as? [String: Any])?["results"] as? [[String: Any]])?.first)
+            #expect(result["Revision"] as? Int == 2)
+            let path = try #require(result["Path"] as? String)
+            let file = try await client.execute(uri: CloudFoundryEmulatorTests.path(path), method: .get, headers: HubEmulatorTests.headers(user: nil, appCID: connection, accept: nil))
+            #expect(file.status == .ok && Array(file.body.readableBytesView) == Self.androidOnly)
+            // Installed already, or iOS (nothing promoted there), or no connection.
+            let installed = try await ask(request.replacingOccurrences(of: #""appRevision":0"#, with: #""appRevision":2"#), connection)
+            #expect(((installed.json["d"] as? [String: Any])?["results"] as? [Any])?.isEmpty == true, "\(installed.text)")
+            let ios = try await ask(request.replacingOccurrences(of: "Android", with: "iOS"), connection)
+            #expect(((ios.json["d"] as? [String: Any])?["results"] as? [Any])?.isEmpty == true, "\(ios.text)")
+            #expect(try await ask(request, nil).status == .unauthorized)
+        }
+    }
+
     // MARK: Control
 
     @Test func theControlStateHasEachRevisionsBytesAndSHA256() async throws {

@@ -63,6 +63,8 @@ import Testing
         ],
         "/odata/applications/{version}/{app}/**": [(.get, "/odata/applications/v1/a"), (.post, "/odata/applications/v1/a/Connections"),
                                                    (.get, "/odata/applications/latest/a/Connections('x')")],
+        "/odata/lcm/v1/ListApps": [(.post, "/odata/lcm/v1/ListApps")],
+        "/odata/lcm/v1/Download/{app}/{platform}/{revision}": [(.get, "/odata/lcm/v1/Download/a/android/4")],
         "/public/odata/applications/{version}/{app}/**": [(.get, "/public/odata/applications/v1/a/$metadata")],
         "/bundles/{app}/**": [(.get, "/bundles/a/"), (.get, "/bundles/a/Name:1.0")],
         "/mobileservices/application/{app}/bundles/v1/runtime/bundle/application/**": [

@@ -26,7 +26,7 @@ struct AppUpdateHandler: Sendable {
     static let methodOverride = HTTPField.Name("X-HTTP-METHOD")!
 
     func respond(to request: Request, org: String, space: String, appId: String, action: String?) async -> Response {
-        if let refused = cockpit.refusal(request, org: org, space: space) { return refused }
+        if let refused = cockpit.refusal(request, org: org, space: space, csrfMethods: [.post, .put, .delete]) { return refused }
         guard let app = state.cloudFoundry.app(appId) else { return cockpit.error(.notFound, "Application \(appId) does not exist.") }
         guard app.features.contains(Self.feature) else {
             return cockpit.error(.notFound, "Feature \(Self.feature) is not assigned to \(appId).")
@@ -264,36 +264,5 @@ struct AppUpdateHandler: Sendable {
             list.append((name, revisions))
         }
         return .success(list)
-    }
-}
-
-extension CockpitAdminHandler {
-    /// What the cockpit answers before it reads the path (its `respond`'s first steps), nil to go
-    /// on: the login redirect or page switches, an unknown org or space (404), missing or wrong
-    /// credentials (401), a POST, PUT or DELETE without its session's CSRF token while `csrf` is on (403).
-    func refusal(_ request: Request, org: String, space: String) -> Response? {
-        let settings = cf.settings
-        if let target = settings.loginRedirect {
-            var r = Response(status: .found)
-            r.headers[.location] = target
-            return r
-        }
-        if settings.loginPage { return Self.loginPage(contentType: settings.loginPageType) }
-        guard [CloudFoundryState.orgGuid, CloudFoundryState.orgName].contains(org),
-              [CloudFoundryState.spaceGuid, CloudFoundryState.spaceName].contains(space) else {
-            return error(.notFound, "No organization and space \(org)/\(space).")
-        }
-        guard case .valid = authenticate(request) else {
-            var r = error(.unauthorized, "Unauthorized")
-            r.headers[.wwwAuthenticate] = "Bearer realm=\"Mobile Services cockpit\""
-            return r
-        }
-        if settings.csrf, request.method != .get,
-           !cf.csrfValid(cookie: request.cookies[Self.sessionCookie]?.value, token: request.headers[Self.csrfHeader]) {
-            var r = error(.forbidden, "CSRF token validation failed")
-            r.headers[Self.csrfHeader] = "Required"
-            return r
-        }
-        return nil
     }
 }

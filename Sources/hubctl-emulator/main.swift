@@ -278,6 +278,8 @@ struct EmulatorCommand: AsyncParsableCommand {
             // The harness reads this exact line; written unbuffered since stdout is a pipe there.
             FileHandle.standardOutput.write(Data("hubctl-emulator listening on http://\(host):\(port)\n".utf8))
         }
+        // Uploaded App Update files live in the emulator's temporary directory until it stops.
+        defer { server.state.appUpdate.removeFiles() }
         do {
             try await app.runService()
         } catch {

@@ -41,31 +41,9 @@ struct CockpitAdminHandler: Sendable {
     /// `/cockpit/v1/org/{org}/space/{space}/` + `rest`.
     func respond(to request: Request, org: String, space: String, rest: [String]) async -> Response {
         let settings = cf.settings
-        if let target = settings.loginRedirect {
-            var r = Response(status: .found)
-            r.headers[.location] = target
-            return r
-        }
-        if settings.loginPage { return Self.loginPage(contentType: settings.loginPageType) }
-        guard [CloudFoundryState.orgGuid, CloudFoundryState.orgName].contains(org),
-              [CloudFoundryState.spaceGuid, CloudFoundryState.spaceName].contains(space) else {
-            return error(.notFound, "No organization and space \(org)/\(space).")
-        }
-        switch authenticate(request) {
-        case .valid: break
-        case .expired, .unknown:
-            var r = error(.unauthorized, "Unauthorized")
-            r.headers[.wwwAuthenticate] = "Bearer realm=\"Mobile Services cockpit\""
-            return r
-        }
+        if let refused = refusal(request, org: org, space: space, csrfMethods: [.post, .put, .delete]) { return refused }
         var fetched: (cookie: String, token: String)?
         if request.headers[Self.csrfHeader]?.lowercased() == "fetch" { fetched = cf.newCSRFSession() }
-        if settings.csrf, request.method == .post || request.method == .delete || request.method == .put,
-           !cf.csrfValid(cookie: request.cookies[Self.sessionCookie]?.value, token: request.headers[Self.csrfHeader]) {
-            var r = error(.forbidden, "CSRF token validation failed")
-            r.headers[Self.csrfHeader] = "Required"
-            return r
-        }
         let addresses = CFAddresses(request)
         var response: Response
         switch (request.method, rest.count, rest.first ?? "") {
@@ -98,6 +76,35 @@ struct CockpitAdminHandler: Sendable {
             response.headers[.setCookie] = "\(Self.sessionCookie)=\(fetched.cookie); Path=/; HttpOnly"
         }
         return response
+    }
+
+    /// What the Admin API answers before it reads the path, nil to go on: the login redirect or
+    /// page switches, an unknown org or space (404), missing or wrong credentials (401), a request
+    /// of `csrfMethods` without its session's CSRF token while `csrf` is on (403).
+    func refusal(_ request: Request, org: String, space: String, csrfMethods: Set<HTTPRequest.Method>) -> Response? {
+        let settings = cf.settings
+        if let target = settings.loginRedirect {
+            var r = Response(status: .found)
+            r.headers[.location] = target
+            return r
+        }
+        if settings.loginPage { return Self.loginPage(contentType: settings.loginPageType) }
+        guard [CloudFoundryState.orgGuid, CloudFoundryState.orgName].contains(org),
+              [CloudFoundryState.spaceGuid, CloudFoundryState.spaceName].contains(space) else {
+            return error(.notFound, "No organization and space \(org)/\(space).")
+        }
+        guard case .valid = authenticate(request) else {
+            var r = error(.unauthorized, "Unauthorized")
+            r.headers[.wwwAuthenticate] = "Bearer realm=\"Mobile Services cockpit\""
+            return r
+        }
+        if settings.csrf, csrfMethods.contains(request.method),
+           !cf.csrfValid(cookie: request.cookies[Self.sessionCookie]?.value, token: request.headers[Self.csrfHeader]) {
+            var r = error(.forbidden, "CSRF token validation failed")
+            r.headers[Self.csrfHeader] = "Required"
+            return r
+        }
+        return nil
     }
 
     /// A bearer token cf's UAA issued, or Basic user:password of a CF user.
@@ -215,7 +222,7 @@ struct CockpitAdminHandler: Sendable {
 
     private func json(_ status: HTTPResponse.Status, _ value: ODataValue) -> Response { Answers.json(status, value) }
 
-    private func error(_ status: HTTPResponse.Status, _ message: String) -> Response {
+    func error(_ status: HTTPResponse.Status, _ message: String) -> Response {
         json(status, .object([("error", .object([("code", .string(String(status.code))), ("message", .string(message))]))]))
     }
 }
@@ -251,6 +258,7 @@ extension EmulatorState {
     /// Removes an application, its instance and keys, its registrations and its push credentials.
     func deleteCockpitApp(_ id: String) {
         cloudFoundry.removeApp(id)
+        appUpdate.removeApp(id)
         removeApplication(id)
         pushBackend.removeCredentials(appId: id)
     }

@@ -45,6 +45,7 @@ struct ControlRoutes: Sendable {
     /// Every control route, once: the faults, the state and the request log, then each world's.
     static let table: [ControlRoute] = routes + SMPControl.routes + MobileServicesControl.routes + ClientServicesControl.routes
         + PushBackendControl.routes + ClientResourcesControl.routes + CloudFoundryControl.routes
+        + AppUpdateControl.routes
 
     static let routes: [ControlRoute] = [
         ControlRoute(.post, "faults", .control, "add a fault rule (CONTROL API above)") { call in

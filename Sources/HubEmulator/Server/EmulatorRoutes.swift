@@ -192,6 +192,15 @@ public enum EmulatorRoutes {
               help: "cf's UAA: refresh_token, password, client_credentials") { call in
             await CloudFoundryUAAHandler(state: call.state).respond(to: call.request)
         },
+        // App Update under the Admin API: before the cockpit's row, whose `**` also matches these paths.
+        Route(methods: [.get, .post, .delete], path: AppUpdateHandler.path, world: .cloudFoundry,
+              help: "App Update: details, deploy (multipart), delete") { call in
+            await AppUpdateHandler(state: call.state).respond(to: call.request, org: call["org"], space: call["space"], appId: call["app"], action: nil)
+        },
+        Route(methods: [.put, .post, .delete], path: AppUpdateHandler.path + "/{action}", world: .cloudFoundry,
+              help: "promote, stage, unstage, deletePendings (X-HTTP-METHOD)") { call in
+            await AppUpdateHandler(state: call.state).respond(to: call.request, org: call["org"], space: call["space"], appId: call["app"], action: call["action"])
+        },
         Route(methods: [.get, .post, .put, .delete], path: "/cockpit/v1/org/{org}/space/{space}/**", world: .cloudFoundry,
               help: "the Admin API: apps, app/{id}, restore, keys, proxy") { call in
             await CockpitAdminHandler(state: call.state).respond(to: call.request, org: call["org"], space: call["space"], rest: call.rest)
@@ -237,6 +246,16 @@ public enum EmulatorRoutes {
         Route(methods: [.get], path: "/mobileservices/application/{app}/Storage/v1/runtime/application/{app}/global/mobileservices/settingsExchange/{member}",
               world: .clientServices, help: "one member of the settings-exchange policies") { call in
             await ClientServicesHandler(call).serve(call.request, appId: call["app"], .settingsExchange(call["member"]))
+        },
+
+        // SMP 3's lifecycle service: a device's App Update check and download (§17.10).
+        Route(methods: [.post], path: "/odata/lcm/v1/ListApps", world: .smp,
+              help: "a device's update: the current App Update revision") { call in
+            await LifecycleHandler(state: call.state).listApps(call.request)
+        },
+        Route(methods: [.get], path: "/odata/lcm/v1/Download/{app}/{platform}/{revision}", world: .smp,
+              help: "a revision's file (the ListApps answer's Path)") { call in
+            LifecycleHandler(state: call.state).download(call.request, appId: call["app"], platform: call["platform"], revision: call["revision"])
         },
 
         // The registration service and bundles (§1-7, 13): ProtocolPath reads these addresses.

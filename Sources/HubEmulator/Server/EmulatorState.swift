@@ -102,6 +102,8 @@ public final class EmulatorState: Sendable {
     public let clientResources: ClientResourcesState
     /// The Cloud Foundry world, cf's UAA and the cockpit's Admin API (CloudFoundry/).
     public let cloudFoundry = CloudFoundryState()
+    /// The App Update feature's revisions and their uploaded files (CloudFoundry/AppUpdateState).
+    public let appUpdate = AppUpdateState()
     /// A cap on the request log, so a long-running demo does not grow without bound.
     static let requestLogLimit = 10_000
     /// When the emulator started: the request log's times count from here.

@@ -91,15 +91,15 @@ public struct AppUpdatePackage: Sendable {
         return platforms
     }
 
-    /// Platform names given by the user (`--platform`), each known and once: 64 otherwise.
+    /// Platform names given by the user (`--app-platform`), each known and once: 64 otherwise.
     /// `known`: the platforms of the application's details, or of the package.
     public static func checkPlatforms(_ given: [String], known: [String]) throws {
         var seen = Set<String>()
         for platform in given {
             guard known.contains(platform) else {
-                throw HubError.usage("--platform \(HubError.quoted(platform)) is not a platform here (\(known.isEmpty ? "none known" : known.joined(separator: ", "))). Nothing was sent.")
+                throw HubError.usage("--app-platform \(HubError.quoted(platform)) is not a platform here (\(known.isEmpty ? "none known" : known.joined(separator: ", "))). Nothing was sent.")
             }
-            guard seen.insert(platform).inserted else { throw HubError.usage("--platform \(platform) is given twice. Nothing was sent.") }
+            guard seen.insert(platform).inserted else { throw HubError.usage("--app-platform \(platform) is given twice. Nothing was sent.") }
         }
     }
 }

@@ -193,7 +193,7 @@ public enum EmulatorRoutes {
             await CloudFoundryUAAHandler(state: call.state).respond(to: call.request)
         },
         Route(methods: [.get, .post, .delete], path: "/cockpit/v1/org/{org}/space/{space}/**", world: .cloudFoundry,
-              help: "the cockpit's Admin API: apps, app/{id}, restore, keys, services, app create") { call in
+              help: "the Admin API: apps, app/{id}, restore, keys, services") { call in
             await CockpitAdminHandler(state: call.state).respond(to: call.request, org: call["org"], space: call["space"], rest: call.rest)
         },
 

@@ -42,7 +42,8 @@ struct AppCreate: HubCommand {
         --kind mdk)} and waits until GET app/APP finds it. An app of that id: 73, or reused \
         with --if-exists reuse. --plan, --label and --max-apps are Cloud Foundry's and refused \
         with it (64); --kind is refused without it. Prints {appId, created, instance: null, \
-        adminApi, restored: null, via: "admin-api", mobileServices: [{name, plan}]}.
+        adminApi, restored: null, via: "admin-api", mobileServices: [{name, plan}]}; for an MDK \
+        app: --via admin-api --kind mdk --feature app-update --feature push:standard.
 
         Exit codes: 0 ok, 64 bad flags or id, 65 an answer that cannot be read, 66 no such org, \
         space, offering or plan, 69 server unreachable or the create failed, 73 the app exists \
@@ -51,7 +52,6 @@ struct AppCreate: HubCommand {
 
         Example:
           hubctl app create ci-$RUN --feature push --deadline 300
-          hubctl app create ci-$RUN --via admin-api --kind mdk --feature app-update --feature push
         """)
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions

@@ -21,7 +21,7 @@ struct AppServices: HubCommand {
         or a login page, 78 no CF API, credentials, org or space.
 
         Example:
-          hubctl app services | jq -r '.services[] | .name + ": " + ([.plans[].name] | join(", "))'
+          hubctl app services | jq -r '.services[].name'
         """)
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions

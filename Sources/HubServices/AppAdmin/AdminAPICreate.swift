@@ -98,6 +98,7 @@ public struct FeatureChoice: Sendable, Equatable {
         self.plan = plan
     }
 
+    /// A feature name: a lower-case letter, then lower-case letters, digits and `-`, at most 64.
     static func isName(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, ("a"..."z").contains(first), name.count <= 64 else { return false }
         return name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }

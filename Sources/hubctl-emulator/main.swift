@@ -211,7 +211,9 @@ struct EmulatorCommand: AsyncParsableCommand {
           /cf-uaa/oauth/token (refresh_token, password, client_credentials; JWTs
           with exp). The Admin API under /cockpit/v1/org/ORG/space/SPACE (GUIDs or
           names), reached as mobile-service-cockpit-api.localhost:PORT: GET /apps,
-          GET|DELETE /app/ID, POST /app/ID/restore, POST /app/ID/service/F/key.
+          GET|DELETE /app/ID, POST /app/ID/restore, POST /app/ID/service/F/key,
+          GET /services (the catalogue), POST /app?async=true (SAP's MDK CLI's
+          create: 202, the app then listed).
           Creating an instance creates its app; deleting either removes both.
           Created apps take registrations (the CF users' passwords) and their keys
           push. Default world: org emulator-org, space dev, user
@@ -233,7 +235,8 @@ struct EmulatorCommand: AsyncParsableCommand {
                                       "jobGuid": id (every new job's id, e.g.
                                       ".."), "raceCreate": [name] (made,
                                       labelled managed-by=hubctl, when the
-                                      next create arrives)}
+                                      next create arrives), "emptyCatalogue"
+                                      (GET /services answers [])}
                  loginPage: every Admin API request gets a 200 login page with
                  com.sap.cloud.security.login: login-request (its Content-Type
                  loginPageType, default text/html); loginRedirect: a 302 to URL.

@@ -28,10 +28,12 @@ import Testing
         let token = try #require(config.accessToken)
         #expect(CloudFoundryToken.expiry(token) == Date(timeIntervalSince1970: 1_767_223_199))
         #expect(CloudFoundryToken.isExpired(token, now: Date(timeIntervalSince1970: 1_800_000_000)))
-        // The target's guess for this landscape is warned as an extension landscape.
+        // The target's guess for this landscape is warned as an extension landscape, and derived
+        // as SAP's MDK CLI derives it: the cockpit of eu10, as the offering's supportUrl says.
         let target = try #require(config.target)
         let guess = try #require(AdminAPIBase.fromTarget(target, org: org, space: space))
         #expect(guess.warning.contains("eu10-004 is an extension landscape"))
+        #expect(guess.base.hasPrefix("https://mobile-service-cockpit-api.cfapps.eu10.example.com/"))
     }
 
     @Test func theAdminAPIsAppsAreRead() throws {

@@ -215,7 +215,7 @@ func formFields(_ request: HTTPRequest) -> [String: String] {
         #expect(fake.requests[2].headers.contains(HTTPHeader("X-CSRF-Token", "tok-1")))
         // The session cookie is the transport's (libcurl's jar; AppAdminEndToEndTests sees it sent once).
         #expect(!fake.requests[2].headers.contains { $0.name.lowercased() == "cookie" })
-        #expect(fake.requests.allSatisfy { $0.headers.contains(HTTPHeader("X-Requested-With", "application/json")) })
+        #expect(fake.requests.allSatisfy { $0.headers.contains(HTTPHeader("X-Requested-With", "XMLHttpRequest")) }, "as SAP's MDK CLI sends it")
     }
 
     @Test func aLoginPageIsNotAuthenticated() throws {
@@ -257,8 +257,11 @@ func formFields(_ request: HTTPRequest) -> [String: String] {
         #expect(plain.base == "https://mobile-service-cockpit-api.cfapps.eu10.hana.ondemand.com/cockpit/v1/org/o/space/s")
         #expect(plain.warning.contains("guess") && !plain.warning.contains("extension landscape"))
         let extended = try #require(AdminAPIBase.fromTarget("https://api.cf.eu10-004.hana.ondemand.com", org: "o", space: "s"))
-        #expect(extended.base.hasPrefix("https://mobile-service-cockpit-api.cfapps.eu10-004.hana.ondemand.com/"))
-        #expect(extended.warning.contains("eu10-004 is an extension landscape") && extended.warning.contains("cfapps.eu10…"))
+        #expect(extended.base == "https://mobile-service-cockpit-api.cfapps.eu10.hana.ondemand.com/cockpit/v1/org/o/space/s", "the -NNN removed as SAP's MDK CLI does")
+        #expect(extended.warning.contains("guess") && extended.warning.contains("eu10-004 is an extension landscape") && extended.warning.contains("cfapps.eu10…"))
+        let bare = try #require(AdminAPIBase.fromTarget("https://api.cf.us21-001", org: "o", space: "s"))
+        #expect(bare.base.hasPrefix("https://mobile-service-cockpit-api.cfapps.us21/"))
+        #expect(try #require(AdminAPIBase.fromTarget("https://api.cf.-001.x", org: "o", space: "s")).base.hasPrefix("https://mobile-service-cockpit-api.cfapps.-001.x/"), "no region before the dash: kept")
         #expect(AdminAPIBase.fromTarget("https://cf.example.com", org: "o", space: "s") == nil)
     }
 

@@ -12,6 +12,7 @@
 //                                 "loginPageType" (the login page's Content-Type, default text/html),
 //                                 "loginRedirect": URL (every Admin API request: 302 there),
 //                                 "padInstanceBytes": n, "jobGuid": id|null, "raceCreate": [name…],
+//                                 "emptyCatalogue" (the Admin API's GET /services answers []),
 //                                 "users": [{"username", "password", "origin"?}], "clients": [{"id", "secret"}]}
 //                                 (each optional) → the settings. Faults of issue 48: padInstanceBytes
 //                                 pads every listed instance with a `padding` member of about n bytes;
@@ -79,7 +80,7 @@ struct CloudFoundryControl: Sendable {
             default: throw HTTPError(.badRequest, message: "\(key) must be a number.")
             }
         }
-        let csrf = try flag("csrf"), loginPage = try flag("loginPage"), failRestore = try flag("failRestore")
+        let csrf = try flag("csrf"), loginPage = try flag("loginPage"), failRestore = try flag("failRestore"), emptyCatalogue = try flag("emptyCatalogue")
         let lifetime = try number("tokenLifetime"), provision = try number("provisionSeconds"), pageSize = try number("pageSize")
         let pad = try number("padInstanceBytes")
         if let pad, pad < 0 || pad > 64_000_000 { throw HTTPError(.badRequest, message: "padInstanceBytes must be 0 to 64000000.") }
@@ -122,6 +123,7 @@ struct CloudFoundryControl: Sendable {
             if let csrf { s.csrf = csrf }
             if let loginPage { s.loginPage = loginPage }
             if let failRestore { s.failRestore = failRestore }
+            if let emptyCatalogue { s.emptyCatalogue = emptyCatalogue }
             if let failStatus { s.failStatus = Int(failStatus) }
             if let lifetime { s.tokenLifetime = Int(lifetime) }
             if let provision { s.provisionSeconds = provision }
@@ -151,7 +153,7 @@ struct CloudFoundryControl: Sendable {
             ("loginPageType", s.loginPageType.map(ODataValue.string) ?? .null),
             ("loginRedirect", s.loginRedirect.map(ODataValue.string) ?? .null),
             ("padInstanceBytes", .int(s.padInstanceBytes)), ("jobGuid", s.jobGuid.map(ODataValue.string) ?? .null),
-            ("raceCreate", .array(s.raceCreate.map(ODataValue.string))),
+            ("raceCreate", .array(s.raceCreate.map(ODataValue.string))), ("emptyCatalogue", .bool(s.emptyCatalogue)),
             ("users", .array(cf.users.map { .object([("username", .string($0.username)), ("origin", .string($0.origin))]) })),
         ]))
     }

@@ -82,6 +82,8 @@ struct CockpitApp: Sendable {
     var id: String
     var displayName: String
     var features: [String]
+    /// The `device_support` of an app created through `POST /app` (SAP's MDK CLI's body), as sent.
+    var deviceSupport: ODataValue? = nil
     var restores = 0
     var keysIssued = 0
     /// The proxy feature's `endpointConfigurations` (ProxyServiceHandler), and its PUTs counted.
@@ -138,6 +140,8 @@ public final class CloudFoundryState: Sendable {
         var padInstanceBytes = 0
         var jobGuid: String?
         var raceCreate: [String] = []
+        /// The Admin API's services catalogue is empty (SAP's MDK CLI refuses to create then).
+        var emptyCatalogue = false
     }
 
     struct Store: Sendable {

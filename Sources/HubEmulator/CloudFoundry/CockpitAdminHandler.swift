@@ -10,8 +10,14 @@
 //   POST   /app/{id}/service/{feature}/key         {"alias", "scopes"} → 200 {alias, url, apiKey};
 //          + "credential-type": "x509", "x509": {"key-length" ≥ 2048, "validity", "validity-type": DAYS|MONTHS}
 //          → 200 {alias, url, uaa: {clientid, certurl, url, certificate, key, credential-type: x509, …}}
-//   POST   /app                                    {"id", "displayName"?, "features"?}: an extension
-//          (no public code creates apps here) that hubctl does not use
+//   GET    /services                               the services catalogue [{name, plans[{name}]}]:
+//          the template's features (names [code]: SAP's MDK CLI's msapp.json as issue 50 quotes it),
+//          plans [none] (`standard`; push also `premium`); `emptyCatalogue` answers []
+//   POST   /app?async=true                         SAP's MDK CLI's body (deploy-ms.js 578-655 as issue
+//          50 quotes it): name, displayName, security{name: oauth}, connection{backend_connection_timeout},
+//          uris[…], mobileServices[{name, plan}] (each in the catalogue), device_support{android_device_appid,
+//          ios_device_appid, app_type?} → 202, no body; the app then listed with services[{name}] and
+//          its device_support; 409 when the id is taken, 400 naming the member that is wrong
 //
 // Authentication: `Authorization: bearer <token cf's UAA issued>` (an expired one: 401) or Basic
 // user:password of a CF user. Switches (`PUT /_emulator/cf/settings`): `csrf` — a POST, PUT or DELETE
@@ -48,6 +54,7 @@ struct CockpitAdminHandler: Sendable {
         var response: Response
         switch (request.method, rest.count, rest.first ?? "") {
         case (.get, 1, "apps"): response = json(.ok, .array(cf.apps.map { Self.appValue($0, addresses) }))
+        case (.get, 1, "services"): response = json(.ok, settings.emptyCatalogue ? .array([]) : Self.catalogue)
         case (.post, 1, "app"): response = await createApp(request)
         case (.get, 2, "app"): response = cf.app(rest[1]).map { json(.ok, Self.appValue($0, addresses)) } ?? unknownApp(rest[1])
         case (.delete, 2, "app"):
@@ -139,7 +146,7 @@ struct CockpitAdminHandler: Sendable {
                 ("client_id", .string(Self.derivedId(app.id))), ("redirect_url", .string(a.root + "/oauth2/endpoint")),
             ])]))])),
             ("apis", .array([.object([("type", .string("server")), ("url", .string(a.root))])])),
-        ])
+        ] + (app.deviceSupport.map { [("device_support", $0)] } ?? []))
     }
 
     /// The identity zone members of an XSUAA `uaa` object (`Tests/Fixtures/sap/admin/feature-key-x509.json`).
@@ -159,15 +166,57 @@ struct CockpitAdminHandler: Sendable {
         "emulator-" + String(UInt32(truncatingIfNeeded: appId.utf8.reduce(UInt64(5381)) { ($0 << 5) &+ $0 &+ UInt64($1) }), radix: 16)
     }
 
+    /// The services catalogue: the MDK template's features (`appcatalog`, `app-update`,
+    /// `client-log-upload`, `cbms`, `proxy`, `offline`, `push`, `storage`) with plans of the
+    /// emulator's naming (no source shows one).
+    static let catalogue: ODataValue = .array(
+        ["appcatalog", "app-update", "client-log-upload", "cbms", "proxy", "offline", "push", "storage"].map { name in
+            let plans = name == "push" ? ["standard", "premium"] : ["standard"]
+            return .object([("name", .string(name)), ("plans", .array(plans.map { .object([("name", .string($0))]) }))])
+        })
+
+    /// `POST /app?async=true` in SAP's MDK CLI's body: every member checked, 202 without a body.
     private func createApp(_ request: Request) async -> Response {
-        guard let data = try? await request.collectSmallBody(), let body = try? ODataValue.parseJSON(data),
-              let id = PushBackendHandler.string(body["id"]), !id.isEmpty else {
-            return error(.badRequest, "The body must be {\"id\", \"displayName\"?, \"features\"?}.")
+        guard let data = try? await request.collectSmallBody(), let body = try? ODataValue.parseJSON(data), case .object = body else {
+            return error(.badRequest, "The body must be a JSON object {name, displayName, security, connection, uris, mobileServices, device_support}.")
         }
-        let app = CockpitApp(id: id, displayName: PushBackendHandler.string(body["displayName"]) ?? id,
-                             features: body["features"].map(PushBackendHandler.strings) ?? ["push"])
+        guard let id = PushBackendHandler.string(body["name"]), !id.isEmpty else { return error(.badRequest, "name must be a non-empty string.") }
+        guard let displayName = PushBackendHandler.string(body["displayName"]), !displayName.isEmpty else {
+            return error(.badRequest, "displayName must be a non-empty string.")
+        }
+        guard PushBackendHandler.string(body["security"]?["name"]) == "oauth" else { return error(.badRequest, "security must be {\"name\": \"oauth\"}.") }
+        guard let timeout = PushBackendHandler.int(body["connection"]?["backend_connection_timeout"]), timeout > 0 else {
+            return error(.badRequest, "connection.backend_connection_timeout must be a positive number.")
+        }
+        guard case .array(let uris)? = body["uris"], !uris.isEmpty,
+              uris.allSatisfy({ PushBackendHandler.string($0)?.hasPrefix("https://") == true }) else {
+            return error(.badRequest, "uris must be a non-empty list of https URLs.")
+        }
+        guard case .array(let wanted)? = body["mobileServices"] else { return error(.badRequest, "mobileServices must be a list of {name, plan}.") }
+        var features: [String] = []
+        for service in wanted {
+            guard let name = PushBackendHandler.string(service["name"]), let plan = PushBackendHandler.string(service["plan"]) else {
+                return error(.badRequest, "Each of mobileServices must be {name, plan}.")
+            }
+            guard case .array(let known) = Self.catalogue,
+                  let entry = known.first(where: { PushBackendHandler.string($0["name"]) == name }) else {
+                return error(.badRequest, "Unknown service \(name).")
+            }
+            guard PushBackendHandler.objects(entry["plans"]).contains(where: { PushBackendHandler.string($0["name"]) == plan }) else {
+                return error(.badRequest, "Unknown plan \(plan) of \(name).")
+            }
+            guard !features.contains(name) else { return error(.badRequest, "Service \(name) is given twice.") }
+            features.append(name)
+        }
+        let device = body["device_support"]
+        guard case .object? = device, PushBackendHandler.string(device?["android_device_appid"]) != nil,
+              PushBackendHandler.string(device?["ios_device_appid"]) != nil,
+              device?["app_type"] == nil || PushBackendHandler.string(device?["app_type"]) != nil else {
+            return error(.badRequest, "device_support must be {android_device_appid, ios_device_appid, app_type?}.")
+        }
+        let app = CockpitApp(id: id, displayName: displayName, features: features, deviceSupport: device)
         guard state.createCockpitApp(app) else { return error(.conflict, "Application \(id) exists.") }
-        return json(.created, Self.appValue(app, CFAddresses(request)))
+        return Response(status: .accepted)
     }
 
     // MARK: Feature keys

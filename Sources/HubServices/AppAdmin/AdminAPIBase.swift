@@ -52,23 +52,28 @@ public enum AdminAPIBase {
     }
 
     /// (c) From cf's `Target`: `https://api.cf.<landscape>` → the cockpit of `cfapps.<landscape>`,
-    /// with the warning to print (always: the landscape of CF and of the cockpit can differ).
+    /// an extension landscape's `-NNN` removed from the landscape's first label (`eu10-004` →
+    /// `eu10`, as SAP's MDK CLI derives it), with the warning to print (always: it is a guess).
     public static func fromTarget(_ target: String, org: String, space: String) -> (base: String, warning: String)? {
         guard let (_, authority, _) = split(target) else { return nil }
         var host = authority
         if let colon = host.lastIndex(of: ":"), host[host.index(after: colon)...].allSatisfy(\.isNumber) { host = String(host[..<colon]) }
         guard host.hasPrefix("api.cf.") else { return nil }
-        let landscape = String(host.dropFirst("api.cf.".count))
+        var landscape = String(host.dropFirst("api.cf.".count))
         guard !landscape.isEmpty else { return nil }
-        let base = "https://mobile-service-cockpit-api.cfapps." + landscape + path(org: org, space: space)
-        var warning = "The Admin API's address is a guess from cf's target (\(target)): \(base). If it fails, give --admin-api (the instance's \"Admin API\" link in the cockpit)."
-        // An extension landscape (eu10-004): its CF API is not the cockpit's landscape (SAP-samples
-        // teched2025-AI166 ex2: CF api.cf.eu10-004…, the cockpit cfapps.eu10…).
-        let region = landscape.split(separator: ".").first.map(String.init) ?? landscape
-        if let dash = region.lastIndex(of: "-"), region.index(after: dash) < region.endIndex, region[region.index(after: dash)...].allSatisfy(\.isNumber) {
+        var warning = ""
+        // An extension landscape (eu10-004): its cockpit is the main landscape's (SAP's MDK CLI,
+        // deploy-ms.js 969-976 as issue 50 quotes it; SAP-samples teched2025-AI166 ex2: CF
+        // api.cf.eu10-004…, the cockpit cfapps.eu10…).
+        let region = landscape.split(separator: ".", omittingEmptySubsequences: false).first.map(String.init) ?? landscape
+        if let dash = region.lastIndex(of: "-"), dash > region.startIndex, region.index(after: dash) < region.endIndex,
+           region[region.index(after: dash)...].allSatisfy(\.isNumber) {
             let main = String(region[..<dash])
-            warning += " CF landscape \(region) is an extension landscape whose cockpit is usually under cfapps.\(main)…, not cfapps.\(region)…."
+            landscape = main + landscape.dropFirst(region.count)
+            warning = " CF landscape \(region) is an extension landscape: its cockpit is taken to be under cfapps.\(main)…, as SAP's MDK CLI takes it."
         }
+        let base = "https://mobile-service-cockpit-api.cfapps." + landscape + path(org: org, space: space)
+        warning = "The Admin API's address is a guess from cf's target (\(target)): \(base). If it fails, give --admin-api (the instance's \"Admin API\" link in the cockpit)." + warning
         return (base, warning)
     }
 }

@@ -44,8 +44,7 @@ public enum AppAdminRules {
     public static func checkFeatures(_ features: [String]) throws {
         var seen = Set<String>()
         for feature in features {
-            guard let first = feature.unicodeScalars.first, ("a"..."z").contains(first), feature.count <= 64,
-                  feature.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }) else {
+            guard FeatureChoice.isName(feature) else {
                 throw HubError.usage("--feature \(HubError.quoted(feature)) is not a feature name (lower-case letters, digits and -, such as push or storage). Nothing was sent.")
             }
             guard seen.insert(feature).inserted else {

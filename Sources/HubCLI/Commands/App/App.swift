@@ -23,5 +23,5 @@ struct AppCommand: ParsableCommand {
         Example:
           hubctl app create ci-$RUN --feature push
         """,
-        subcommands: [AppList.self, AppShow.self, AppCreate.self, AppKeyCommand.self, AppSettingsFile.self, AppDelete.self, AppPrune.self, AppVersionCommand.self, AppDestinationCommand.self])
+        subcommands: [AppList.self, AppShow.self, AppCreate.self, AppServices.self, AppKeyCommand.self, AppSettingsFile.self, AppDelete.self, AppPrune.self, AppVersionCommand.self, AppDestinationCommand.self])
 }

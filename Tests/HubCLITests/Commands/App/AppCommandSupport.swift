@@ -156,6 +156,13 @@ final class FakeCloudFoundry: HTTPTransport, Sendable {
                 }
                 s.instances[index].hasApp = false
                 return HTTPResponse(status: 204, headers: [], body: Data(), effectiveURL: p)
+            case ("GET", Self.cockpit + "/services"):
+                return json(200, .array([.object(["name": .string("push"), "plans": .array([.object(["name": .string("standard")]), .object(["name": .string("premium")])])]),
+                                         .object(["name": .string("app-update"), "plans": .array([.object(["name": .string("standard")])])])]))
+            case ("POST", Self.cockpit + "/app"):
+                let body = (try? JSONValue.read(request.bodyBytes ?? Data())) ?? .null
+                s.orphanApps.append(body["name"]?.stringValue ?? "")
+                return HTTPResponse(status: 202, headers: [], body: Data(), effectiveURL: path)
             case ("POST", let p) where p.hasPrefix(Self.cockpit + "/app/") && p.hasSuffix("/restore"):
                 return HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "text/plain")], body: Data("restored".utf8), effectiveURL: p)
             case ("POST", let p) where p.hasPrefix(Self.cockpit + "/app/") && p.hasSuffix("/key"):

@@ -202,7 +202,7 @@ public enum EmulatorRoutes {
             await AppUpdateHandler(state: call.state).respond(to: call.request, org: call["org"], space: call["space"], appId: call["app"], action: call["action"])
         },
         Route(methods: [.get, .post, .put, .delete], path: "/cockpit/v1/org/{org}/space/{space}/**", world: .cloudFoundry,
-              help: "the Admin API: apps, app/{id}, restore, keys, proxy, services") { call in
+              help: "Admin API: apps, app/{id}, restore, keys, proxy, services") { call in
             await CockpitAdminHandler(state: call.state).respond(to: call.request, org: call["org"], space: call["space"], rest: call.rest)
         },
 

@@ -43,8 +43,7 @@ struct AppVersionDeploy: HubCommand {
         credentials or Admin API.
 
         Example:
-          hubctl app version deploy ci-$RUN app.zip --kind mdk --promote \\
-            --admin-api "$ADMIN_API" --admin-user "$USER" --admin-password-file pw.txt
+          hubctl app version deploy ci-$RUN app.zip --kind mdk --promote
         """)
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions

@@ -131,6 +131,7 @@ bench: release
 	bash bench/startup.sh $(RELEASE_BIN)
 	bash bench/registrations.sh $(RELEASE_BIN)
 	bash bench/bundles.sh $(RELEASE_BIN)
+	bash bench/upload.sh $(RELEASE_BIN)
 
 clean:
 	rm -rf .build

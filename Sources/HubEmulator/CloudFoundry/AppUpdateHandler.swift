@@ -102,6 +102,7 @@ struct AppUpdateHandler: Sendable {
             failure = "The upload could not be read: \(error)"
         }
         close(fd)
+        updates.peakBuffered = sink.peakBuffered
         if let failure {
             updates.discard(file)
             return cockpit.error(.badRequest, failure)

@@ -37,6 +37,8 @@ public final class AppUpdateState: Sendable {
         var stored: [String: Int] = [:]
         var holdAfterStore: Double = 0
         var files: Set<String> = []
+        /// The most bytes of a deploy's body held in memory at once, over every deploy (tests).
+        var peakBuffered = 0
     }
 
     /// Where uploads go: created on the first upload, removed with the state.
@@ -54,6 +56,12 @@ public final class AppUpdateState: Sendable {
     var holdAfterStore: Double {
         get { store.withLock { $0.holdAfterStore } }
         set { store.withLock { $0.holdAfterStore = newValue } }
+    }
+
+    /// The most bytes of a deploy's body held in memory at once so far.
+    var peakBuffered: Int {
+        get { store.withLock { $0.peakBuffered } }
+        set { store.withLock { $0.peakBuffered = max($0.peakBuffered, newValue) } }
     }
 
     /// Counts a POST begun and names a new file for its part.

@@ -21,6 +21,8 @@ struct MultipartFileSink {
     private let digest: OpaquePointer
     private(set) var bytes: Int64 = 0
     private(set) var sawFile = false
+    /// The most bytes held at once (a chunk as it arrived and what was kept of the one before).
+    private(set) var peakBuffered = 0
     /// Bytes of the other parts and of headers, which are small.
     private var otherBytes = 0
 
@@ -58,6 +60,7 @@ struct MultipartFileSink {
     mutating func read(_ body: RequestBody) async throws {
         for try await chunk in body {
             chunk.withUnsafeReadableBytes { buffer.append(contentsOf: $0) }
+            peakBuffered = max(peakBuffered, buffer.count)
             try consume()
         }
         guard case .done = phase else { throw Failure.malformed("The multipart body ends before its closing boundary.") }

@@ -198,7 +198,7 @@ public enum EmulatorRoutes {
             await AppUpdateHandler(state: call.state).respond(to: call.request, org: call["org"], space: call["space"], appId: call["app"], action: nil)
         },
         Route(methods: [.put, .post, .delete], path: AppUpdateHandler.path + "/{action}", world: .cloudFoundry,
-              help: "promotePending, promoteStaged, (un)stage, deletePendings, a platform") { call in
+              help: "promote, stage, unstage, deletePendings (X-HTTP-METHOD)") { call in
             await AppUpdateHandler(state: call.state).respond(to: call.request, org: call["org"], space: call["space"], appId: call["app"], action: call["action"])
         },
         Route(methods: [.get, .post, .delete], path: "/cockpit/v1/org/{org}/space/{space}/**", world: .cloudFoundry,
@@ -246,6 +246,16 @@ public enum EmulatorRoutes {
         Route(methods: [.get], path: "/mobileservices/application/{app}/Storage/v1/runtime/application/{app}/global/mobileservices/settingsExchange/{member}",
               world: .clientServices, help: "one member of the settings-exchange policies") { call in
             await ClientServicesHandler(call).serve(call.request, appId: call["app"], .settingsExchange(call["member"]))
+        },
+
+        // SMP 3's lifecycle service: a device's App Update check and download (§17.10).
+        Route(methods: [.post], path: "/odata/lcm/v1/ListApps", world: .smp,
+              help: "a device's update: the current App Update revision") { call in
+            await LifecycleHandler(state: call.state).listApps(call.request)
+        },
+        Route(methods: [.get], path: "/odata/lcm/v1/Download/{app}/{platform}/{revision}", world: .smp,
+              help: "a revision's file (the ListApps answer's Path)") { call in
+            LifecycleHandler(state: call.state).download(call.request, appId: call["app"], platform: call["platform"], revision: call["revision"])
         },
 
         // The registration service and bundles (§1-7, 13): ProtocolPath reads these addresses.

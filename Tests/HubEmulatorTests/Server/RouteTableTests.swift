@@ -25,7 +25,16 @@ import Testing
         "/": [(.get, "/")],
         "/v3/**": [(.get, "/v3/organizations"), (.delete, "/v3/service_instances/g"), (.get, "/v3")],
         "/cf-uaa/oauth/token": [(.post, "/cf-uaa/oauth/token"), (.get, "/cf-uaa/oauth/token")],
-        "/cockpit/v1/org/{org}/space/{space}/**": [(.get, "/cockpit/v1/org/o/space/s/apps"), (.post, "/cockpit/v1/org/o/space/s/app/a/restore")],
+        AppUpdateHandler.path: [(.get, "/cockpit/v1/org/o/space/s/app/a/service/app-update/Admin/kapsel/jaxrs/KapselApp/a"),
+                                 (.post, "/cockpit/v1/org/o/space/s/app/a/service/app-update/Admin/kapsel/jaxrs/KapselApp/a")],
+        AppUpdateHandler.path + "/{action}": [
+            (.put, "/cockpit/v1/org/o/space/s/app/a/service/app-update/Admin/kapsel/jaxrs/KapselApp/a/promotePending"),
+            (.post, "/cockpit/v1/org/o/space/s/app/a/service/app-update/Admin/kapsel/jaxrs/KapselApp/a/deletePendings"),
+            (.delete, "/cockpit/v1/org/o/space/s/app/a/service/app-update/Admin/kapsel/jaxrs/KapselApp/a/android"),
+        ],
+        "/cockpit/v1/org/{org}/space/{space}/**": [
+            // Two application ids: not App Update's address, so the cockpit's.
+            (.get, "/cockpit/v1/org/o/space/s/app/a/service/app-update/Admin/kapsel/jaxrs/KapselApp/b"),(.get, "/cockpit/v1/org/o/space/s/apps"), (.post, "/cockpit/v1/org/o/space/s/app/a/restore")],
         "/clientlogs": [(.post, "/clientlogs")],
         "/mobileservices/management/versions": [(.get, "/mobileservices/management/versions")],
         "/mobileservices/push/v1/runtime/applications/{app}/os/{os}/devices/{device}": [
@@ -54,6 +63,8 @@ import Testing
         ],
         "/odata/applications/{version}/{app}/**": [(.get, "/odata/applications/v1/a"), (.post, "/odata/applications/v1/a/Connections"),
                                                    (.get, "/odata/applications/latest/a/Connections('x')")],
+        "/odata/lcm/v1/ListApps": [(.post, "/odata/lcm/v1/ListApps")],
+        "/odata/lcm/v1/Download/{app}/{platform}/{revision}": [(.get, "/odata/lcm/v1/Download/a/android/4")],
         "/public/odata/applications/{version}/{app}/**": [(.get, "/public/odata/applications/v1/a/$metadata")],
         "/bundles/{app}/**": [(.get, "/bundles/a/"), (.get, "/bundles/a/Name:1.0")],
         "/mobileservices/application/{app}/bundles/v1/runtime/bundle/application/**": [
@@ -76,7 +87,11 @@ import Testing
             for (method, path) in Self.examples[route.path] ?? [] {
                 let segments = EmulatorRoutes.segments(path, prefix: "")
                 let matching = EmulatorRoutes.table.filter { $0.match(method: method, rawPath: path, segments: segments, prefix: "") != nil }
-                #expect(matching.map(\.path) == [route.path], "\(method) \(path)")
+                // A more specific row may come before a trailing `**` row that also matches its
+                // addresses (App Update before the cockpit's); otherwise rows are disjoint.
+                #expect(matching.first?.path == route.path, "\(method) \(path)")
+                let shadowed = matching.dropFirst().filter { !$0.path.hasSuffix("/**") }
+                #expect(shadowed.isEmpty, "\(method) \(path) also matches \(shadowed.map(\.path))")
                 #expect(EmulatorRoutes.route(method: method, rawPath: path, prefix: "")?.route.path == route.path, "\(method) \(path)")
             }
         }

@@ -109,6 +109,11 @@ func hybridEntries(_ version: String) -> [String: String] {
         #expect(platform["platform"] as? String == "AppModeler")
         #expect((platform["pending"] as? [[String: Any]])?.map { $0["revision"] as? Int } == [1])
 
+        // cf's login (its config.json and bearer token) instead of Basic: the same answer.
+        let bearer = try v.world.op("app", "version", "list", "ci-mdk")
+        #expect(bearer.status == 0, "\(bearer)")
+        #expect((bearer.json?["platforms"] as? [[String: Any]])?.first?["platform"] as? String == "AppModeler")
+
         let promoted = try v("promote", "ci-mdk")
         #expect(promoted.status == 0, "\(promoted)")
         #expect(try v.current("ci-mdk") == ["AppModeler": 1])

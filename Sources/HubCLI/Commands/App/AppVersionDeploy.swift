@@ -43,8 +43,7 @@ struct AppVersionDeploy: HubCommand {
         credentials or Admin API.
 
         Example:
-          hubctl app version deploy ci-$RUN app.zip --kind mdk --promote \\
-            --admin-api "$ADMIN_API" --admin-user "$USER" --admin-password-file pw.txt
+          hubctl app version deploy ci-$RUN app.zip --kind mdk --promote
         """)
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
@@ -98,7 +97,18 @@ struct AppVersionDeploy: HubCommand {
             }
             bar?.finish()
             var output = AppVersionDeployOutput(appId: app, kind: kind, uploaded: true, bytes: result.bytes, sha256: result.sha256)
-            let after = try session.client.details()
+            // Stored: the read that names its revisions gets the grace when the deadline cut it.
+            let after: [AppUpdatePlatformState]
+            do {
+                after = try session.client.details()
+            } catch let first as HubError where first.kind == .temporary || first.kind == .unavailable {
+                do {
+                    after = try session.graceClient(seconds: AppUpdateSession.graceSeconds(deadline: invocation.deadlineSeconds)).details()
+                } catch var failure as HubError {
+                    failure.message += " The upload was stored (\(result.bytes) bytes, sha256 \(result.sha256)) but its revision could not be read: see `hubctl app version list \(app)`."
+                    throw failure
+                }
+            }
             output.revisions = AppUpdatePlan.appeared(before: before, after: after)
             output.platforms = after
             if promote {

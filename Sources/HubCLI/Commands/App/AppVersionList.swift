@@ -18,7 +18,7 @@ struct AppVersionList: HubCommand {
         login page, 78 no credentials or Admin API.
 
         Example:
-          hubctl app version list ci-$RUN | jq '.platforms[] | {platform, current: .current.revision}'
+          hubctl app version list ci-$RUN | jq '.platforms[].current.revision'
         """)
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions

@@ -4,6 +4,7 @@
 import Foundation
 @testable import HubCLI
 import HubCore
+import HubServices
 import Testing
 
 @Suite(.serialized) struct AppVersionDeleteTests {
@@ -34,6 +35,11 @@ import Testing
         let all = await bench.version(["delete", FakeAppUpdate.app, "--all", "--yes"], fake)
         #expect(all.exitCode == 0, "\(all)")
         #expect(fake.requests.last == "DELETE " + FakeAppUpdate.url)
+    }
+
+    @Test func argvGivesTheOptions() throws {
+        #expect(try parsedOptions(["app", "version", "delete", "ci-1", "--pending", "--revision", "4", "--revision", "5", "--dry-run"], as: AppVersionDelete.self)
+                == AppVersionDelete.Options(source: AppAdminSource(), app: "ci-1", pending: true, revisions: [4, 5], platforms: [], all: false, yes: false, dryRun: true))
     }
 
     @Test func refusedBeforeSending() async throws {

@@ -5,6 +5,7 @@
 import Foundation
 @testable import HubCLI
 import HubCore
+import HubServices
 import Testing
 
 @Suite(.serialized) struct AppVersionDeployTests {
@@ -94,6 +95,12 @@ import Testing
         let unknown = await bench.version(["deploy", FakeAppUpdate.app, dir, "--kind", "hybrid", "--promote", "--app-platform", "windows"], fake)
         #expect(unknown.exitCode == 64, "\(unknown)")
         #expect(fake.requests == ["GET " + FakeAppUpdate.url])
+    }
+
+    @Test func argvGivesTheOptions() throws {
+        #expect(try parsedOptions(["app", "version", "deploy", "ci-1", "app.zip", "--kind", "hybrid", "--promote", "--app-platform", "ios", "--app-platform", "android"],
+                                  as: AppVersionDeploy.self)
+                == AppVersionDeploy.Options(source: AppAdminSource(), app: "ci-1", file: "app.zip", kind: .hybrid, promote: true, platforms: ["ios", "android"]))
     }
 
     @Test func aCutUploadReportsThePendingRevisionsItMayHaveLeft() async throws {

@@ -4,6 +4,7 @@
 import Foundation
 @testable import HubCLI
 import HubCore
+import HubServices
 import Testing
 
 @Suite(.serialized) struct AppVersionListTests {
@@ -21,6 +22,11 @@ import Testing
         #expect(platforms[1]["pending"] == .array([]))
         // One GET, Basic, no Cloud Foundry request.
         #expect(fake.requests == ["GET " + FakeAppUpdate.url])
+    }
+
+    @Test func argvGivesTheOptions() throws {
+        #expect(try parsedOptions(["app", "version", "list", "ci-1", "--admin-user", "u", "--admin-password-file", "pw"], as: AppVersionList.self)
+                == AppVersionList.Options(source: AppAdminSource(adminUser: "u", adminPasswordFile: "pw"), app: "ci-1"))
     }
 
     @Test func anApplicationWithoutAppUpdateIs66() async throws {

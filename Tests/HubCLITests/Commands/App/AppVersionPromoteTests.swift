@@ -4,6 +4,7 @@
 import Foundation
 @testable import HubCLI
 import HubCore
+import HubServices
 import Testing
 
 @Suite(.serialized) struct AppVersionPromoteTests {
@@ -26,6 +27,11 @@ import Testing
         let result = await bench.version(["promote", FakeAppUpdate.app, "--revision", "2", "--app-platform", "android"], fake)
         #expect(result.exitCode == 0, "\(result)")
         #expect(fake.bodies == [#"[{"platform":"android","revisions":[2]}]"#])
+    }
+
+    @Test func argvGivesTheOptions() throws {
+        #expect(try parsedOptions(["app", "version", "promote", "ci-1", "--revision", "4", "--app-platform", "ios"], as: AppVersionPromote.self)
+                == AppVersionPromote.Options(source: AppAdminSource(), app: "ci-1", revision: 4, platforms: ["ios"]))
     }
 
     @Test func refusedBeforeSending() async throws {

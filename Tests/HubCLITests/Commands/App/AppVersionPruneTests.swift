@@ -4,6 +4,7 @@
 import Foundation
 @testable import HubCLI
 import HubCore
+import HubServices
 import Testing
 
 @Suite(.serialized) struct AppVersionPruneTests {
@@ -24,6 +25,11 @@ import Testing
         let again = await bench.version(["prune", FakeAppUpdate.app, "--keep", "2"], fake)
         #expect(again.json?["deleted"] == .array([]))
         #expect(fake.requests.last == "GET " + FakeAppUpdate.url)
+    }
+
+    @Test func argvGivesTheOptions() throws {
+        #expect(try parsedOptions(["app", "version", "prune", "ci-1", "--keep", "3", "--app-platform", "android", "--dry-run"], as: AppVersionPrune.self)
+                == AppVersionPrune.Options(source: AppAdminSource(), app: "ci-1", keep: 3, platforms: ["android"], dryRun: true))
     }
 
     @Test func keepIsRequiredAndNotNegative() async throws {

@@ -3716,13 +3716,13 @@ _hubctl_app() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    list|show|create|key|settings-file|delete|prune|version)
+    list|show|create|services|key|settings-file|delete|prune|version|destination)
         # Offer subcommand argument completions
         "_hubctl_app_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'list show create key settings-file delete prune version' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'list show create services key settings-file delete prune version destination' -- "${cur}"))
         ;;
     esac
 }
@@ -3968,7 +3968,7 @@ _hubctl_app_create() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --anonymous --insecure --allow-http --no-input --verbose --version -h --help)
     repeating_options=(--feature --label)
-    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --cf-api --org --space --admin-api --cf-token-file --cf-password-file --cf-origin --admin-user --admin-password-file --name --plan --max-apps --if-exists)
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --cf-api --org --space --admin-api --cf-token-file --cf-password-file --cf-origin --admin-user --admin-password-file --name --plan --max-apps --if-exists --via --kind)
     __hubctl_offer_flags_options 1
 
     # Offer option value completions
@@ -4095,6 +4095,131 @@ _hubctl_app_create() {
         ;;
     '--if-exists')
         __hubctl_add_completions -W 'fail'$'\n''reuse'
+        return
+        ;;
+    '--via')
+        __hubctl_add_completions -W 'cf'$'\n''admin-api'
+        return
+        ;;
+    '--kind')
+        __hubctl_add_completions -W 'mdk'$'\n''hybrid'$'\n''native'
+        return
+        ;;
+    esac
+}
+
+_hubctl_app_services() {
+    repeating_flags=()
+    non_repeating_flags=(--password-stdin --anonymous --insecure --allow-http --no-input --verbose --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --cf-api --org --space --admin-api --cf-token-file --cf-password-file --cf-origin --admin-user --admin-password-file)
+    __hubctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--server')
+        return
+        ;;
+    '--plist')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--app-id')
+        return
+        ;;
+    '--profile')
+        __hubctl_add_custom_completions ---completion app services -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)"
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--cert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--key')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--pkcs12')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cert-provider')
+        return
+        ;;
+    '--cacert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--api-version')
+        return
+        ;;
+    '--home')
+        __hubctl_add_completions -d
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--deadline')
+        return
+        ;;
+    '--vault-passphrase-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--oauth-client-id')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--oauth-authorize-url')
+        return
+        ;;
+    '--oauth-token-url')
+        return
+        ;;
+    '--app-version')
+        return
+        ;;
+    '--platform')
+        return
+        ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    '--cf-api')
+        return
+        ;;
+    '--org')
+        return
+        ;;
+    '--space')
+        return
+        ;;
+    '--admin-api')
+        return
+        ;;
+    '--cf-token-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cf-password-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cf-origin')
+        return
+        ;;
+    '--admin-user')
+        return
+        ;;
+    '--admin-password-file')
+        __hubctl_add_completions -f
         return
         ;;
     esac
@@ -5394,6 +5519,396 @@ _hubctl_app_version_prune() {
         return
         ;;
     '--app-platform')
+        return
+        ;;
+    esac
+}
+
+_hubctl_app_destination() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __hubctl_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    list|set|delete)
+        # Offer subcommand argument completions
+        "_hubctl_app_destination_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'list set delete' -- "${cur}"))
+        ;;
+    esac
+}
+
+_hubctl_app_destination_list() {
+    repeating_flags=()
+    non_repeating_flags=(--password-stdin --anonymous --insecure --allow-http --no-input --verbose --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --cf-api --org --space --admin-api --cf-token-file --cf-password-file --cf-origin --admin-user --admin-password-file)
+    __hubctl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--server')
+        return
+        ;;
+    '--plist')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--app-id')
+        return
+        ;;
+    '--profile')
+        __hubctl_add_custom_completions ---completion app destination list -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)"
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--cert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--key')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--pkcs12')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cert-provider')
+        return
+        ;;
+    '--cacert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--api-version')
+        return
+        ;;
+    '--home')
+        __hubctl_add_completions -d
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--deadline')
+        return
+        ;;
+    '--vault-passphrase-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--oauth-client-id')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--oauth-authorize-url')
+        return
+        ;;
+    '--oauth-token-url')
+        return
+        ;;
+    '--app-version')
+        return
+        ;;
+    '--platform')
+        return
+        ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    '--cf-api')
+        return
+        ;;
+    '--org')
+        return
+        ;;
+    '--space')
+        return
+        ;;
+    '--admin-api')
+        return
+        ;;
+    '--cf-token-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cf-password-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cf-origin')
+        return
+        ;;
+    '--admin-user')
+        return
+        ;;
+    '--admin-password-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_hubctl_app_destination_set() {
+    repeating_flags=()
+    non_repeating_flags=(--password-stdin --anonymous --insecure --allow-http --no-input --verbose --cloud-connector --no-cloud-connector --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --cf-api --org --space --admin-api --cf-token-file --cf-password-file --cf-origin --admin-user --admin-password-file --url --cloud-destination --auth --backend-user --password-file)
+    __hubctl_offer_flags_options 2
+
+    # Offer option value completions
+    case "${prev}" in
+    '--server')
+        return
+        ;;
+    '--plist')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--app-id')
+        return
+        ;;
+    '--profile')
+        __hubctl_add_custom_completions ---completion app destination set -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)"
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--cert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--key')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--pkcs12')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cert-provider')
+        return
+        ;;
+    '--cacert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--api-version')
+        return
+        ;;
+    '--home')
+        __hubctl_add_completions -d
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--deadline')
+        return
+        ;;
+    '--vault-passphrase-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--oauth-client-id')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--oauth-authorize-url')
+        return
+        ;;
+    '--oauth-token-url')
+        return
+        ;;
+    '--app-version')
+        return
+        ;;
+    '--platform')
+        return
+        ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    '--cf-api')
+        return
+        ;;
+    '--org')
+        return
+        ;;
+    '--space')
+        return
+        ;;
+    '--admin-api')
+        return
+        ;;
+    '--cf-token-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cf-password-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cf-origin')
+        return
+        ;;
+    '--admin-user')
+        return
+        ;;
+    '--admin-password-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--url')
+        return
+        ;;
+    '--cloud-destination')
+        return
+        ;;
+    '--auth')
+        return
+        ;;
+    '--backend-user')
+        return
+        ;;
+    '--password-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_hubctl_app_destination_delete() {
+    repeating_flags=()
+    non_repeating_flags=(--password-stdin --anonymous --insecure --allow-http --no-input --verbose --missing-ok --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--server --plist --app-id --profile --user --cert --key --pkcs12 --cert-provider --cacert --api-version --home --timeout --deadline --vault-passphrase-file --oauth-client-id --redirect-uri --oauth-authorize-url --oauth-token-url --app-version --platform --error-format --cf-api --org --space --admin-api --cf-token-file --cf-password-file --cf-origin --admin-user --admin-password-file)
+    __hubctl_offer_flags_options 2
+
+    # Offer option value completions
+    case "${prev}" in
+    '--server')
+        return
+        ;;
+    '--plist')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--app-id')
+        return
+        ;;
+    '--profile')
+        __hubctl_add_custom_completions ---completion app destination delete -- --profile "${COMP_CWORD}" "$(__hubctl_cursor_index_in_current_word)"
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--cert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--key')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--pkcs12')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cert-provider')
+        return
+        ;;
+    '--cacert')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--api-version')
+        return
+        ;;
+    '--home')
+        __hubctl_add_completions -d
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--deadline')
+        return
+        ;;
+    '--vault-passphrase-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--oauth-client-id')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--oauth-authorize-url')
+        return
+        ;;
+    '--oauth-token-url')
+        return
+        ;;
+    '--app-version')
+        return
+        ;;
+    '--platform')
+        return
+        ;;
+    '--error-format')
+        __hubctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    '--cf-api')
+        return
+        ;;
+    '--org')
+        return
+        ;;
+    '--space')
+        return
+        ;;
+    '--admin-api')
+        return
+        ;;
+    '--cf-token-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cf-password-file')
+        __hubctl_add_completions -f
+        return
+        ;;
+    '--cf-origin')
+        return
+        ;;
+    '--admin-user')
+        return
+        ;;
+    '--admin-password-file')
+        __hubctl_add_completions -f
         return
         ;;
     esac

@@ -3,7 +3,8 @@
 // revision deleted, prune keeping K, --promote in one command; a cut upload (the emulator holds
 // its answer after storing, hubctl's deadline passes) reported with the command that deletes what
 // it left; the refusals before sending with the request log free of writes. Basic on the Admin
-// API, with no Cloud Foundry configuration at all.
+// API, with no Cloud Foundry configuration at all. And a device's side: once promoted, SMP 3's
+// lifecycle check (as SAP's Kapsel CLI asks it) gives a registered device the bytes deployed.
 import Foundation
 import Testing
 
@@ -225,5 +226,45 @@ func hybridEntries(_ version: String) -> [String: String] {
         let writes = try v.writes()
         #expect(writes.isEmpty, "\(writes)")
         #expect(try v.pending("ci-refuse") == ["AppModeler": [1]])
+    }
+
+    /// What a device gets once a version is promoted: a device of the app registers with hubctl,
+    /// then asks SMP 3's lifecycle service as SAP's Kapsel CLI does (`POST /odata/lcm/v1/ListApps`
+    /// with its X-SMP-APPCID and the body of Tests/Fixtures/sap/app-update/lcm-listapps-request.json)
+    /// and downloads the answer's Path: the bytes hubctl deployed, for the platform it promoted only.
+    @Test func aDeviceGetsWhatWasPromoted() throws {
+        let v = try VersionWorld(apps: ["ci-device"])
+        let zip = v.world.dir.file("hybrid.zip")
+        try writeZip(zip, hybridEntries("2.0"))
+        let deployed = try v("deploy", "ci-device", zip, "--kind", "hybrid", "--promote", "--app-platform", "android")
+        #expect(deployed.status == 0, "\(deployed)")
+        #expect(try v.current("ci-device") == ["android": 1])
+
+        let device = client(v.world.emu, user: CFWorld.user, password: CFWorld.ciPassword, app: "ci-device")
+        let registered = try device("register")
+        #expect(registered.status == 0, "\(registered)")
+        let cid = try #require(registered.json?["ApplicationConnectionId"] as? String)
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/sap/app-update/lcm-listapps-request.json").path
+        let ask = { (body: String) throws -> [[String: Any]] in
+            let r = try run("/usr/bin/curl", ["-sS", "-f", "-X", "POST", "-H", "X-SMP-APPCID: \(cid)", "-H", "Content-Type: application/json",
+                                              "-H", "Accept: application/json", "--data-binary", body, v.world.emu.url + "/odata/lcm/v1/ListApps"])
+            #expect(r.status == 0, "\(r)")
+            return ((r.json?["d"] as? [String: Any])?["results"] as? [[String: Any]]) ?? [["unreadable": r.out]]
+        }
+        let android = try String(contentsOfFile: fixture, encoding: .utf8)
+        #expect(android.contains(#""osName":"Android""#), "the fixture asks for Android")
+        let update = try ask(android)
+        #expect(update.count == 1, "\(update)")
+        #expect(update.first?["Revision"] as? Int == 1)
+        let path = try #require(update.first?["Path"] as? String)
+        let downloaded = v.world.dir.file("downloaded.zip")
+        let url = path.hasPrefix("http") ? path : v.world.emu.url + path
+        let got = try run("/usr/bin/curl", ["-sS", "-f", "-H", "X-SMP-APPCID: \(cid)", "-o", downloaded, url])
+        #expect(got.status == 0, "\(got)")
+        let sent = try Data(contentsOf: URL(fileURLWithPath: zip)), received = try Data(contentsOf: URL(fileURLWithPath: downloaded))
+        #expect(sent == received, "the device gets the bytes hubctl deployed")
+        // iOS's revision is still pending: nothing for an iOS device.
+        #expect(try ask(android.replacingOccurrences(of: #""osName":"Android""#, with: #""osName":"iOS""#)).isEmpty)
     }
 }

@@ -288,7 +288,7 @@ complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubct
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl" -eq 1' -fa 'auth' -d 'OAuth tokens of the application\'s client (see `hubctl login`).'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl" -eq 1' -fa 'push' -d 'Register this device for push notifications, unregister it, or read the push id.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl" -eq 1' -fa 'bundle' -d 'Publish client resource bundles and manage them (operator).'
-complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl" -eq 1' -fa 'app' -d 'Create Mobile Services applications, their keys and settings files; list, delete, prune (operator).'
+complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl" -eq 1' -fa 'app' -d 'Mobile Services applications from CI: create, key, deploy app versions, destinations, delete (operator).'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl" -eq 1' -fa 'logs' -d 'Upload client logs.'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl" -eq 1' -fa 'usage' -d 'Upload client usage reports (Mobile Services).'
 complete -c 'hubctl' -n '__hubctl_should_offer_completions_for_positional "hubctl" -eq 1' -fa 'whoami' -d 'Print the user and its roles (Mobile Services\' role service, /v2/Me).'

@@ -296,6 +296,16 @@ func reading(_ status: Int, _ body: String = "", into received: Received, header
         #expect(deployed?.code == .malformedResponse)
     }
 
+    /// SAP's MDK CLI reads the upload's answer as a list of platforms whose last item has
+    /// `pendingVersions[].revision` (@sap/mdk-tools deploy-ms.js 768-842, as issue #50 quotes it,
+    /// not re-read here): hubctl reads that shape as well as DEPLOY's object.
+    @Test func theUploadsAnswerAsTheMDKCLIReadsItIsAListOfPlatforms() throws {
+        let answer = try AppUpdateAnswer.deployed(Data(#"[{"platform": "AppModeler", "pendingVersions": [{"revision": 3}]}]"#.utf8))
+        #expect(answer.new == nil && answer.current == nil)
+        #expect(answer.platforms.map(\.platform) == ["AppModeler"])
+        #expect(answer.platforms.first?.pending.map(\.revision) == [3])
+    }
+
     @Test func loginsAndRefusalsAreTheAdminAPIs() throws {
         let (status, headers) = try httpFixtureHead("app-update/login-request-response.http")
         let login = refusal { _ = try client(FakeTransport([response(status, "", headers: headers)])).details() }
